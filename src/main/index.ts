@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { SESSION_CHANNEL, type DesktopSession } from '../shared/bridge.ts';
+import { readServerEnv, startServer, type RunningServer } from '../server/boot.ts';
+
+import { guardWebContents, isAppUrl, secureWebPreferences } from './window-policy.ts';
+
+let server: RunningServer | undefined;
+
+async function launch(): Promise<void> {
+  const env = readServerEnv(process.env);
+  server = await startServer({
+    dataDir: process.env.OUTPOST_DATA_DIR || app.getPath('userData'),
+    host: env.host,
+    port: env.port,
+    rendererDir: join(import.meta.dirname, '../renderer'),
+  });
+  const appOrigin = new URL(server.url).origin;
+  const desktopSession: DesktopSession = {
+    apiBaseUrl: server.url,
+    sessionToken: `lms_${randomBytes(32).toString('base64url')}`,
+  };
+
+  // Only our own page may ask for the session; a navigated-away or injected frame gets nothing.
+  ipcMain.handle(SESSION_CHANNEL, (event) => {
+    if (!isAppUrl(event.senderFrame?.url, appOrigin)) throw new Error('refused: foreign sender');
+    return desktopSession;
+  });
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appOrigin));
+
+  const window = new BrowserWindow({
+    width: 1200,
+    height: 800,
+    title: 'Outpost',
+    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs')),
+  });
+  await window.loadURL(server.url);
+}
+
+app.whenReady().then(launch, (err: unknown) => {
+  console.error(err);
+  app.exit(1);
+});
+
+app.on('window-all-closed', () => app.quit());
+
+// Hold the quit until the server has closed, so no request is cut off mid-write.
+app.on('will-quit', (event) => {
+  if (!server) return;
+  event.preventDefault();
+  const closing = server;
+  server = undefined;
+  void closing.close().finally(() => app.quit());
+});

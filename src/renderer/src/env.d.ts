@@ -1,0 +1,8 @@
+import type { OutpostBridge } from '../../shared/bridge.ts';
+
+declare global {
+  interface Window {
+    /** Present only inside the Electron shell (set by the preload). */
+    outpost?: OutpostBridge;
+  }
+}

@@ -1,0 +1,25 @@
+import { create } from 'zustand';
+import { api } from '../api/client.ts';
+
+type HealthState =
+  | { phase: 'checking' }
+  | { phase: 'online'; version: string }
+  | { phase: 'unreachable'; reason: string };
+
+interface HealthStore {
+  health: HealthState;
+  healthCheckRequested: () => Promise<void>;
+}
+
+export const useHealthStore = create<HealthStore>()((set) => ({
+  health: { phase: 'checking' },
+  healthCheckRequested: async () => {
+    set({ health: { phase: 'checking' } });
+    try {
+      const { version } = await api.health();
+      set({ health: { phase: 'online', version } });
+    } catch (err) {
+      set({ health: { phase: 'unreachable', reason: err instanceof Error ? err.message : String(err) } });
+    }
+  },
+}));

@@ -1,0 +1,24 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer, type ServerConfig } from '../../src/server/boot.ts';
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  /** Closes the server and deletes its data directory. */
+  stop(): Promise<void>;
+}
+
+/** The real server on an ephemeral loopback port over a fresh data directory. */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'outpost-test-'));
+  const server = await startServer({ dataDir, port: 0, ...overrides });
+  return {
+    ...server,
+    dataDir,
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

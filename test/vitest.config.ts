@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  test: {
+    root,
+    // Real servers, real SQLite files and a real browser: generous limits, never used as performance gates.
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'storage', include: ['test/storage/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api', include: ['test/api/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/helpers/build-once.ts'] },
+      },
+    ],
+  },
+});
