@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/** The system Chromium (Debian package `chromium`); OUTPOST_CHROMIUM overrides the path. */
+export const CHROMIUM_PATH = process.env.OUTPOST_CHROMIUM ?? '/usr/bin/chromium';
+
+export function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install the Debian package "chromium" or set OUTPOST_CHROMIUM.`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    // No sandbox because CI runs as root; the rest keeps Chromium off the (absent) network.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
