@@ -1,0 +1,8 @@
+/** Who a request acts for, once its Bearer token has been verified. */
+export interface Principal {
+  userId: number;
+  /** The token's record id; 0 for the in-memory desktop session token. */
+  tokenId: number;
+  /** Canvas-style `url:GET|/api/v1/...` scopes; null when the token is unscoped. */
+  scopes: readonly string[] | null;
+}

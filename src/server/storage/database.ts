@@ -1,0 +1,55 @@
+import { addRxPlugin, createRxDatabase, type MigrationStrategies, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { RECORD_MIGRATIONS, RECORD_SCHEMAS, type StoredRecord } from './record-schema.ts';
+import { getRxStorageSQLite } from './sqlite/index.ts';
+
+addRxPlugin(RxDBMigrationSchemaPlugin);
+
+/**
+ * The collections, one per sync partition (architecture §4). RxDB's open core allows 13 open collections per
+ * process and the sync hub may hold two databases at once, so Outpost stays at five.
+ */
+export const COLLECTION_NAMES = ['directory', 'course', 'course_user', 'history', 'local'] as const;
+export type CollectionName = (typeof COLLECTION_NAMES)[number];
+
+export type RecordCollection = RxCollection<StoredRecord>;
+export type OutpostCollections = Record<CollectionName, RecordCollection>;
+export type OutpostDatabase = RxDatabase<OutpostCollections>;
+
+export const DATABASE_NAME = 'outpost';
+
+export interface OpenDatabaseOptions {
+  dataDir: string;
+  /** Schema history and migrations; default: the ones in record-schema.ts. */
+  schemas?: ReadonlyArray<RxJsonSchema<StoredRecord>>;
+  migrations?: MigrationStrategies;
+  /** Defaults to Outpost's SQLite storage in `dataDir`. */
+  storage?: RxStorage<unknown, unknown>;
+}
+
+/** Opens (creating or migrating as needed) the one database in `dataDir/outpost.sqlite`. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OutpostDatabase> {
+  const schemas = options.schemas ?? RECORD_SCHEMAS;
+  const schema = schemas.at(-1);
+  if (!schema) throw new Error('openDatabase: empty schema history');
+  const db = await createRxDatabase<OutpostCollections>({
+    name: DATABASE_NAME,
+    storage: options.storage ?? getRxStorageSQLite({ directory: options.dataDir }),
+    // One process owns the file; everything else goes through the HTTP API.
+    multiInstance: false,
+    eventReduce: true,
+  });
+  try {
+    const migrationStrategies = options.migrations ?? RECORD_MIGRATIONS;
+    await db.addCollections(
+      Object.fromEntries(COLLECTION_NAMES.map((name) => [name, { schema, migrationStrategies }])) as Record<
+        CollectionName,
+        { schema: RxJsonSchema<StoredRecord>; migrationStrategies: MigrationStrategies }
+      >,
+    );
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}

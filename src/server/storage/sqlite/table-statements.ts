@@ -1,0 +1,80 @@
+import type Database from 'better-sqlite3';
+import { CATALOG_TABLE, indexColumn, quoteIdentifier, type TableLayout } from './table-layout.ts';
+
+type Statement<Params extends unknown[], Result = unknown> = Database.Statement<Params, Result>;
+
+export interface AttachmentStatements {
+  upsert: Statement<[Buffer, Buffer, string, string, Buffer]>;
+  remove: Statement<[Buffer, Buffer]>;
+  removeAllOf: Statement<[Buffer]>;
+  select: Statement<[Buffer, Buffer], { digest: string; type: string; data: Buffer }>;
+}
+
+/**
+ * Every statement a table needs, prepared once per table and connection: preparing costs more than running
+ * the small statements of a single-document write.
+ */
+export class TableStatements {
+  readonly selectDoc: Statement<[Buffer], string>;
+  readonly selectLiveDoc: Statement<[Buffer], string>;
+  /** Binds id, seq, deleted, lwt, doc, then one index string per RxDB index. */
+  readonly insert: Statement<unknown[]>;
+  /** Binds the insert's values with the id moved last, for its WHERE clause. */
+  readonly update: Statement<unknown[]>;
+  readonly bumpSeq: Statement<[number, string], number>;
+  readonly changesSince: Statement<[number, number], [string, number]>;
+  readonly purgeTombstones: Statement<[number, number], Buffer>;
+  readonly attachments: AttachmentStatements | undefined;
+  readonly #db: Database.Database;
+  readonly #table: string;
+  readonly #ranges = new Map<string, Statement<unknown[]>>();
+
+  constructor(db: Database.Database, layout: Pick<TableLayout<unknown>, 'name' | 'attachmentsName' | 'indexes'>) {
+    this.#db = db;
+    const table = quoteIdentifier(layout.name);
+    this.#table = table;
+    const indexColumns = layout.indexes.map((_, i) => indexColumn(i));
+    const columns = ['id', 'seq', 'deleted', 'lwt', 'doc', ...indexColumns];
+    this.selectDoc = db.prepare<[Buffer], string>(`SELECT doc FROM ${table} WHERE id = ?`).pluck();
+    this.selectLiveDoc = db.prepare<[Buffer], string>(`SELECT doc FROM ${table} WHERE id = ? AND deleted = 0`).pluck();
+    this.insert = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+    this.update = db.prepare(`UPDATE ${table} SET ${columns.slice(1).map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
+    this.bumpSeq = db
+      .prepare<[number, string], number>(`UPDATE ${CATALOG_TABLE} SET last_seq = last_seq + ? WHERE table_name = ? RETURNING last_seq`)
+      .pluck();
+    this.changesSince = db.prepare<[number, number], [string, number]>(`SELECT doc, seq FROM ${table} WHERE seq > ? ORDER BY seq LIMIT ?`).raw();
+    this.purgeTombstones = db
+      .prepare<[number, number], Buffer>(
+        `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE deleted = 1 AND lwt <= ? ORDER BY lwt LIMIT ?) RETURNING id`,
+      )
+      .pluck();
+    this.attachments = layout.attachmentsName ? prepareAttachmentStatements(db, quoteIdentifier(layout.attachmentsName)) : undefined;
+  }
+
+  /**
+   * Documents (or their count) whose index string in column `ix{position}` lies between two bounds. Which
+   * comparison each bound uses comes from RxDB's query plan, so there are four variants per index.
+   */
+  range(position: number, inclusiveStart: boolean, inclusiveEnd: boolean, count: boolean): Statement<unknown[]> {
+    const key = `${position}${inclusiveStart ? '[' : '('}${inclusiveEnd ? ']' : ')'}${count ? '#' : ''}`;
+    let statement = this.#ranges.get(key);
+    if (!statement) {
+      const column = indexColumn(position);
+      const where = `${column} ${inclusiveStart ? '>=' : '>'} ? AND ${column} ${inclusiveEnd ? '<=' : '<'} ?`;
+      statement = count
+        ? this.#db.prepare(`SELECT count(*) FROM ${this.#table} WHERE ${where}`).pluck()
+        : this.#db.prepare(`SELECT doc FROM ${this.#table} WHERE ${where} ORDER BY ${column} LIMIT ? OFFSET ?`).pluck();
+      this.#ranges.set(key, statement);
+    }
+    return statement;
+  }
+}
+
+function prepareAttachmentStatements(db: Database.Database, table: string): AttachmentStatements {
+  return {
+    upsert: db.prepare(`INSERT OR REPLACE INTO ${table} (doc_id, attachment_id, digest, type, data) VALUES (?, ?, ?, ?, ?)`),
+    remove: db.prepare(`DELETE FROM ${table} WHERE doc_id = ? AND attachment_id = ?`),
+    removeAllOf: db.prepare(`DELETE FROM ${table} WHERE doc_id = ?`),
+    select: db.prepare(`SELECT digest, type, data FROM ${table} WHERE doc_id = ? AND attachment_id = ?`),
+  };
+}

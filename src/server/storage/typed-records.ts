@@ -1,0 +1,119 @@
+import type { MangoQuerySelector, MangoQuerySortPart } from 'rxdb';
+import type { RecordCollection } from './database.ts';
+import type { StoredRecord } from './record-schema.ts';
+
+/** The index slots a record of a given type fills; everything else lives in `data`. */
+export interface RecordSlots {
+  course_id?: number;
+  user_id?: number;
+  parent_id?: number;
+  sort_key?: string;
+  lookup_key?: string;
+}
+
+/** Who is writing and in which request: stamped on every record for sync and webhooks. */
+export interface WriteStamp {
+  actorId: number;
+  requestId: string;
+  now: number;
+}
+
+export type Stored<TData extends object> = StoredRecord<TData>;
+type SlotSelector = MangoQuerySelector<StoredRecord>;
+
+/**
+ * Typed access to the records of one entity type inside a shared collection. Validation of `data` is the
+ * domain's job (it happens before anything is written); this class only maps types onto the shared slots.
+ */
+export class TypedRecords<TData extends object> {
+  readonly type: string;
+  readonly collection: RecordCollection;
+
+  constructor(collection: RecordCollection, type: string) {
+    this.collection = collection;
+    this.type = type;
+  }
+
+  key(id: number): string {
+    return `${this.type}:${id}`;
+  }
+
+  async get(id: number): Promise<Stored<TData> | undefined> {
+    const doc = await this.collection.findOne(this.key(id)).exec();
+    return doc ? (doc.toMutableJSON() as Stored<TData>) : undefined;
+  }
+
+  async getMany(ids: readonly number[]): Promise<Map<number, Stored<TData>>> {
+    const docs = await this.collection.findByIds(ids.map((id) => this.key(id))).exec();
+    const byId = new Map<number, Stored<TData>>();
+    for (const doc of docs.values()) {
+      const record = doc.toMutableJSON() as Stored<TData>;
+      byId.set(record.id, record);
+    }
+    return byId;
+  }
+
+  async byLookup(lookupKey: string): Promise<Stored<TData> | undefined> {
+    const doc = await this.collection.findOne({ selector: { type: this.type, lookup_key: lookupKey } }).exec();
+    return doc ? (doc.toMutableJSON() as Stored<TData>) : undefined;
+  }
+
+  /** Records of this type matching the slot selector, in `sort` order (id ascending by default, like Canvas). */
+  async find(selector: SlotSelector = {}, sort: MangoQuerySortPart<StoredRecord>[] = [{ id: 'asc' }]): Promise<Stored<TData>[]> {
+    const docs = await this.collection.find({ selector: { ...selector, type: this.type }, sort }).exec();
+    return docs.map((doc) => doc.toMutableJSON() as Stored<TData>);
+  }
+
+  async count(selector: SlotSelector = {}): Promise<number> {
+    return this.collection.count({ selector: { ...selector, type: this.type } }).exec();
+  }
+
+  /** Builds a new record; nothing is written until it is passed to `insert`. */
+  build(id: number, slots: RecordSlots, data: TData, stamp: WriteStamp): Stored<TData> {
+    return {
+      key: this.key(id),
+      type: this.type,
+      id,
+      course_id: slots.course_id ?? 0,
+      user_id: slots.user_id ?? 0,
+      parent_id: slots.parent_id ?? 0,
+      sort_key: slots.sort_key ?? '',
+      lookup_key: slots.lookup_key ?? '',
+      created_at: stamp.now,
+      updated_at: stamp.now,
+      updated_by: stamp.actorId,
+      request_id: stamp.requestId,
+      data,
+    };
+  }
+
+  /** Inserts records of this collection in one storage transaction. */
+  async insert(...records: Stored<TData>[]): Promise<void> {
+    const { error } = await this.collection.bulkInsert(records as StoredRecord[]);
+    if (error.length > 0) throw new Error(`insert of ${this.type} failed: ${error.map((e) => e.status).join(', ')}`);
+  }
+
+  /** Applies `change` to the current record (retrying on concurrent writes) and returns the stored result. */
+  async update(
+    id: number,
+    stamp: WriteStamp,
+    change: (current: Stored<TData>) => { data?: TData; slots?: RecordSlots },
+  ): Promise<Stored<TData> | undefined> {
+    const doc = await this.collection.findOne(this.key(id)).exec();
+    if (!doc) return undefined;
+    const updated = await doc.incrementalModify((raw) => {
+      const current = raw as Stored<TData>;
+      const next = change(current);
+      return {
+        ...current,
+        ...next.slots,
+        // TData is the domain's view of the stored object; the envelope stores it as a plain JSON object.
+        data: (next.data ?? current.data) as Record<string, unknown>,
+        updated_at: stamp.now,
+        updated_by: stamp.actorId,
+        request_id: stamp.requestId,
+      };
+    });
+    return updated.toMutableJSON() as Stored<TData>;
+  }
+}
