@@ -9,6 +9,8 @@ export interface ServerEnvConfig {
   dataDir: string;
   host: string;
   port: number;
+  /** OUTPOST_ADMIN_TOKEN: a token the admin may use without issuing one first (scripted setups). */
+  adminToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -33,11 +35,12 @@ export function parsePort(raw: string | undefined): number {
   return port;
 }
 
-/** Reads OUTPOST_DATA_DIR, OUTPOST_HOST and OUTPOST_PORT; shared by the CLI and the Electron shell. */
+/** Reads OUTPOST_DATA_DIR, OUTPOST_HOST, OUTPOST_PORT and OUTPOST_ADMIN_TOKEN; shared by the CLI and the Electron shell. */
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnvConfig {
   return {
     dataDir: env.OUTPOST_DATA_DIR || defaultDataDir(process.platform, env),
     host: env.OUTPOST_HOST || DEFAULT_HOST,
     port: parsePort(env.OUTPOST_PORT),
+    adminToken: env.OUTPOST_ADMIN_TOKEN || undefined,
   };
 }

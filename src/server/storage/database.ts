@@ -38,6 +38,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Outpos
     // One process owns the file; everything else goes through the HTTP API.
     multiInstance: false,
     eventReduce: true,
+    // Per-type counts filter on data fields the shared index slots do not cover; at Outpost's scale
+    // (thousands of records per course) a matcher pass over the type's index range is cheap.
+    allowSlowCount: true,
   });
   try {
     const migrationStrategies = options.migrations ?? RECORD_MIGRATIONS;

@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import { Access } from './domain/access.ts';
+import { AccessTokens, type FixedToken } from './domain/access-tokens.ts';
+import { IdAllocator } from './domain/ids.ts';
+import { ensureInstallation } from './domain/installation.ts';
+import type { Principal } from './domain/principal.ts';
+import type { InstallationData } from './domain/records/local-records.ts';
+import { createRepositories, type Repositories } from './domain/repositories.ts';
+import { areaRoutes } from './areas/index.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import type { AnyRoute } from './http/route.ts';
+import { openDatabase, type OutpostDatabase } from './storage/database.ts';
+
+export interface CoreOptions {
+  dataDir: string;
+  /** OUTPOST_ADMIN_TOKEN: accepted as the admin's token, for scripted setups. */
+  adminToken?: string;
+  /** The desktop app's per-launch token, held only in memory, acting as the admin. */
+  sessionToken?: string;
+}
+
+/** What every area's routes are built from. */
+export interface CoreServices {
+  readonly repos: Repositories;
+  readonly access: Access;
+  readonly tokens: AccessTokens;
+  readonly installation: InstallationData;
+}
+
+/** Everything below HTTP: storage, domain services and the routes of every area, wired once per server. */
+export interface ServerCore {
+  readonly db: OutpostDatabase;
+  readonly services: CoreServices;
+  readonly routes: readonly AnyRoute[];
+  /** Resolves a raw Bearer token to its principal; undefined for unknown, expired or revoked tokens. */
+  verifyToken(rawToken: string): Promise<Principal | undefined>;
+  close(): Promise<void>;
+}
+
+/** Opens storage and builds the domain services, creating the root account and admin on first start. */
+export async function openServices(dataDir: string, fixedTokens: (adminUserId: number) => FixedToken[] = () => []) {
+  mkdirSync(dataDir, { recursive: true });
+  const lock = lockDataDir(dataDir);
+  let db: OutpostDatabase | undefined;
+  try {
+    db = await openDatabase({ dataDir });
+    const ids = await IdAllocator.open(db.collections.local);
+    const repos = createRepositories(db, ids);
+    const installation = (await ensureInstallation(repos, Date.now())).data;
+    const services: CoreServices = {
+      repos,
+      access: new Access(repos),
+      tokens: new AccessTokens(repos, fixedTokens(installation.admin_user_id)),
+      installation,
+    };
+    const opened = db;
+    const close = async () => {
+      await opened.close();
+      lock.release();
+    };
+    return { db, services, close };
+  } catch (err) {
+    await db?.close();
+    lock.release();
+    throw err;
+  }
+}
+
+/** Composition root below HTTP: storage → domain → areas (architecture §3). */
+export async function openCore(options: CoreOptions): Promise<ServerCore> {
+  const { db, services, close } = await openServices(options.dataDir, (adminUserId) =>
+    [options.adminToken, options.sessionToken].filter((token) => !!token).map((token) => ({ token: token!, userId: adminUserId })),
+  );
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    services,
+    routes: areaRoutes(services),
+    verifyToken: (rawToken) => services.tokens.verify(rawToken, Date.now()),
+    close() {
+      closed ??= close();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(`Outpost's data directory ${dataDir} is in use by process ${pid}; stop that Outpost first (one process owns the database).`);
+  }
+}
+
+export interface DataDirLock {
+  release(): void;
+}
+
+/**
+ * One process owns the database (architecture §4): RxDB keeps caches and the id allocator keeps reserved
+ * blocks in memory, so a second writer — a second server, or `npm run token` next to a running one — would
+ * hand out duplicate ids or read stale data. A pid file refuses it; a lock left by a dead process is taken over.
+ */
+export function lockDataDir(dataDir: string): DataDirLock {
+  const file = join(dataDir, 'outpost.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          rmSync(file, { force: true });
+        },
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) throw new DataDirInUseError(dataDir, owner);
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

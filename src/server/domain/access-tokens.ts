@@ -1,0 +1,85 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Stored, WriteStamp } from '../storage/typed-records.ts';
+import type { Principal } from './principal.ts';
+import type { AccessTokenData } from './records/local-records.ts';
+import { lookupKey, type Repositories } from './repositories.ts';
+
+/** A prefix secret scanners recognise (security.md, Tokens). */
+const TOKEN_PREFIX = 'lms_';
+/** Refreshing last_used_at costs a durable write: once an hour is enough to tell stale tokens apart. */
+const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+export interface IssuedToken {
+  record: Stored<AccessTokenData>;
+  /** Shown once, in the response that created it; only its hash is stored. */
+  visibleToken: string;
+}
+
+export interface NewToken {
+  userId: number;
+  purpose: string;
+  scopes?: string[] | null;
+  expiresAt?: number | null;
+}
+
+/** A token that lives only in memory and acts as a fixed user: the desktop session and OUTPOST_ADMIN_TOKEN. */
+export interface FixedToken {
+  token: string;
+  userId: number;
+}
+
+/** Issues tokens and resolves presented ones to principals. Tokens are random; only SHA-256 hashes are kept. */
+export class AccessTokens {
+  readonly #repos: Repositories;
+  readonly #fixed: { hash: Buffer; userId: number }[];
+
+  constructor(repos: Repositories, fixed: readonly FixedToken[] = []) {
+    this.#repos = repos;
+    this.#fixed = fixed.map(({ token, userId }) => ({ hash: hashToken(token), userId }));
+  }
+
+  async issue(input: NewToken, stamp: WriteStamp): Promise<IssuedToken> {
+    const visibleToken = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    const record = await this.#repos.tokens.create(
+      {
+        user_id: input.userId,
+        token_hash: hashToken(visibleToken).toString('hex'),
+        purpose: input.purpose,
+        scopes: input.scopes ?? null,
+        expires_at: input.expiresAt ?? null,
+        last_used_at: null,
+        token_hint: visibleToken.slice(0, TOKEN_PREFIX.length + 5),
+        workflow_state: 'active',
+      },
+      stamp,
+    );
+    return { record, visibleToken };
+  }
+
+  /** The principal a raw Bearer token acts as; undefined when it is unknown, revoked or expired. */
+  async verify(rawToken: string, now: number): Promise<Principal | undefined> {
+    const presented = hashToken(rawToken);
+    // Every fixed token is compared, matched or not, so timing tells nothing about which exist.
+    let fixedUser: number | undefined;
+    for (const fixed of this.#fixed) if (timingSafeEqual(fixed.hash, presented)) fixedUser ??= fixed.userId;
+    if (fixedUser !== undefined) return { userId: fixedUser, tokenId: 0, scopes: null };
+
+    const record = await this.#repos.tokens.byLookup(lookupKey.tokenHash(presented.toString('hex')));
+    if (!record) return undefined;
+    // The index lookup found it by hash; compare the digests in constant time all the same.
+    if (!timingSafeEqual(Buffer.from(record.data.token_hash, 'hex'), presented)) return undefined;
+    const token = record.data;
+    if (token.workflow_state !== 'active' || (token.expires_at !== null && token.expires_at <= now)) return undefined;
+    if (token.last_used_at === null || now - token.last_used_at >= LAST_USED_RESOLUTION_MS) {
+      await this.#repos.tokens.update(record.id, { actorId: token.user_id, requestId: 'token-use', now }, (data) => ({
+        ...data,
+        last_used_at: now,
+      }));
+    }
+    return { userId: token.user_id, tokenId: record.id, scopes: token.scopes };
+  }
+}

@@ -1,0 +1,79 @@
+import type { OutpostDatabase } from '../storage/database.ts';
+import type { IdAllocator } from './ids.ts';
+import type { CourseData, EnrollmentData, SectionData } from './records/course-records.ts';
+import type {
+  AccountData,
+  AccountUserData,
+  CommunicationChannelData,
+  RoleData,
+  RoleOverrideData,
+  UserData,
+} from './records/directory-records.ts';
+import type { AccessTokenData, InstallationData, ProgressData } from './records/local-records.ts';
+import { Repository } from './repository.ts';
+
+/** Lookup keys are namespaced so one slot can serve several kinds of unique key. */
+export const lookupKey = {
+  login: (login: string) => `login:${login.toLowerCase()}`,
+  sis: (sisId: string) => `sis:${sisId}`,
+  tokenHash: (hashHex: string) => `sha256:${hashHex}`,
+};
+
+const sisSlot = (sisId: string | null) => (sisId === null ? '' : lookupKey.sis(sisId));
+
+/**
+ * Every entity type, the collection (sync partition, architecture §4) it lives in, and how it fills the shared
+ * index slots. The one place to read to know where a record is stored and how it can be found.
+ */
+export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
+  const { directory, course, local } = db.collections;
+  return {
+    accounts: new Repository<AccountData>(directory, 'account', ids, (a) => ({
+      parent_id: a.parent_account_id ?? 0,
+      lookup_key: sisSlot(a.sis_account_id),
+      sort_key: a.name.toLowerCase(),
+    })),
+    users: new Repository<UserData>(directory, 'user', ids, (u) => ({
+      lookup_key: lookupKey.login(u.login_id),
+      sort_key: u.sortable_name.toLowerCase(),
+    })),
+    accountUsers: new Repository<AccountUserData>(directory, 'account_user', ids, (m) => ({
+      user_id: m.user_id,
+      parent_id: m.account_id,
+    })),
+    channels: new Repository<CommunicationChannelData>(directory, 'communication_channel', ids, (c) => ({
+      user_id: c.user_id,
+      sort_key: String(c.position).padStart(6, '0'),
+    })),
+    roles: new Repository<RoleData>(directory, 'role', ids, (r) => ({ parent_id: r.account_id })),
+    roleOverrides: new Repository<RoleOverrideData>(directory, 'role_override', ids, (o) => ({
+      parent_id: o.account_id,
+      sort_key: `${o.role_id}:${o.permission}`,
+    })),
+    courses: new Repository<CourseData>(course, 'course', ids, (c, id) => ({
+      course_id: id,
+      parent_id: c.account_id,
+      lookup_key: sisSlot(c.sis_course_id),
+      sort_key: c.name.toLowerCase(),
+    })),
+    sections: new Repository<SectionData>(course, 'course_section', ids, (s) => ({
+      course_id: s.course_id,
+      lookup_key: sisSlot(s.sis_section_id),
+      sort_key: s.name.toLowerCase(),
+    })),
+    enrollments: new Repository<EnrollmentData>(course, 'enrollment', ids, (e) => ({
+      course_id: e.course_id,
+      user_id: e.user_id,
+      parent_id: e.course_section_id,
+      sort_key: e.type,
+    })),
+    tokens: new Repository<AccessTokenData>(local, 'access_token', ids, (t) => ({
+      user_id: t.user_id,
+      lookup_key: lookupKey.tokenHash(t.token_hash),
+    })),
+    installation: new Repository<InstallationData>(local, 'installation', ids, () => ({})),
+    progress: new Repository<ProgressData>(local, 'progress', ids, (p) => ({ user_id: p.user_id, course_id: 0 })),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { Stored, WriteStamp } from '../storage/typed-records.ts';
+import { ValidationError } from './errors.ts';
+import type { UserData } from './records/directory-records.ts';
+import { lookupKey, type Repositories } from './repositories.ts';
+
+export interface NewUser {
+  name: string;
+  short_name?: string;
+  sortable_name?: string;
+  login_id: string;
+  email?: string | null;
+  sis_user_id?: string | null;
+  integration_id?: string | null;
+  time_zone?: string | null;
+  locale?: string | null;
+  root_account_id: number;
+}
+
+/** Canvas's default sortable name: "Last, First" from the last space of the display name. */
+export function sortableNameOf(name: string): string {
+  const trimmed = name.trim();
+  const cut = trimmed.lastIndexOf(' ');
+  return cut === -1 ? trimmed : `${trimmed.slice(cut + 1)}, ${trimmed.slice(0, cut)}`;
+}
+
+/**
+ * Creates a user with its login and, when an email is known, its email channel (Canvas creates one per user).
+ * The user's record and its channel are written by the caller's order: the user first, so a crash between them
+ * leaves a user without a channel, never a channel without a user. A taken login (case-insensitive) or SIS id
+ * is a 400, checked before anything is written.
+ */
+export async function createUser(repos: Repositories, input: NewUser, stamp: WriteStamp): Promise<Stored<UserData>> {
+  if (await repos.users.byLookup(lookupKey.login(input.login_id))) {
+    throw ValidationError.field('unique_id', 'ID already in use for this account and authentication provider', 'taken');
+  }
+  if (input.sis_user_id && (await repos.users.count({ 'data.sis_user_id': input.sis_user_id })) > 0) {
+    throw ValidationError.field('sis_user_id', `SIS ID "${input.sis_user_id}" is already in use`, 'taken');
+  }
+  const user = await repos.users.create(
+    {
+      name: input.name,
+      sortable_name: input.sortable_name ?? sortableNameOf(input.name),
+      short_name: input.short_name ?? input.name,
+      login_id: input.login_id,
+      sis_user_id: input.sis_user_id ?? null,
+      integration_id: input.integration_id ?? null,
+      email: input.email ?? null,
+      time_zone: input.time_zone ?? null,
+      locale: input.locale ?? null,
+      root_account_id: input.root_account_id,
+      workflow_state: 'registered',
+      uuid: randomUUID(),
+    },
+    stamp,
+  );
+  if (input.email) {
+    await repos.channels.create({ user_id: user.id, address: input.email, type: 'email', position: 1, workflow_state: 'active' }, stamp);
+  }
+  return user;
+}
