@@ -10,17 +10,18 @@ let server: RunningServer | undefined;
 
 async function launch(): Promise<void> {
   const env = readServerEnv(process.env);
+  // Lives only in this process's memory: the server accepts it as the admin until the app quits.
+  const sessionToken = `lms_${randomBytes(32).toString('base64url')}`;
   server = await startServer({
     dataDir: process.env.OUTPOST_DATA_DIR || app.getPath('userData'),
     host: env.host,
     port: env.port,
+    adminToken: env.adminToken,
+    sessionToken,
     rendererDir: join(import.meta.dirname, '../renderer'),
   });
   const appOrigin = new URL(server.url).origin;
-  const desktopSession: DesktopSession = {
-    apiBaseUrl: server.url,
-    sessionToken: `lms_${randomBytes(32).toString('base64url')}`,
-  };
+  const desktopSession: DesktopSession = { apiBaseUrl: server.url, sessionToken };
 
   // Only our own page may ask for the session; a navigated-away or injected frame gets nothing.
   ipcMain.handle(SESSION_CHANNEL, (event) => {
