@@ -46,8 +46,12 @@ describe('GET /api/v1/health', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ errors: [{ message: 'The specified resource does not exist.' }] });
   });
+});
 
-  it('creates its data directory', async () => {
+// Outside the block above: RxDB allows one open database per name in a process, so no second server runs
+// while another is open.
+describe('startServer', () => {
+  it('creates its data directory and closes idempotently', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'outpost-')), 'nested', 'data');
     expect(existsSync(dataDir)).toBe(false);
     const other = await startServer({ dataDir, port: 0 });

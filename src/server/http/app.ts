@@ -1,19 +1,58 @@
-import express, { type Express } from 'express';
-import { healthRoutes } from '../areas/health/health.routes.ts';
-import { apiNotFound, errorHandler } from './errors.ts';
+import express, { type Express, type RequestHandler } from 'express';
+import { Authenticator, type VerifyToken } from './bearer-auth.ts';
+import { apiNotFound, errorHandler } from './error-envelopes.ts';
+import { hostGuard } from './host-guard.ts';
+import { corsHandler, originGuard, type CorsOptions } from './origin-guard.ts';
 import { rendererStatic } from './renderer-static.ts';
+import { assignRequestId } from './request-id.ts';
+import { dispatchRoute } from './route-dispatch.ts';
+import { assertRoutesWellFormed } from './route-registry.ts';
+import type { AnyRoute } from './route.ts';
+import { CANVAS_THROTTLE, TokenThrottle, type ThrottleOptions } from './throttle.ts';
 
 export interface AppOptions {
   rendererDir: string;
+  routes: readonly AnyRoute[];
+  verifyToken: VerifyToken;
+  /** Exact `host:port` values a request's Host may carry; read per request (see `loopbackHostAllowlist`). */
+  allowedHosts: () => ReadonlySet<string>;
+  /** Origins allowed to read API answers from a browser; none unless configured. */
+  cors?: CorsOptions;
+  /** Canvas's bucket unless a test needs another. */
+  throttle?: ThrottleOptions;
+  /** Failed token verifications per minute before wrong tokens get 403 (default 1,000, security.md §8). */
+  authFailuresPerMinute?: number;
 }
 
+/** Security first (Host, request id, Origin), then the API routes, then the UI; every error answers in JSON. */
 export function createApp(options: AppOptions): Express {
+  assertRoutesWellFormed(options.routes);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(healthRoutes());
+  // Parameters are parsed by our own qs call with Canvas's limits; Express's parser would bypass them.
+  app.set('query parser', false);
+  app.set('case sensitive routing', true);
+
+  const ownOrigins = () => new Set([...options.allowedHosts()].map((host) => `http://${host}`));
+  app.use(hostGuard(options.allowedHosts));
+  app.use(assignRequestId);
+  app.use(originGuard(ownOrigins, options.cors));
+  app.use('/api', apiHeaders, corsHandler(options.cors));
+
+  const deps = { authenticator: new Authenticator(options.verifyToken, options.authFailuresPerMinute), throttle: new TokenThrottle(options.throttle ?? CANVAS_THROTTLE) };
+  for (const route of options.routes) {
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    app.route(route.path)[method](dispatchRoute(route, deps));
+  }
   app.use('/api', apiNotFound);
   app.use(rendererStatic(options.rendererDir));
   app.use(errorHandler);
   return app;
 }
+
+/** API answers are per-user data: never cached, never sniffed into something executable. */
+const apiHeaders: RequestHandler = (_req, res, next) => {
+  res.set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  next();
+};

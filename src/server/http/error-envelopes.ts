@@ -1,0 +1,81 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import {
+  BadRequestError,
+  ConflictError,
+  InvalidParameterError,
+  NotFoundError,
+  ParamMissingError,
+  UnauthorizedError,
+  ValidationError,
+} from '../domain/errors.ts';
+import { HttpError } from './http-errors.ts';
+
+export interface ErrorResponse {
+  status: number;
+  body: unknown;
+  headers: Readonly<Record<string, string>>;
+}
+
+const NOT_FOUND_BODY = { errors: [{ message: 'The specified resource does not exist.' }] };
+
+/** The one place errors become Canvas envelopes (reference §1.4, §0 decision 2). */
+export function errorResponse(err: unknown): ErrorResponse {
+  if (err instanceof HttpError) return { status: err.status, body: err.body, headers: err.headers };
+  if (err instanceof NotFoundError) return plain(404, NOT_FOUND_BODY);
+  if (err instanceof UnauthorizedError) {
+    // No WWW-Authenticate: the token was fine, another one would not help.
+    return plain(401, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
+  }
+  if (err instanceof ValidationError) return plain(400, { errors: keyedErrors(err) });
+  if (err instanceof BadRequestError) return plain(400, { message: err.message });
+  if (err instanceof ParamMissingError) return plain(400, { errors: [{ message: err.message }] });
+  if (err instanceof InvalidParameterError) {
+    return plain(400, { errors: [{ field: err.field, code: err.code, message: err.message }] });
+  }
+  if (err instanceof ConflictError) return plain(409, { errors: [{ message: err.message }] });
+  // The router could not percent-decode a path segment: no record has such an id.
+  if (err instanceof URIError) return plain(404, NOT_FOUND_BODY);
+  const status = clientStatusOf(err);
+  if (status !== undefined) return plain(status, { errors: [{ message: status === 404 ? NOT_FOUND_BODY.errors[0]!.message : 'Bad request.' }] });
+  return plain(500, { errors: [{ message: 'An error occurred.', error_code: 'internal_server_error' }] });
+}
+
+function plain(status: number, body: unknown): ErrorResponse {
+  return { status, body, headers: {} };
+}
+
+function keyedErrors(err: ValidationError): Record<string, unknown> {
+  const keyed: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [attribute, issues] of Object.entries(err.fields)) {
+    keyed[attribute] = issues.map((issue) =>
+      typeof issue === 'string'
+        ? { attribute, type: issue, message: issue }
+        : { attribute, type: issue.type, message: issue.message },
+    );
+  }
+  return keyed;
+}
+
+/**
+ * Express and its router flag their own client errors with a 4xx `status` (a path that does not decode, for
+ * example). Their messages are not ours to show, so only the status is kept.
+ */
+function clientStatusOf(err: unknown): number | undefined {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** Unknown API paths and methods answer like Canvas does for a missing record. */
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json(NOT_FOUND_BODY);
+};
+
+/** Last resort for every error: JSON, never a stack trace, and a 5xx only for our own bugs. */
+export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  const response = errorResponse(err);
+  if (response.status >= 500) console.error(err);
+  // An unread body (a 401 or 413 before reading it) is drained so the client can read the answer.
+  if (!req.complete) req.resume();
+  if (res.headersSent) return;
+  res.status(response.status).set(response.headers).json(response.body);
+};

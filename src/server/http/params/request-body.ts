@@ -1,0 +1,84 @@
+import type { IncomingMessage } from 'node:http';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http-errors.ts';
+import { parseCanvasParams, type ParsedParams } from './canvas-query.ts';
+import { assertNoForbiddenKeys } from './forbidden-keys.ts';
+
+export const BODY_LIMITS = { default: 100 * 1024, html: 2 * 1024 * 1024 } as const;
+export type BodyLimit = keyof typeof BODY_LIMITS;
+
+/**
+ * Reads a write's body as Canvas accepts it: JSON or form-encoded with brackets, the two equivalent (reference
+ * §1.2). Anything else is 415 — a `text/plain` form post is how a foreign page sends a simple request without a
+ * preflight (security.md §1). A write without a body is fine and yields no parameters.
+ */
+export async function readCanvasBody(req: IncomingMessage, limit: BodyLimit): Promise<ParsedParams> {
+  if (!hasBody(req)) return Object.create(null) as ParsedParams;
+  const kind = bodyKind(req.headers['content-type']);
+  if (kind === undefined) throw unsupportedMediaType();
+  const text = decodeUtf8(await readLimited(req, BODY_LIMITS[limit]));
+  return kind === 'json' ? parseJsonObject(text) : parseCanvasParams(text);
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
+  return length !== undefined && length !== '0';
+}
+
+function bodyKind(contentType: string | undefined): 'json' | 'form' | undefined {
+  if (contentType === undefined) return undefined;
+  const [essence = '', ...parameters] = contentType.toLowerCase().split(';').map((part) => part.trim());
+  const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return undefined;
+  if (essence === 'application/json') return 'json';
+  if (essence === 'application/x-www-form-urlencoded') return 'form';
+  return undefined;
+}
+
+function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(payloadTooLarge(limit));
+  // Events rather than `for await`: leaving an async iterator early destroys the socket, and the client would
+  // see a reset instead of the 413. Past the limit the rest is drained unbuffered.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onError);
+      req.resume();
+      reject(payloadTooLarge(limit));
+    };
+    const onEnd = (): void => resolve(Buffer.concat(chunks));
+    // A client that hangs up mid-body made the mistake; it must not be logged as a server failure.
+    const onError = (): void => reject(badRequest('The request body was not received completely.'));
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onError);
+  });
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+function decodeUtf8(bytes: Buffer): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw badRequest('The request body is not valid UTF-8.');
+  }
+}
+
+function parseJsonObject(text: string): ParsedParams {
+  if (text.trim() === '') return Object.create(null) as ParsedParams;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('The JSON request body must be an object.');
+  }
+  // JSON.parse keeps `"__proto__"` as an own key, which Object.assign or a spread would turn into a prototype.
+  assertNoForbiddenKeys(value);
+  return value as ParsedParams;
+}

@@ -1,0 +1,75 @@
+import type { RequestHandler, Response } from 'express';
+import { UnauthorizedError } from '../domain/errors.ts';
+import type { Principal } from '../domain/principal.ts';
+import type { Authenticator } from './bearer-auth.ts';
+import { parseCanvasParams, queryStringOf, type ParsedParams } from './params/canvas-query.ts';
+import { readCanvasBody } from './params/request-body.ts';
+import { validationFailure } from './params/validation-issues.ts';
+import { requestIdOf } from './request-id.ts';
+import type { AnyRoute, RequestContext, RouteResult } from './route.ts';
+import type { TokenThrottle } from './throttle.ts';
+
+export interface DispatchDeps {
+  readonly authenticator: Authenticator;
+  readonly throttle: TokenThrottle;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The fixed order every route goes through: token (401 before anything about the request is looked at),
+ * throttle, query and body parsing (400/413/415), validation (400, or 404 for a path id), the route's permission
+ * rule (401 `unauthorized`), then the handler.
+ */
+export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandler {
+  const pathParamNames = new Set(pathParamsOf(route.path));
+  return async (req, res, next) => {
+    try {
+      let principal: Principal | null = null;
+      if (route.permission.requiresToken) {
+        principal = await deps.authenticator.authenticate(req, route);
+        deps.throttle.admit(principal.tokenId, res);
+      }
+      const query = parseCanvasParams(queryStringOf(req.originalUrl));
+      const body = WRITE_METHODS.has(req.method) ? await readCanvasBody(req, route.bodyLimit ?? 'default') : undefined;
+      const ctx: RequestContext = {
+        principal,
+        requestId: requestIdOf(res),
+        baseUrl: `${req.protocol}://${req.headers.host ?? ''}`,
+        path: req.path,
+        query,
+        now: Date.now(),
+      };
+      const input = mergeParams(body, query, req.params);
+      const parsed = route.params.safeParse(input);
+      if (!parsed.success) throw validationFailure(parsed.error, pathParamNames, input);
+      if (!(await route.permission.check(ctx, parsed.data))) throw new UnauthorizedError();
+      send(res, await route.handler(ctx, parsed.data));
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/**
+ * Rails' `request_parameters.merge(query_parameters).merge(path_parameters)`: a shallow merge where the query
+ * beats the body and the path beats both, into a null-prototype object so no key can reach a prototype.
+ */
+function mergeParams(body: ParsedParams | undefined, query: ParsedParams, path: Readonly<Record<string, unknown>>): ParsedParams {
+  return Object.assign(Object.create(null) as ParsedParams, body, query, path);
+}
+
+function send(res: Response, result: RouteResult): void {
+  const status = result.status ?? 200;
+  if (result.headers) res.set(result.headers);
+  if (status === 204) {
+    res.status(204).end();
+    return;
+  }
+  res.status(status).json(result.body);
+}
+
+/** `/api/v1/courses/:course_id/modules/:id` → `['course_id', 'id']`. */
+export function pathParamsOf(path: string): string[] {
+  return [...path.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureApp, type FixtureApp } from '../helpers/http-fixture-app.ts';
+import { fixtureRoutes } from '../helpers/http-fixture-routes.ts';
+import { rawRequest } from '../helpers/http-raw.ts';
+
+const AUTH = { authorization: 'Bearer lms_teacher-token' };
+
+describe('Canvas parameters over real HTTP (security.md §8 "Bracket params", "Prototype poisoning", "Body limits")', () => {
+  let app: FixtureApp;
+  beforeAll(async () => {
+    app = await startFixtureApp(fixtureRoutes());
+  });
+  afterAll(() => app.close());
+
+  const get = (query: string) => fetch(`${app.url}/api/v1/echo?${query}`, { headers: AUTH });
+  const post = (body: string, contentType = 'application/json', path = '/api/v1/echo') =>
+    fetch(`${app.url}${path}`, { method: 'POST', headers: { ...AUTH, 'content-type': contentType }, body });
+  const prototypeIsClean = () => {
+    const probe: Record<string, unknown> = {};
+    expect(probe.x).toBeUndefined();
+    expect(probe.admin).toBeUndefined();
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  };
+
+  it('parses brackets, wraps include[] sent once, coerces booleans, ids and dates', async () => {
+    const res = await get('flag=yes&include[]=a&include[]=zzz&ids[]=3&ids[]=4&at=2024-01-15T18:30:00Z&count=7&module[name]=M');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ flag: true, include: ['a'], ids: [3, 4], at: '2024-01-15T18:30:00.000Z', count: 7, module: { name: 'M' } });
+    expect(await (await get('include=b&ids=5')).json()).toEqual({ include: ['b'], ids: [5] });
+  });
+
+  it('Canvas booleans (reference §1.2)', async () => {
+    const cases: Array<[string, boolean]> = [['true', true], ['T', true], ['on', true], ['1', true], ['y', true], ['2x', true],
+      ['false', false], ['F', false], ['off', false], ['0', false], ['n', false], ['', false], ['abc', false]];
+    for (const [text, expected] of cases) {
+      expect(((await (await get(`flag=${encodeURIComponent(text)}`)).json()) as { flag: boolean }).flag, text).toBe(expected);
+    }
+  });
+
+  it('a repeated scalar takes its last value', async () => {
+    expect(((await (await get('count=1&count=9')).json()) as { count: number }).count).toBe(9);
+  });
+
+  it('form and JSON bodies are equivalent and merge with the query and the path', async () => {
+    const form = await post('flag=true&include[]=b&module[name]=F', 'application/x-www-form-urlencoded; charset=UTF-8');
+    expect(form.status).toBe(201);
+    expect(await form.json()).toMatchObject({ flag: true, include: ['b'], module: { name: 'F' } });
+    const json = await post(JSON.stringify({ flag: true, include: 'b', module: { name: 'F', position: '2' } }));
+    expect(await json.json()).toMatchObject({ flag: true, include: ['b'], module: { name: 'F', position: 2 } });
+
+    // Rails: the query beats the body, the path beats both.
+    const merged = await fetch(`${app.url}/api/v1/courses/7/things/8?name=from-query`, {
+      method: 'PUT',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'from-body', course_id: 99 }),
+    });
+    expect(await merged.json()).toEqual({ course_id: 7, id: 8, name: 'from-query' });
+  });
+
+  it('a write without a body is fine', async () => {
+    const res = await fetch(`${app.url}/api/v1/echo`, { method: 'POST', headers: AUTH });
+    expect(res.status).toBe(201);
+  });
+
+  it('validation failures are 400 in the keyed Canvas form', async () => {
+    const res = await fetch(`${app.url}/api/v1/courses/7/things/8`, { method: 'PUT', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ errors: { name: [{ attribute: 'name', type: 'blank', message: "can't be blank" }] } });
+    const nested = await get('module[position]=first&at=not-a-date');
+    expect(nested.status).toBe(400);
+    const body = (await nested.json()) as { errors: Record<string, Array<{ attribute: string }>> };
+    expect(Object.keys(body.errors).sort()).toEqual(['at', 'position']);
+    expect(body.errors.position?.[0]?.attribute).toBe('position');
+  });
+
+  it('bracket limits and hostile keys are 400, never 500', async () => {
+    const hostile = [
+      'a[b][c][d][e][f][g]=1',
+      Array.from({ length: 1001 }, (_, i) => `k${i}=1`).join('&'),
+      'ids[101]=1',
+      Array.from({ length: 101 }, (_, i) => `ids[]=${i}`).join('&'),
+      '__proto__[x]=1',
+      'constructor[prototype][x]=1',
+      'hasOwnProperty=x',
+      'module[__proto__][admin]=1',
+      '%5F%5Fproto%5F%5F[x]=1',
+    ];
+    for (const query of hostile) {
+      const res = await get(query);
+      expect(res.status, query.slice(0, 40)).toBe(400);
+      expect(((await res.json()) as { errors: unknown[] }).errors).toHaveLength(1);
+      const form = await post(query, 'application/x-www-form-urlencoded');
+      expect(form.status, `form ${query.slice(0, 40)}`).toBe(400);
+    }
+    prototypeIsClean();
+  });
+
+  it('JSON prototype poisoning is refused and pollutes nothing', async () => {
+    for (const body of [
+      '{"__proto__":{"admin":true,"x":1}}',
+      '{"module":{"__proto__":{"admin":true}}}',
+      '{"constructor":{"prototype":{"admin":true}}}',
+      '{"ids":[{"__proto__":{"x":1}}]}',
+    ]) {
+      const res = await post(body);
+      expect(res.status, body).toBe(400);
+    }
+    prototypeIsClean();
+  });
+
+  it('415 for other content types, 400 for broken JSON or UTF-8', async () => {
+    for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1']) {
+      expect((await post('{}', type)).status, type).toBe(415);
+    }
+    const noType = await rawRequest(app.url, { method: 'POST', path: '/api/v1/echo', headers: { ...AUTH, 'content-length': '2' }, body: '{}' });
+    expect(noType.status).toBe(415);
+    for (const body of ['{', '[1,2]', '"x"', 'null']) expect((await post(body)).status, body).toBe(400);
+    const badUtf8 = await post(Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]) as unknown as string);
+    expect(badUtf8.status).toBe(400);
+  });
+
+  it('100 kB default and 2 MB html body limits: 413 above, JSON answers', async () => {
+    const json = (size: number) => JSON.stringify({ module: { name: 'x'.repeat(size) } });
+    expect((await post(json(99 * 1024))).status).toBe(201);
+    const over = await post(json(101 * 1024));
+    expect(over.status).toBe(413);
+    expect(over.headers.get('content-type')).toMatch(/^application\/json/);
+    const page = (size: number) => JSON.stringify({ body: 'x'.repeat(size) });
+    expect((await post(page(1900 * 1024), 'application/json', '/api/v1/pages')).status).toBe(200);
+    expect((await post(page(2100 * 1024), 'application/json', '/api/v1/pages')).status).toBe(413);
+    expect((await post(page(10 * 1024 * 1024), 'application/json', '/api/v1/pages')).status).toBe(413);
+  });
+
+  it('413 also when a chunked body grows past the limit', async () => {
+    const chunks = async function* () {
+      for (let i = 0; i < 30; i++) yield new TextEncoder().encode('x'.repeat(10_000));
+    };
+    const res = await fetch(`${app.url}/api/v1/echo`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: ReadableStream.from(chunks()),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    // The server is still fine afterwards.
+    expect((await get('flag=1')).status).toBe(200);
+  });
+});
