@@ -1,17 +1,26 @@
 import { PortInUseError, startServer } from './boot.ts';
 import { issueTokenCommand, UnknownLoginError } from './commands/issue-token.ts';
+import { seedDemoCommand } from './commands/seed-demo.ts';
 import { ConfigError, readServerEnv } from './config.ts';
 import { DataDirInUseError } from './data-dir-lock.ts';
 
-/** Plain-Node entry: `serve` (default, `npm run serve`) and `token <login>` (`npm run token -- <login>`). */
+/**
+ * Plain-Node entry: `serve` (default, `npm run serve`), `token <login>` (`npm run token -- <login>`) and
+ * `seed-demo` (`npm run seed:demo`).
+ */
 async function main(): Promise<void> {
-  const [command = 'serve', ...args] = process.argv.slice(2);
+  // Flags (`npm start -- --demo`) are handled by the launcher before the server starts; commands are words.
+  const [command = 'serve', ...args] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
   const config = readServerEnv(process.env);
   if (command === 'token') {
     console.log(await issueTokenCommand(config.dataDir, args[0]));
     return;
   }
-  if (command !== 'serve') throw new ConfigError(`unknown command "${command}" (expected serve or token)`);
+  if (command === 'seed-demo') {
+    console.log(await seedDemoCommand(config.dataDir));
+    return;
+  }
+  if (command !== 'serve') throw new ConfigError(`unknown command "${command}" (expected serve, token or seed-demo)`);
   const server = await startServer(config);
   console.log(`Outpost listening on ${server.url}`);
   const stop = (): void => {

@@ -1,6 +1,18 @@
 import type { CoreServices } from '../core.ts';
 import type { AnyRoute } from '../http/route.ts';
 import { accessRules } from './common/access-rules.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { enrollmentsRoutes } from './enrollments/enrollments.routes.ts';
+import { communicationChannelsRoutes } from './communication-channels/communication-channels.routes.ts';
+import { tokensRoutes } from './tokens/tokens.routes.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { coursesRoutes } from './courses/courses.routes.ts';
+import { sectionsRoutes } from './sections/sections.routes.ts';
+import { assignmentsRoutes } from './assignments/assignments.routes.ts';
+import { quizzesRoutes } from './quizzes/quizzes.routes.ts';
+import { discussionTopicsRoutes } from './discussion-topics/discussion-topics.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import { progressRoutes } from './progress/progress.routes.ts';
 
 /**
  * Every area's routes, in one list the HTTP layer registers and the OpenAPI document and the route fuzz test
@@ -10,5 +22,17 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
   const rules = accessRules(services);
   return [
     // one line per area, e.g. ...coursesRoutes(services, rules),
+    usersRoutes(services, rules),
+    enrollmentsRoutes(services, rules),
+    communicationChannelsRoutes(services, rules),
+    tokensRoutes(services, rules),
+    accountsRoutes(services, rules),
+    coursesRoutes(services, rules),
+    sectionsRoutes(services, rules),
+    assignmentsRoutes(services, rules),
+    quizzesRoutes(services, rules),
+    discussionTopicsRoutes(services, rules),
+    filesRoutes(services, rules),
+    progressRoutes(services),
   ].flat();
 }

@@ -1,6 +1,7 @@
 import type { OutpostDatabase } from '../storage/database.ts';
 import type { IdAllocator } from './ids.ts';
 import type { CourseData, EnrollmentData, SectionData } from './records/course-records.ts';
+import type { AssignmentData, DiscussionTopicData, FileContentData, FileData, QuizData } from './records/content-records.ts';
 import type {
   AccountData,
   AccountUserData,
@@ -10,6 +11,7 @@ import type {
   UserData,
 } from './records/directory-records.ts';
 import type { AccessTokenData, InstallationData, ProgressData } from './records/local-records.ts';
+import type { ModuleData, ModuleItemData, ModuleProgressionData, ModuleSettingsData } from './records/module-records.ts';
 import { Repository } from './repository.ts';
 
 /** Lookup keys are namespaced so one slot can serve several kinds of unique key. */
@@ -66,6 +68,45 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
       user_id: e.user_id,
       parent_id: e.course_section_id,
       sort_key: e.type,
+    })),
+    assignments: new Repository<AssignmentData>(course, 'assignment', ids, (a, id) => ({
+      course_id: a.course_id,
+      // Position order, ties by id (Canvas orders assignments by position, then id).
+      sort_key: `${String(a.position).padStart(9, '0')}:${String(id).padStart(16, '0')}`,
+    })),
+    quizzes: new Repository<QuizData>(course, 'quiz', ids, (q) => ({ course_id: q.course_id, parent_id: q.assignment_id ?? 0 })),
+    discussionTopics: new Repository<DiscussionTopicData>(course, 'discussion_topic', ids, (t) => ({
+      course_id: t.course_id,
+      user_id: t.user_id,
+      parent_id: t.assignment_id ?? 0,
+    })),
+    files: new Repository<FileData>(course, 'attachment', ids, (f) => ({
+      course_id: f.course_id,
+      user_id: f.user_id,
+      sort_key: f.display_name.toLowerCase().slice(0, 300),
+    })),
+    fileContents: new Repository<FileContentData>(course, 'file_content', ids, (c) => ({
+      course_id: c.course_id,
+      parent_id: c.file_id,
+    })),
+    modules: new Repository<ModuleData>(course, 'context_module', ids, (m, id) => ({
+      course_id: m.course_id,
+      // Position order, ties by id (Canvas orders modules by position, then id).
+      sort_key: `${String(m.position).padStart(9, '0')}:${String(id).padStart(16, '0')}`,
+    })),
+    moduleItems: new Repository<ModuleItemData>(course, 'content_tag', ids, (i) => ({
+      course_id: i.course_id,
+      parent_id: i.module_id,
+      sort_key: String(i.position).padStart(9, '0'),
+    })),
+    moduleSettings: new Repository<ModuleSettingsData>(course, 'module_settings', ids, (s) => ({
+      course_id: s.course_id,
+      lookup_key: `module_settings:${s.course_id}`,
+    })),
+    moduleProgressions: new Repository<ModuleProgressionData>(db.collections.course_user, 'context_module_progression', ids, (p) => ({
+      course_id: p.course_id,
+      user_id: p.user_id,
+      parent_id: p.module_id,
     })),
     tokens: new Repository<AccessTokenData>(local, 'access_token', ids, (t) => ({
       user_id: t.user_id,

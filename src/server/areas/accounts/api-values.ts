@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { AuthenticatedContext } from '../../http/route.ts';
+import type { WriteStamp } from '../../storage/typed-records.ts';
+
+/** Canvas shows timestamps in UTC at second precision (reference §1.2): `2024-01-15T18:30:00Z`. */
+export function isoSeconds(time: number | string | Date | null): string | null {
+  if (time === null) return null;
+  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time);
+  if (Number.isNaN(ms)) return null;
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** Who writes and in which request, stamped on every record (sync and webhooks read it). */
+export function stampOf(ctx: AuthenticatedContext): WriteStamp {
+  return { actorId: ctx.principal.userId, requestId: ctx.requestId, now: ctx.now };
+}
+
+/** IANA zone names only (`America/Denver`); Intl knows the same database the clients format with. */
+export function isTimeZone(name: string): boolean {
+  if (name.trim() === '' || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function canvasTimeZone() {
+  return z
+    .string()
+    .refine(isTimeZone, { message: 'is not a valid time zone' })
+    .meta({ description: 'IANA time zone name, e.g. America/Denver.' });
+}
+
+/** Free text with Canvas's string column limit; `max` is 255 for names and codes. */
+export function boundedText(max = 255) {
+  return z.union([z.string(), z.number().transform(String)]).pipe(z.string().max(max, { message: `is too long (maximum is ${max} characters)` }));
+}
+
+/** An optional SIS id: an empty value or null clears it (Canvas stores no empty SIS ids). */
+export function sisIdParam() {
+  return z
+    .union([z.string(), z.number().transform(String), z.null()])
+    .transform((value) => (value === null || value.trim() === '' ? null : value))
+    .pipe(z.string().max(255, { message: 'is too long (maximum is 255 characters)' }).nullable());
+}
+
+/** Canvas's uniqueness message for SIS ids, keyed by the column Canvas keys it with. */
+export function sisTakenIssue(sisId: string) {
+  return { type: 'taken', message: `SIS ID "${sisId}" is already in use` };
+}

@@ -1,0 +1,88 @@
+import type { CoreServices } from '../../core.ts';
+import type { PermissionName } from '../../domain/permissions/index.ts';
+import { paginateArray } from '../../http/pagination.ts';
+import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import type { AccessRules } from '../common/access-rules.ts';
+import {
+  createAssignmentParams,
+  deleteAssignmentParams,
+  listAssignmentsParams,
+  showAssignmentParams,
+  updateAssignmentParams,
+} from './assignments.params.ts';
+import { assignmentJson } from './assignments.serializer.ts';
+import { AssignmentsService } from './assignments.service.ts';
+import { contentViewer, courseIdOf, writeStamp } from './course-content.ts';
+
+/** Who edits assignments, and so also sees unpublished ones. */
+export const MANAGE_ASSIGNMENTS: readonly PermissionName[] = ['manage_assignments'];
+
+export function assignmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
+  const assignments = new AssignmentsService(services);
+  const viewerFor = async (principal: Parameters<typeof contentViewer>[1], rawCourseId: string) =>
+    contentViewer(services, principal, await rules.ids.courseId(rawCourseId), MANAGE_ASSIGNMENTS);
+
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/assignments',
+      summary: 'List assignments (students see published ones only)',
+      params: listAssignmentsParams,
+      permission: rules.readCourse(courseIdOf),
+      handler: async (ctx, p) => {
+        const viewer = await viewerFor(ctx.principal, p.course_id);
+        const list = await assignments.list(viewer, p, ctx.now);
+        return paginateArray(ctx, list.map((a) => assignmentJson(a, ctx.baseUrl, viewer, p.include)));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/courses/:course_id/assignments',
+      summary: 'Create an assignment',
+      params: createAssignmentParams,
+      permission: rules.inCourse(MANAGE_ASSIGNMENTS, courseIdOf),
+      bodyLimit: 'html',
+      handler: async (ctx, p) => {
+        const viewer = await viewerFor(ctx.principal, p.course_id);
+        const created = await assignments.create(viewer.courseId, p.assignment, writeStamp(ctx));
+        return { body: assignmentJson(created, ctx.baseUrl, viewer) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/assignments/:id',
+      summary: 'Get one assignment',
+      params: showAssignmentParams,
+      permission: rules.readCourse(courseIdOf),
+      handler: async (ctx, p) => {
+        const viewer = await viewerFor(ctx.principal, p.course_id);
+        return { body: assignmentJson(await assignments.get(viewer, p.id), ctx.baseUrl, viewer, p.include) };
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: '/api/v1/courses/:course_id/assignments/:id',
+      summary: 'Update an assignment; fields not sent are kept',
+      params: updateAssignmentParams,
+      permission: rules.inCourse(MANAGE_ASSIGNMENTS, courseIdOf),
+      bodyLimit: 'html',
+      handler: async (ctx, p) => {
+        const viewer = await viewerFor(ctx.principal, p.course_id);
+        const updated = await assignments.update(viewer, p.id, p.assignment, writeStamp(ctx));
+        return { body: assignmentJson(updated, ctx.baseUrl, viewer) };
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/api/v1/courses/:course_id/assignments/:id',
+      summary: 'Delete an assignment; returns it as deleted',
+      params: deleteAssignmentParams,
+      permission: rules.inCourse(MANAGE_ASSIGNMENTS, courseIdOf),
+      handler: async (ctx, p) => {
+        const viewer = await viewerFor(ctx.principal, p.course_id);
+        const deleted = await assignments.delete(viewer, p.id, writeStamp(ctx));
+        return { body: assignmentJson(deleted, ctx.baseUrl, viewer) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,75 @@
+import type { AssignmentData } from '../../domain/records/content-records.ts';
+import type { Stored } from '../../storage/typed-records.ts';
+import type { ASSIGNMENT_INCLUDES } from './assignments.params.ts';
+import { isoSeconds, type ContentViewer } from './course-content.ts';
+
+export type AssignmentInclude = (typeof ASSIGNMENT_INCLUDES)[number];
+
+/** Canvas's Assignment JSON (`lib/api/v1/assignment.rb`), from an allow-list of fields. */
+export function assignmentJson(
+  record: Stored<AssignmentData>,
+  baseUrl: string,
+  viewer: ContentViewer,
+  include: readonly AssignmentInclude[] = [],
+): Record<string, unknown> {
+  const a = record.data;
+  const published = a.workflow_state === 'published';
+  const json: Record<string, unknown> = {
+    id: record.id,
+    name: a.name,
+    description: a.description,
+    created_at: isoSeconds(record.created_at),
+    updated_at: isoSeconds(record.updated_at),
+    due_at: a.due_at,
+    lock_at: a.lock_at,
+    unlock_at: a.unlock_at,
+    has_overrides: false,
+    course_id: a.course_id,
+    html_url: `${baseUrl}/courses/${a.course_id}/assignments/${record.id}`,
+    submissions_download_url: `${baseUrl}/courses/${a.course_id}/assignments/${record.id}/submissions?zip=1`,
+    assignment_group_id: null,
+    due_date_required: false,
+    allowed_extensions: a.allowed_extensions,
+    grade_group_students_individually: false,
+    peer_reviews: a.peer_reviews,
+    automatic_peer_reviews: a.automatic_peer_reviews,
+    peer_review_count: a.peer_review_count,
+    intra_group_peer_reviews: false,
+    group_category_id: null,
+    position: a.position,
+    points_possible: a.points_possible,
+    submission_types: a.submission_types,
+    // Submissions arrive with their own area; until then no assignment can have one.
+    has_submitted_submissions: false,
+    grading_type: a.grading_type,
+    grading_standard_id: a.grading_standard_id,
+    published,
+    unpublishable: true,
+    only_visible_to_overrides: false,
+    locked_for_user: lockedFor(a, viewer),
+    omit_from_final_grade: a.omit_from_final_grade,
+    moderated_grading: false,
+    anonymous_submissions: false,
+    post_to_sis: false,
+    muted: false,
+    workflow_state: a.workflow_state,
+    is_quiz_assignment: a.quiz_id !== null,
+  };
+  if (a.quiz_id !== null) json.quiz_id = a.quiz_id;
+  if (a.discussion_topic_id !== null) json.discussion_topic_id = a.discussion_topic_id;
+  // Graders see how much is waiting; with no submissions yet that is nothing.
+  if (viewer.canManage) json.needs_grading_count = 0;
+  if (include.includes('all_dates')) {
+    json.all_dates = [{ base: true, title: 'Everyone', due_at: a.due_at, unlock_at: a.unlock_at, lock_at: a.lock_at }];
+  }
+  if (include.includes('overrides')) json.overrides = [];
+  if (include.includes('can_edit')) json.can_edit = viewer.canManage;
+  return json;
+}
+
+/** Locked for a student before unlock_at or after lock_at; editors are never locked out. */
+function lockedFor(a: AssignmentData, viewer: ContentViewer): boolean {
+  if (viewer.canManage) return false;
+  const now = Date.now();
+  return (a.unlock_at !== null && Date.parse(a.unlock_at) > now) || (a.lock_at !== null && Date.parse(a.lock_at) < now);
+}

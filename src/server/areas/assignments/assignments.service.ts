@@ -1,0 +1,185 @@
+import type { CoreServices } from '../../core.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import type { AssignmentData, GradingType, SubmissionType } from '../../domain/records/content-records.ts';
+import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { AssignmentFields } from './assignments.params.ts';
+import { dateOrderErrors, isoOrNull, isVisibleContent, matchesSearch, type ContentViewer } from './course-content.ts';
+
+export type AssignmentBucket = 'past' | 'undated' | 'upcoming' | 'future';
+
+/** What a quiz or a graded discussion topic gives the assignment it is graded through. */
+export interface LinkedAssignment {
+  name: string;
+  points_possible: number | null;
+  due_at: string | null;
+  unlock_at: string | null;
+  lock_at: string | null;
+  published: boolean;
+  submission_types: SubmissionType[];
+  grading_type?: GradingType;
+  quiz_id?: number;
+  discussion_topic_id?: number;
+}
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/** Assignments of a course: Canvas's draft state, date order and positions. Callers have checked the route's permission. */
+export class AssignmentsService {
+  readonly #services: CoreServices;
+
+  constructor(services: CoreServices) {
+    this.#services = services;
+  }
+
+  get #repo() {
+    return this.#services.repos.assignments;
+  }
+
+  /** The viewer's assignments in position order, narrowed by `search_term` and a date `bucket`. */
+  async list(viewer: ContentViewer, filters: { search_term?: string; bucket?: AssignmentBucket }, now: number) {
+    const all = await this.#repo.find({ course_id: viewer.courseId }, [{ sort_key: 'asc' }]);
+    return all.filter(
+      (a) =>
+        isVisibleContent(a.data.workflow_state, viewer) &&
+        matchesSearch(a.data.name, filters.search_term) &&
+        (filters.bucket === undefined || inBucket(a.data, filters.bucket, now)),
+    );
+  }
+
+  /** 404 for an assignment of another course, a deleted one, or a draft the viewer may not see. */
+  async get(viewer: ContentViewer, id: number): Promise<Stored<AssignmentData>> {
+    const record = await this.#repo.get(id);
+    if (!record || record.data.course_id !== viewer.courseId || !isVisibleContent(record.data.workflow_state, viewer)) {
+      throw new NotFoundError('assignment');
+    }
+    return record;
+  }
+
+  async create(courseId: number, fields: AssignmentFields & { name: string }, stamp: WriteStamp) {
+    const data = applyFields(await this.#defaults(courseId, fields.name), fields);
+    const invalid = dateOrderErrors(data);
+    if (invalid) throw invalid;
+    return this.#repo.create(data, stamp);
+  }
+
+  /** Builds (without writing) the assignment a quiz or graded topic is graded through, for one joint insert. */
+  async buildLinked(courseId: number, linked: LinkedAssignment, stamp: WriteStamp, id?: number) {
+    const data: AssignmentData = {
+      ...(await this.#defaults(courseId, linked.name)),
+      points_possible: linked.points_possible,
+      due_at: linked.due_at,
+      unlock_at: linked.unlock_at,
+      lock_at: linked.lock_at,
+      workflow_state: linked.published ? 'published' : 'unpublished',
+      submission_types: linked.submission_types,
+      grading_type: linked.grading_type ?? 'points',
+      quiz_id: linked.quiz_id ?? null,
+      discussion_topic_id: linked.discussion_topic_id ?? null,
+    };
+    return this.#repo.build(data, stamp, id);
+  }
+
+  async update(viewer: ContentViewer, id: number, fields: AssignmentFields, stamp: WriteStamp) {
+    const current = await this.get(viewer, id);
+    const data = applyFields(current.data, fields);
+    const invalid = dateOrderErrors(data);
+    if (invalid) throw invalid;
+    const updated = await this.#repo.update(id, stamp, () => data);
+    if (!updated) throw new NotFoundError('assignment');
+    await this.#syncLinked(updated.data, stamp);
+    return updated;
+  }
+
+  /** A soft delete (ids are never reused, positions never renumbered); the quiz or topic it grades goes with it. */
+  async delete(viewer: ContentViewer, id: number, stamp: WriteStamp) {
+    await this.get(viewer, id);
+    const deleted = await this.#repo.update(id, stamp, (data) => ({ ...data, workflow_state: 'deleted' }));
+    if (!deleted) throw new NotFoundError('assignment');
+    await this.#syncLinked(deleted.data, stamp);
+    return deleted;
+  }
+
+  /** Keeps a quiz's or topic's copy of the shared fields equal to its assignment's after an assignment write. */
+  async #syncLinked(a: AssignmentData, stamp: WriteStamp): Promise<void> {
+    const { quizzes, discussionTopics } = this.#services.repos;
+    if (a.quiz_id !== null) {
+      await quizzes.update(a.quiz_id, stamp, (q) => ({
+        ...q,
+        title: a.name,
+        points_possible: a.points_possible,
+        due_at: a.due_at,
+        unlock_at: a.unlock_at,
+        lock_at: a.lock_at,
+        workflow_state: a.workflow_state,
+      }));
+    }
+    if (a.discussion_topic_id !== null) {
+      await discussionTopics.update(a.discussion_topic_id, stamp, (t) => ({ ...t, title: a.name, workflow_state: a.workflow_state }));
+    }
+  }
+
+  /** New assignments go last; deleted ones keep their positions, so the next position counts them too. */
+  async #defaults(courseId: number, name: string): Promise<AssignmentData> {
+    const [last] = await this.#repo.find({ course_id: courseId }, [{ sort_key: 'desc' }]);
+    return {
+      course_id: courseId,
+      name,
+      description: null,
+      points_possible: null,
+      grading_type: 'points',
+      submission_types: ['none'],
+      allowed_extensions: [],
+      due_at: null,
+      unlock_at: null,
+      lock_at: null,
+      peer_reviews: false,
+      automatic_peer_reviews: false,
+      peer_review_count: 0,
+      workflow_state: 'unpublished',
+      grading_standard_id: null,
+      position: (last?.data.position ?? 0) + 1,
+      omit_from_final_grade: false,
+      quiz_id: null,
+      discussion_topic_id: null,
+    };
+  }
+}
+
+/** The assignment after a create or PUT: absent fields keep their value, explicit empties clear. */
+function applyFields(current: AssignmentData, f: AssignmentFields): AssignmentData {
+  const next: AssignmentData = { ...current };
+  if (f.name !== undefined) next.name = f.name;
+  if (f.description !== undefined) next.description = f.description;
+  if (f.points_possible !== undefined) next.points_possible = f.points_possible;
+  if (f.grading_type !== undefined) next.grading_type = f.grading_type;
+  if (f.submission_types !== undefined) next.submission_types = [...new Set(f.submission_types)];
+  if (f.allowed_extensions !== undefined) next.allowed_extensions = f.allowed_extensions.map((e) => e.replace(/^\./, '').toLowerCase());
+  if (f.due_at !== undefined) next.due_at = isoOrNull(f.due_at);
+  if (f.unlock_at !== undefined) next.unlock_at = isoOrNull(f.unlock_at);
+  if (f.lock_at !== undefined) next.lock_at = isoOrNull(f.lock_at);
+  if (f.peer_reviews !== undefined) next.peer_reviews = f.peer_reviews;
+  if (f.automatic_peer_reviews !== undefined) next.automatic_peer_reviews = f.automatic_peer_reviews;
+  if (f.peer_review_count !== undefined) next.peer_review_count = f.peer_review_count;
+  if (f.published !== undefined && current.workflow_state !== 'deleted') next.workflow_state = f.published ? 'published' : 'unpublished';
+  if (f.grading_standard_id !== undefined) next.grading_standard_id = f.grading_standard_id === '' ? null : f.grading_standard_id;
+  if (f.position !== undefined) next.position = f.position;
+  if (f.omit_from_final_grade !== undefined) next.omit_from_final_grade = f.omit_from_final_grade;
+  // Canvas keeps no points on an ungraded assignment.
+  if (next.grading_type === 'not_graded') next.points_possible = null;
+  return next;
+}
+
+/** Canvas's date buckets that need no submissions: past due, no due date, due within a week, not yet due. */
+function inBucket(a: AssignmentData, bucket: AssignmentBucket, now: number): boolean {
+  const due = a.due_at === null ? undefined : Date.parse(a.due_at);
+  switch (bucket) {
+    case 'past':
+      return due !== undefined && due < now;
+    case 'undated':
+      return due === undefined;
+    case 'upcoming':
+      return due !== undefined && due >= now && due <= now + WEEK_MS;
+    case 'future':
+      return due === undefined || due >= now;
+  }
+}

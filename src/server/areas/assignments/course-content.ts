@@ -1,0 +1,84 @@
+import type { CoreServices } from '../../core.ts';
+import { ValidationError, type FieldIssue } from '../../domain/errors.ts';
+import type { PermissionName } from '../../domain/permissions/index.ts';
+import type { Principal } from '../../domain/principal.ts';
+import type { ContentWorkflowState } from '../../domain/records/content-records.ts';
+import type { RequestContext } from '../../http/route.ts';
+import type { StoredRecord } from '../../storage/record-schema.ts';
+import type { WriteStamp } from '../../storage/typed-records.ts';
+
+/**
+ * Rules every kind of course content (assignments, quizzes, discussion topics, files) shares, kept in one place so
+ * the areas cannot drift apart: who sees drafts, how dates are shown and ordered, how linked records are written.
+ */
+
+/** Who is looking at a course's content, and whether they may see drafts and hidden items. */
+export interface ContentViewer {
+  readonly principal: Principal;
+  readonly courseId: number;
+  /** Holders of the course's content-editing permissions see unpublished content; students get a 404 for it. */
+  readonly canManage: boolean;
+}
+
+export async function contentViewer(
+  services: CoreServices,
+  principal: Principal,
+  courseId: number,
+  managePermissions: readonly PermissionName[],
+): Promise<ContentViewer> {
+  const canManage = await services.access.canAny(principal, managePermissions, { type: 'course', courseId });
+  return { principal, courseId, canManage };
+}
+
+/** Canvas's draft state: deleted content is gone for everyone; unpublished content only for those who edit it. */
+export function isVisibleContent(state: ContentWorkflowState, viewer: ContentViewer): boolean {
+  return state === 'published' || (state === 'unpublished' && viewer.canManage);
+}
+
+export function writeStamp(ctx: RequestContext & { principal: Principal }): WriteStamp {
+  return { actorId: ctx.principal.userId, requestId: ctx.requestId, now: ctx.now };
+}
+
+/** Canvas's timestamp output: UTC at second precision (reference §1.2). */
+export function isoSeconds(time: number | Date): string {
+  return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function isoOrNull(date: Date | null): string | null {
+  return date === null ? null : isoSeconds(date);
+}
+
+/**
+ * Canvas refuses a due date outside the availability window and a window that closes before it opens. Takes the
+ * dates after the change, so an update that moves one date is checked against the stored others.
+ */
+export function dateOrderErrors(dates: { unlock_at: string | null; due_at?: string | null; lock_at: string | null }): ValidationError | undefined {
+  const time = (iso: string | null | undefined) => (iso === null || iso === undefined ? undefined : Date.parse(iso));
+  const [unlock, due, lock] = [time(dates.unlock_at), time(dates.due_at), time(dates.lock_at)];
+  const fields: Record<string, FieldIssue[]> = {};
+  if (unlock !== undefined && lock !== undefined && lock < unlock) {
+    fields.lock_at = [{ type: 'must be after unlock_at', message: 'must be after unlock_at' }];
+  }
+  if (due !== undefined && ((unlock !== undefined && due < unlock) || (lock !== undefined && due > lock))) {
+    fields.due_at = [{ type: 'must be between availability dates', message: 'must be between availability dates' }];
+  }
+  return Object.keys(fields).length > 0 ? new ValidationError(fields) : undefined;
+}
+
+/** Case-insensitive substring match, as Canvas's `search_term` on content lists. */
+export function matchesSearch(text: string, term: string | undefined): boolean {
+  return term === undefined || term === '' || text.toLowerCase().includes(term.toLowerCase());
+}
+
+/**
+ * Inserts records of several content types (a quiz and its assignment) in one storage transaction, so a failed
+ * write never leaves one without the other.
+ */
+export async function insertTogether(services: CoreServices, ...records: StoredRecord<object>[]): Promise<void> {
+  const { collection } = services.repos.assignments.records;
+  const { error } = await collection.bulkInsert(records as StoredRecord[]);
+  if (error.length > 0) throw new Error(`linked insert failed: ${error.map((e) => e.status).join(', ')}`);
+}
+
+/** The raw `:course_id` of a course content route, for the access rules (which resolve sis ids themselves). */
+export const courseIdOf = (params: { course_id: string }): string => params.course_id;

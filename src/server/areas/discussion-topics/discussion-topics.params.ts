@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { DISCUSSION_TYPES } from '../../domain/records/content-records.ts';
+import { canvasBoolean, canvasDate, canvasEnum, canvasId, canvasString, paginationParams } from '../../http/params/canvas-params.ts';
+import { assignmentFields, courseIdParam, htmlParam } from '../assignments/assignments.params.ts';
+
+export const listTopicsParams = z.object({
+  course_id: courseIdParam,
+  search_term: canvasString().optional(),
+  // Canvas lists announcements separately: only them with this flag, never them without it.
+  only_announcements: canvasBoolean().default(false),
+  ...paginationParams,
+});
+
+export const showTopicParams = z.object({ course_id: courseIdParam, topic_id: canvasId() });
+
+/** Discussion topic parameters are top-level in Canvas (`title=…`), unlike most resources. */
+export const createTopicParams = z.object({
+  course_id: courseIdParam,
+  title: canvasString().pipe(z.string().trim().max(255)).optional(),
+  message: htmlParam().optional(),
+  discussion_type: canvasEnum(DISCUSSION_TYPES).optional(),
+  published: canvasBoolean().optional(),
+  pinned: canvasBoolean().optional(),
+  locked: canvasBoolean().optional(),
+  is_announcement: canvasBoolean().optional(),
+  require_initial_post: canvasBoolean().optional(),
+  delayed_post_at: canvasDate().optional(),
+  lock_at: canvasDate().optional(),
+  // A graded topic: the assignment it is graded through.
+  assignment: assignmentFields.pick({ points_possible: true, grading_type: true, due_at: true, unlock_at: true, lock_at: true }).optional(),
+});
+export type NewTopic = z.output<typeof createTopicParams>;

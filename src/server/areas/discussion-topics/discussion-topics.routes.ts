@@ -1,0 +1,52 @@
+import type { CoreServices } from '../../core.ts';
+import { paginateArray } from '../../http/pagination.ts';
+import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import { contentViewer, courseIdOf, writeStamp } from '../assignments/course-content.ts';
+import type { AccessRules } from '../common/access-rules.ts';
+import { createTopicParams, listTopicsParams, showTopicParams } from './discussion-topics.params.ts';
+import { discussionTopicJson } from './discussion-topics.serializer.ts';
+import { DiscussionTopicsService, MODERATE_FORUM } from './discussion-topics.service.ts';
+
+export function discussionTopicsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
+  const topics = new DiscussionTopicsService(services);
+  const viewerFor = async (principal: Parameters<typeof contentViewer>[1], rawCourseId: string) =>
+    contentViewer(services, principal, await rules.ids.courseId(rawCourseId), MODERATE_FORUM);
+
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/discussion_topics',
+      summary: 'List discussion topics (or, with only_announcements, announcements)',
+      params: listTopicsParams,
+      permission: rules.readCourse(courseIdOf),
+      handler: async (ctx, p) => {
+        const viewer = await viewerFor(ctx.principal, p.course_id);
+        const list = await topics.list(viewer, p);
+        return paginateArray(ctx, list.map((t) => discussionTopicJson(t, ctx.baseUrl, viewer)));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/courses/:course_id/discussion_topics',
+      summary: 'Create a discussion topic or announcement; a graded one gets its assignment',
+      params: createTopicParams,
+      permission: rules.inCourse(['post_to_forum', 'moderate_forum'], courseIdOf),
+      bodyLimit: 'html',
+      handler: async (ctx, p) => {
+        const viewer = await viewerFor(ctx.principal, p.course_id);
+        return { body: discussionTopicJson(await topics.create(viewer, p, writeStamp(ctx)), ctx.baseUrl, viewer) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/discussion_topics/:topic_id',
+      summary: 'Get one discussion topic',
+      params: showTopicParams,
+      permission: rules.readCourse(courseIdOf),
+      handler: async (ctx, p) => {
+        const viewer = await viewerFor(ctx.principal, p.course_id);
+        return { body: discussionTopicJson(await topics.get(viewer, p.topic_id), ctx.baseUrl, viewer) };
+      },
+    }),
+  ];
+}

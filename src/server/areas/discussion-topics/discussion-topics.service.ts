@@ -1,0 +1,104 @@
+import type { CoreServices } from '../../core.ts';
+import { NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
+import type { Principal } from '../../domain/principal.ts';
+import type { DiscussionTopicData } from '../../domain/records/content-records.ts';
+import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { AssignmentsService } from '../assignments/assignments.service.ts';
+import {
+  dateOrderErrors,
+  insertTogether,
+  isoOrNull,
+  isoSeconds,
+  isVisibleContent,
+  matchesSearch,
+  type ContentViewer,
+} from '../assignments/course-content.ts';
+import type { NewTopic } from './discussion-topics.params.ts';
+
+/** Moderators see and write drafts, pins, locks and announcements; members with post_to_forum start plain topics. */
+export const MODERATE_FORUM = ['moderate_forum'] as const;
+
+export class DiscussionTopicsService {
+  readonly #services: CoreServices;
+  readonly #assignments: AssignmentsService;
+
+  constructor(services: CoreServices) {
+    this.#services = services;
+    this.#assignments = new AssignmentsService(services);
+  }
+
+  /** Pinned topics first, then the most recently posted, as Canvas's default list order. */
+  async list(viewer: ContentViewer, filters: { search_term?: string; only_announcements: boolean }) {
+    const all = await this.#services.repos.discussionTopics.find({ course_id: viewer.courseId });
+    const key = (t: Stored<DiscussionTopicData>) => t.data.posted_at ?? isoSeconds(t.created_at);
+    return all
+      .filter(
+        (t) =>
+          isVisibleContent(t.data.workflow_state, viewer) &&
+          t.data.is_announcement === filters.only_announcements &&
+          matchesSearch(t.data.title, filters.search_term),
+      )
+      .sort((a, b) => Number(b.data.pinned) - Number(a.data.pinned) || key(b).localeCompare(key(a)) || b.id - a.id);
+  }
+
+  async get(viewer: ContentViewer, id: number): Promise<Stored<DiscussionTopicData>> {
+    const record = await this.#services.repos.discussionTopics.get(id);
+    if (!record || record.data.course_id !== viewer.courseId || !isVisibleContent(record.data.workflow_state, viewer)) {
+      throw new NotFoundError('discussion topic');
+    }
+    return record;
+  }
+
+  /** A graded topic and its `discussion_topic` assignment are written together, each pointing at the other. */
+  async create(viewer: ContentViewer, input: NewTopic, stamp: WriteStamp): Promise<Stored<DiscussionTopicData>> {
+    const moderator = viewer.canManage;
+    const announcement = input.is_announcement === true;
+    if ((announcement || input.assignment !== undefined) && !moderator) throw new UnauthorizedError();
+    if (input.assignment !== undefined && !(await this.#canManageAssignments(viewer.principal, viewer.courseId))) {
+      throw new UnauthorizedError();
+    }
+    // Only moderators keep drafts; announcements and everyone else's topics are posted at once.
+    const published = !moderator || announcement || input.published !== false;
+    const data: DiscussionTopicData = {
+      course_id: viewer.courseId,
+      user_id: viewer.principal.userId,
+      title: input.title === undefined || input.title === '' ? 'No Title' : input.title,
+      message: input.message ?? null,
+      discussion_type: input.discussion_type ?? 'side_comment',
+      pinned: moderator && input.pinned === true,
+      locked: moderator && input.locked === true,
+      is_announcement: announcement,
+      require_initial_post: input.require_initial_post ?? false,
+      delayed_post_at: isoOrNull(input.delayed_post_at ?? null),
+      lock_at: isoOrNull(input.lock_at ?? null),
+      posted_at: published ? isoSeconds(stamp.now) : null,
+      workflow_state: published ? 'published' : 'unpublished',
+      assignment_id: null,
+    };
+    const { discussionTopics } = this.#services.repos;
+    const graded = input.assignment;
+    if (graded === undefined) return discussionTopics.create(data, stamp);
+
+    const linked = {
+      name: data.title,
+      points_possible: graded.points_possible ?? null,
+      grading_type: graded.grading_type,
+      due_at: isoOrNull(graded.due_at ?? null),
+      unlock_at: isoOrNull(graded.unlock_at ?? null),
+      lock_at: isoOrNull(graded.lock_at ?? null),
+      published,
+      submission_types: ['discussion_topic' as const],
+    };
+    const invalid = dateOrderErrors(linked);
+    if (invalid) throw invalid;
+    const draft = await this.#assignments.buildLinked(viewer.courseId, linked, stamp);
+    const topic = await discussionTopics.build({ ...data, assignment_id: draft.id }, stamp);
+    const assignment = await this.#assignments.buildLinked(viewer.courseId, { ...linked, discussion_topic_id: topic.id }, stamp, draft.id);
+    await insertTogether(this.#services, topic, assignment);
+    return topic;
+  }
+
+  #canManageAssignments(principal: Principal, courseId: number): Promise<boolean> {
+    return this.#services.access.canAny(principal, ['manage_assignments'], { type: 'course', courseId });
+  }
+}

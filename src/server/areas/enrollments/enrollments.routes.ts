@@ -1,0 +1,130 @@
+import type { CoreServices } from '../../core.ts';
+import type { Principal } from '../../domain/principal.ts';
+import type { CourseData } from '../../domain/records/course-records.ts';
+import { paginate } from '../../http/pagination.ts';
+import { allowIf } from '../../http/permission-rules.ts';
+import { defineRoute, type AnyRoute, type RequestContext } from '../../http/route.ts';
+import type { Stored } from '../../storage/typed-records.ts';
+import type { AccessRules } from '../common/access-rules.ts';
+import { writeStamp } from '../users/users.service.ts';
+import type { CourseEnrollment } from './enrollment-roster.ts';
+import {
+  createCourseEnrollmentParams,
+  createSectionEnrollmentParams,
+  deleteEnrollmentParams,
+  listCourseEnrollmentsParams,
+  listSectionEnrollmentsParams,
+  reactivateEnrollmentParams,
+  type CreateCourseEnrollmentParams,
+  type CreateSectionEnrollmentParams,
+  type DeleteEnrollmentParams,
+  type EnrollmentListFilters,
+  type ListCourseEnrollmentsParams,
+  type ListSectionEnrollmentsParams,
+  type ReactivateEnrollmentParams,
+} from './enrollments.params.ts';
+import { enrollmentJson } from './enrollments.serializer.ts';
+import { ANY_MANAGING_PERMISSION, EnrollmentsService } from './enrollments.service.ts';
+
+type Target = { course_id: string } | { section_id: string };
+
+export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
+  const enrollments = new EnrollmentsService(services, rules.ids);
+  const { roster } = enrollments;
+
+  // The rule admits anyone who manages some people in the course; the service then asks for the permission of
+  // the enrollment's type in its section (Canvas decides by type, which the body names).
+  const managesPeople = <P extends Target>() =>
+    allowIf<P>('manage_students (students, observers) or manage_admin_users (teachers, TAs, designers) in the course', async (ctx, p) => {
+      const { course } = await enrollments.scope(p);
+      return services.access.canAny(ctx.principal, ANY_MANAGING_PERMISSION, { type: 'course', courseId: course.id });
+    });
+  const readsCourse = <P extends Target>() =>
+    allowIf<P>('enrolled in the course (own and observed enrollments) or read_course_content on its account', async (ctx, p) => {
+      const { course } = await enrollments.scope(p);
+      return services.access.canReadCourse(ctx.principal, course.id);
+    });
+
+  const one = async (ctx: RequestContext & { principal: Principal }, course: Stored<CourseData>, enrollment: CourseEnrollment) => {
+    const relations = await roster.relations(course, [enrollment]);
+    const view = { baseUrl: ctx.baseUrl, showSis: await roster.showsSis(ctx.principal, course.id), includes: new Set<string>() };
+    return { body: enrollmentJson(enrollment, relations, view) };
+  };
+
+  const list = async (ctx: RequestContext & { principal: Principal }, target: Target, filters: EnrollmentListFilters) => {
+    const scope = await enrollments.scope(target);
+    const listed = await enrollments.list(ctx.principal, scope, filters, ctx.now);
+    const view = { baseUrl: ctx.baseUrl, showSis: await roster.showsSis(ctx.principal, scope.course.id), includes: new Set<string>(filters.include) };
+    return paginate(ctx, {
+      count: () => listed.length,
+      async fetch(offset, limit) {
+        const page = listed.slice(offset, offset + limit);
+        const relations = await roster.relations(scope.course, page);
+        return page.map((e) => enrollmentJson(e, relations, view));
+      },
+    });
+  };
+
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/courses/:course_id/enrollments',
+      summary: "Enroll a user in a course (its default section unless enrollment[course_section_id] is given).",
+      params: createCourseEnrollmentParams,
+      permission: managesPeople<CreateCourseEnrollmentParams>(),
+      async handler(ctx, params) {
+        const scope = await enrollments.scope(params);
+        return one(ctx, scope.course, await enrollments.create(ctx.principal, scope, params.enrollment, writeStamp(ctx)));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/sections/:section_id/enrollments',
+      summary: 'Enroll a user in a section.',
+      params: createSectionEnrollmentParams,
+      permission: managesPeople<CreateSectionEnrollmentParams>(),
+      async handler(ctx, params) {
+        const scope = await enrollments.scope(params);
+        return one(ctx, scope.course, await enrollments.create(ctx.principal, scope, params.enrollment, writeStamp(ctx)));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/enrollments',
+      summary: "List a course's enrollments: students see their own, observers their students', section-limited staff their sections.",
+      params: listCourseEnrollmentsParams,
+      permission: readsCourse<ListCourseEnrollmentsParams>(),
+      handler: (ctx, params) => list(ctx, params, params),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/sections/:section_id/enrollments',
+      summary: "List a section's enrollments, with the same visibility as the course list.",
+      params: listSectionEnrollmentsParams,
+      permission: readsCourse<ListSectionEnrollmentsParams>(),
+      handler: (ctx, params) => list(ctx, params, params),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/api/v1/courses/:course_id/enrollments/:id',
+      summary: 'Conclude (default), delete, or inactivate an enrollment (task=conclude|delete|inactivate|deactivate).',
+      params: deleteEnrollmentParams,
+      permission: managesPeople<DeleteEnrollmentParams>(),
+      async handler(ctx, params) {
+        const { course, enrollment } = await enrollments.end(ctx.principal, params.course_id, params.id, params.task, writeStamp(ctx));
+        return one(ctx, course, enrollment);
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: '/api/v1/courses/:course_id/enrollments/:id/reactivate',
+      summary: 'Reactivate an inactive enrollment.',
+      params: reactivateEnrollmentParams,
+      permission: managesPeople<ReactivateEnrollmentParams>(),
+      async handler(ctx, params) {
+        const { course, enrollment } = await enrollments.reactivate(ctx.principal, params.course_id, params.id, writeStamp(ctx));
+        return one(ctx, course, enrollment);
+      },
+    }),
+  ];
+}

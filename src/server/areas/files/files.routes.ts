@@ -1,0 +1,73 @@
+import type { CoreServices } from '../../core.ts';
+import type { PermissionName } from '../../domain/permissions/index.ts';
+import { paginateArray } from '../../http/pagination.ts';
+import { allowIf } from '../../http/permission-rules.ts';
+import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import { contentViewer, courseIdOf, writeStamp } from '../assignments/course-content.ts';
+import type { AccessRules } from '../common/access-rules.ts';
+import { createFileParams, listFilesParams, showCourseFileParams, showFileParams } from './files.params.ts';
+import { fileJson } from './files.serializer.ts';
+import { FilesService } from './files.service.ts';
+
+const MANAGE_FILES: readonly PermissionName[] = ['manage_files'];
+
+export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
+  const files = new FilesService(services);
+  const viewerIn = (principal: Parameters<typeof contentViewer>[1], courseId: number) =>
+    contentViewer(services, principal, courseId, MANAGE_FILES);
+
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/files',
+      summary: 'List course files (students: neither hidden nor locked ones)',
+      params: listFilesParams,
+      permission: rules.readCourse(courseIdOf),
+      handler: async (ctx, p) => {
+        const viewer = await viewerIn(ctx.principal, await rules.ids.courseId(p.course_id));
+        const list = await files.list(viewer, p);
+        return paginateArray(ctx, list.map((f) => fileJson(f, ctx.baseUrl, viewer)));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/courses/:course_id/files',
+      summary: 'Upload a file directly: name, content_type, size and base64 content in one request',
+      params: createFileParams,
+      permission: rules.inCourse(MANAGE_FILES, courseIdOf),
+      // The bytes travel as base64 inside the body.
+      bodyLimit: 'html',
+      handler: async (ctx, p) => {
+        const viewer = await viewerIn(ctx.principal, await rules.ids.courseId(p.course_id));
+        return { body: fileJson(await files.create(viewer, p, writeStamp(ctx)), ctx.baseUrl, viewer) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/files/:id',
+      summary: 'Get one file of the course',
+      params: showCourseFileParams,
+      permission: rules.readCourse(courseIdOf),
+      handler: async (ctx, p) => {
+        const viewer = await viewerIn(ctx.principal, await rules.ids.courseId(p.course_id));
+        return { body: fileJson(await files.get(p.id, viewer), ctx.baseUrl, viewer) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/files/:id',
+      summary: 'Get one file by id',
+      params: showFileParams,
+      // The course is the file's own: 404 for an unknown file, 401 when its course is not the caller's.
+      permission: allowIf('enrolled in the file’s course, or read_course_content on its account', async (ctx, p: { id: number }) => {
+        const file = await files.get(p.id);
+        return services.access.canReadCourse(ctx.principal, file.data.course_id);
+      }),
+      handler: async (ctx, p) => {
+        const { course_id: courseId } = (await files.get(p.id)).data;
+        const viewer = await viewerIn(ctx.principal, courseId);
+        return { body: fileJson(await files.get(p.id, viewer), ctx.baseUrl, viewer) };
+      },
+    }),
+  ];
+}

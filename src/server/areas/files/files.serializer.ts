@@ -1,0 +1,41 @@
+import type { FileData } from '../../domain/records/content-records.ts';
+import type { Stored } from '../../storage/typed-records.ts';
+import { isoSeconds, type ContentViewer } from '../assignments/course-content.ts';
+import { isLocked } from './files.service.ts';
+
+/** Canvas's File JSON (`lib/api/v1/attachment.rb`); note the hyphenated `content-type` key, as Canvas sends it. */
+export function fileJson(record: Stored<FileData>, baseUrl: string, viewer: ContentViewer): Record<string, unknown> {
+  const f = record.data;
+  const locked = isLocked(f);
+  return {
+    id: record.id,
+    uuid: f.uuid,
+    folder_id: null,
+    display_name: f.display_name,
+    filename: f.filename,
+    'content-type': f.content_type,
+    url: `${baseUrl}/files/${record.id}/download?download_frd=1`,
+    size: f.size,
+    created_at: isoSeconds(record.created_at),
+    updated_at: isoSeconds(record.updated_at),
+    modified_at: isoSeconds(record.updated_at),
+    unlock_at: f.unlock_at,
+    lock_at: f.lock_at,
+    locked: f.locked,
+    hidden: f.hidden,
+    hidden_for_user: f.hidden && !viewer.canManage,
+    locked_for_user: locked && !viewer.canManage,
+    thumbnail_url: null,
+    media_entry_id: null,
+    mime_class: mimeClass(f.content_type),
+    preview_url: null,
+    upload_status: 'success',
+  };
+}
+
+function mimeClass(contentType: string): string {
+  if (contentType === 'application/pdf') return 'pdf';
+  if (contentType === 'text/html') return 'html';
+  const [top] = contentType.split('/');
+  return top === 'image' || top === 'video' || top === 'audio' || top === 'text' ? top : 'file';
+}

@@ -1,0 +1,109 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import type { CoreServices } from '../../core.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import type { FileData } from '../../domain/records/content-records.ts';
+import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { dateOrderErrors, insertTogether, isoOrNull, matchesSearch, type ContentViewer } from '../assignments/course-content.ts';
+import { MAX_FILE_BYTES, type NewFile } from './files.params.ts';
+
+const TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {
+  txt: 'text/plain', html: 'text/html', htm: 'text/html', csv: 'text/csv', pdf: 'application/pdf', png: 'image/png',
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', json: 'application/json',
+  zip: 'application/zip', mp3: 'audio/mpeg', mp4: 'video/mp4',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+type FileSort = 'name' | 'size' | 'created_at' | 'updated_at' | 'content_type';
+
+/** Course files: metadata in one record, bytes in a `file_content` record beside it, written together. */
+export class FilesService {
+  readonly #services: CoreServices;
+
+  constructor(services: CoreServices) {
+    this.#services = services;
+  }
+
+  async list(viewer: ContentViewer, f: { search_term?: string; content_types?: string[]; sort: FileSort; order: 'asc' | 'desc' }) {
+    const all = await this.#services.repos.files.find({ course_id: viewer.courseId }, [{ sort_key: 'asc' }, { id: 'asc' }]);
+    // Hidden files are reachable by link only; locked ones are the editors' until they unlock.
+    const listed = all.filter(
+      (file) =>
+        file.data.workflow_state === 'available' &&
+        (viewer.canManage || (!file.data.hidden && !isLocked(file.data))) &&
+        matchesSearch(file.data.display_name, f.search_term) &&
+        (f.content_types === undefined || f.content_types.some((t) => file.data.content_type.startsWith(t))),
+    );
+    const key = sortKey(f.sort);
+    const sorted = f.sort === 'name' ? listed : [...listed].sort((a, b) => compare(key(a), key(b)) || a.id - b.id);
+    return f.order === 'desc' ? sorted.reverse() : sorted;
+  }
+
+  /** The file if it exists and the viewer's course holds it; `viewer` is null when the course is not known yet. */
+  async get(id: number, viewer?: ContentViewer): Promise<Stored<FileData>> {
+    const record = await this.#services.repos.files.get(id);
+    if (!record || record.data.workflow_state === 'deleted') throw new NotFoundError('file');
+    if (viewer && (record.data.course_id !== viewer.courseId || (!viewer.canManage && isLocked(record.data)))) {
+      throw new NotFoundError('file');
+    }
+    return record;
+  }
+
+  async create(viewer: ContentViewer, input: NewFile, stamp: WriteStamp): Promise<Stored<FileData>> {
+    const bytes = Buffer.from(input.content, 'base64');
+    if (bytes.length > MAX_FILE_BYTES) throw ValidationError.field('content', `is larger than ${MAX_FILE_BYTES} bytes`, 'too_long');
+    if (input.size !== undefined && input.size !== bytes.length) {
+      throw ValidationError.field('size', 'does not match the length of content', 'invalid');
+    }
+    const name = basename(input.name.replace(/\\/g, '/')).replace(/\0/g, '');
+    if (name === '' || name === '.' || name === '..') throw ValidationError.field('name', 'is not a file name', 'invalid');
+    const data: FileData = {
+      course_id: viewer.courseId,
+      user_id: viewer.principal.userId,
+      display_name: name,
+      filename: name,
+      content_type: input.content_type ?? TYPES_BY_EXTENSION[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream',
+      size: bytes.length,
+      uuid: randomUUID(),
+      locked: input.locked ?? false,
+      hidden: input.hidden ?? false,
+      unlock_at: isoOrNull(input.unlock_at ?? null),
+      lock_at: isoOrNull(input.lock_at ?? null),
+      workflow_state: 'available',
+    };
+    const invalid = dateOrderErrors(data);
+    if (invalid) throw invalid;
+    const { files, fileContents } = this.#services.repos;
+    const file = await files.build(data, stamp);
+    const content = await fileContents.build(
+      { file_id: file.id, course_id: viewer.courseId, base64: bytes.toString('base64'), sha256: createHash('sha256').update(bytes).digest('hex') },
+      stamp,
+    );
+    await insertTogether(this.#services, file, content);
+    return file;
+  }
+}
+
+/** Locked by hand, or outside its availability window. */
+export function isLocked(f: FileData, now = Date.now()): boolean {
+  return f.locked || (f.unlock_at !== null && Date.parse(f.unlock_at) > now) || (f.lock_at !== null && Date.parse(f.lock_at) < now);
+}
+
+function sortKey(sort: FileSort): (f: Stored<FileData>) => string | number {
+  switch (sort) {
+    case 'size':
+      return (f) => f.data.size;
+    case 'created_at':
+      return (f) => f.created_at;
+    case 'updated_at':
+      return (f) => f.updated_at;
+    case 'content_type':
+      return (f) => f.data.content_type;
+    case 'name':
+      return (f) => f.data.display_name.toLowerCase();
+  }
+}
+
+function compare(a: string | number, b: string | number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,22 @@
+import type { ProgressData } from '../../domain/records/local-records.ts';
+import type { Stored } from '../../storage/typed-records.ts';
+import { isoSeconds } from '../assignments/course-content.ts';
+
+/** Canvas's Progress JSON (`lib/api/v1/progress.rb`). */
+export function progressJson(record: Stored<ProgressData>, baseUrl: string): Record<string, unknown> {
+  const p = record.data;
+  return {
+    id: record.id,
+    context_id: p.context_id,
+    context_type: p.context_type,
+    user_id: p.user_id,
+    tag: p.tag,
+    completion: p.completion,
+    workflow_state: p.workflow_state,
+    created_at: isoSeconds(record.created_at),
+    updated_at: isoSeconds(record.updated_at),
+    message: p.message,
+    results: p.results ?? null,
+    url: `${baseUrl}/api/v1/progress/${record.id}`,
+  };
+}

@@ -1,0 +1,53 @@
+import type { CoreServices } from '../../core.ts';
+import { paginateArray } from '../../http/pagination.ts';
+import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.routes.ts';
+import { contentViewer, courseIdOf, writeStamp } from '../assignments/course-content.ts';
+import type { AccessRules } from '../common/access-rules.ts';
+import { createQuizParams, listQuizzesParams, showQuizParams } from './quizzes.params.ts';
+import { quizJson } from './quizzes.serializer.ts';
+import { QuizzesService } from './quizzes.service.ts';
+
+export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
+  const quizzes = new QuizzesService(services);
+  const viewerFor = async (principal: Parameters<typeof contentViewer>[1], rawCourseId: string) =>
+    contentViewer(services, principal, await rules.ids.courseId(rawCourseId), MANAGE_ASSIGNMENTS);
+
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/quizzes',
+      summary: 'List quizzes (students see published ones only)',
+      params: listQuizzesParams,
+      permission: rules.readCourse(courseIdOf),
+      handler: async (ctx, p) => {
+        const viewer = await viewerFor(ctx.principal, p.course_id);
+        const list = await quizzes.list(viewer, p.search_term);
+        return paginateArray(ctx, list.map((q) => quizJson(q, ctx.baseUrl, viewer)));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/courses/:course_id/quizzes',
+      summary: 'Create a quiz; a graded one gets its online_quiz assignment',
+      params: createQuizParams,
+      permission: rules.inCourse(MANAGE_ASSIGNMENTS, courseIdOf),
+      bodyLimit: 'html',
+      handler: async (ctx, p) => {
+        const viewer = await viewerFor(ctx.principal, p.course_id);
+        return { body: quizJson(await quizzes.create(viewer.courseId, p.quiz, writeStamp(ctx)), ctx.baseUrl, viewer) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/quizzes/:id',
+      summary: 'Get one quiz',
+      params: showQuizParams,
+      permission: rules.readCourse(courseIdOf),
+      handler: async (ctx, p) => {
+        const viewer = await viewerFor(ctx.principal, p.course_id);
+        return { body: quizJson(await quizzes.get(viewer, p.id), ctx.baseUrl, viewer) };
+      },
+    }),
+  ];
+}

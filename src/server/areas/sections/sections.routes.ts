@@ -1,0 +1,75 @@
+import type { CoreServices } from '../../core.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import { pageResult, readPageRequest } from '../../http/pagination.ts';
+import { allowIf } from '../../http/permission-rules.ts';
+import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import { stampOf } from '../accounts/api-values.ts';
+import type { AccessRules } from '../common/access-rules.ts';
+import { createSectionParams, listSectionsParams, showCourseSectionParams, showSectionParams } from './sections.params.ts';
+import { SectionsService } from './sections.service.ts';
+
+type ByCourse = { course_id: string };
+
+export function sectionsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
+  const sections = new SectionsService(services);
+  const { courses } = sections;
+
+  /** Shows one section the caller may see, after checking it belongs to the course the path names (if any). */
+  const show = async (principal: Parameters<SectionsService['visibleTo']>[0], raw: string, include: Parameters<SectionsService['jsonPage']>[2], courseRaw?: string) => {
+    const { section, course } = await sections.resolve(raw);
+    if (courseRaw !== undefined && (await courses.resolve(courseRaw)).id !== course.id) throw new NotFoundError();
+    if (!(await courses.seesCourse(principal, course))) throw new NotFoundError();
+    const roster = await sections.visibleSection(principal, section, course);
+    const [body] = await sections.jsonPage([section], course, include, roster);
+    return { body };
+  };
+
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/courses/:course_id/sections',
+      summary: 'Create a section in a course',
+      params: createSectionParams,
+      permission: rules.inCourse(['manage_sections'], (p: ByCourse) => p.course_id),
+      handler: async (ctx, params) => {
+        const course = await courses.resolve(params.course_id);
+        const section = await sections.create(course, params.course_section ?? {}, stampOf(ctx));
+        const [body] = await sections.jsonPage([section], course, [], 'all');
+        return { body };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/sections',
+      summary: "List a course's sections (section-limited members see only their own)",
+      params: listSectionsParams,
+      permission: rules.readCourse((p: ByCourse) => p.course_id),
+      handler: async (ctx, params) => {
+        const course = await courses.readableBy(ctx.principal, params.course_id);
+        const { sections: visible, roster } = await sections.visibleTo(ctx.principal, course);
+        const request = readPageRequest(ctx.query);
+        const slice = visible.slice(request.offset, request.offset + request.perPage);
+        return pageResult(ctx, request, visible.length, await sections.jsonPage(slice, course, params.include, roster));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/sections/:id',
+      summary: 'Get a section of a course',
+      params: showCourseSectionParams,
+      permission: rules.readCourse((p: ByCourse) => p.course_id),
+      handler: (ctx, params) => show(ctx.principal, params.id, params.include, params.course_id),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/sections/:id',
+      summary: 'Get a section by id or sis_section_id:',
+      params: showSectionParams,
+      permission: allowIf('enrolled in the section’s course, or read_course_content on its account', async (ctx, p: { id: string }) => {
+        const { course } = await sections.resolve(p.id);
+        return services.access.canReadCourse(ctx.principal, course.id);
+      }),
+      handler: (ctx, params) => show(ctx.principal, params.id, params.include),
+    }),
+  ];
+}

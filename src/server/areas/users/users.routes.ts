@@ -1,0 +1,84 @@
+import type { CoreServices } from '../../core.ts';
+import { paginate } from '../../http/pagination.ts';
+import { allowIf } from '../../http/permission-rules.ts';
+import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import type { AccessRules } from '../common/access-rules.ts';
+import { CourseRoster } from '../enrollments/enrollment-roster.ts';
+import { enrollmentJson } from '../enrollments/enrollments.serializer.ts';
+import {
+  courseUsersParams,
+  createUserParams,
+  showUserParams,
+  type CourseUsersParams,
+  type CreateUserParams,
+  type ShowUserParams,
+} from './users.params.ts';
+import { userJson, userProfileJson } from './users.serializer.ts';
+import { UsersService, writeStamp } from './users.service.ts';
+
+export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
+  const users = new UsersService(services, rules.ids);
+  const roster = new CourseRoster(services);
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/accounts/:account_id/users',
+      summary: 'Create a user with a login (pseudonym) and, given an email, its email channel.',
+      params: createUserParams,
+      permission: rules.onAccount(['manage_user_logins'], (p: CreateUserParams) => p.account_id),
+      async handler(ctx, params) {
+        const user = await users.create(params, writeStamp(ctx));
+        return { body: userJson(user, { baseUrl: ctx.baseUrl, showLogins: true, includes: new Set() }) };
+      },
+    }),
+
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/users/:id',
+      summary: 'Show a user (`self`, `sis_user_id:`, `sis_login_id:` accepted).',
+      params: showUserParams,
+      permission: allowIf('the user themself, an admin, or someone sharing a course whose roster they may read', async (ctx, p: ShowUserParams) =>
+        users.maySee(ctx.principal, await users.user(p.id, ctx.principal)),
+      ),
+      async handler(ctx, params) {
+        const user = await users.user(params.id, ctx.principal);
+        const showLogins = user.id === ctx.principal.userId || (await users.isAdmin(ctx.principal, ['manage_user_logins', 'read_sis']));
+        return { body: userProfileJson(user, { baseUrl: ctx.baseUrl, showLogins, includes: new Set() }) };
+      },
+    }),
+
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/users',
+      summary: "List a course's users, sorted by sortable name; section-limited callers see their sections only.",
+      params: courseUsersParams,
+      permission: rules.inCourse(['read_roster', 'view_all_grades', 'manage_grades'], (p: CourseUsersParams) => p.course_id),
+      async handler(ctx, params) {
+        const courseId = await rules.ids.courseId(params.course_id);
+        const showLogins = await roster.showsSis(ctx.principal, courseId);
+        const { course, users: listed, enrollmentsOf } = await users.courseUsers(ctx.principal, params, ctx.now, showLogins);
+        const includes = new Set<string>(params.include);
+        return paginate(ctx, {
+          count: () => listed.length,
+          async fetch(offset, limit) {
+            const page = listed.slice(offset, offset + limit);
+            const enrollments = includes.has('enrollments') ? page.flatMap((u) => enrollmentsOf.get(u.id) ?? []) : [];
+            const relations = await roster.relations(course, enrollments);
+            const enrollmentView = { baseUrl: ctx.baseUrl, showSis: showLogins, includes: new Set<string>() };
+            return page.map((user) => {
+              const json = userJson(user, { baseUrl: ctx.baseUrl, showLogins, includes });
+              if (includes.has('enrollments')) {
+                // Canvas nests enrollments without repeating the user inside each one.
+                json.enrollments = (enrollmentsOf.get(user.id) ?? []).map((e) => {
+                  const { user: _user, ...rest } = enrollmentJson(e, relations, enrollmentView);
+                  return rest;
+                });
+              }
+              return json;
+            });
+          },
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,59 @@
+import type { UserData } from '../../domain/records/directory-records.ts';
+import type { Stored } from '../../storage/typed-records.ts';
+
+/** Canvas prints UTC at second precision (reference §1.2): `2024-01-15T18:30:00Z`. */
+export function apiTime(value: number | string | null): string | null {
+  if (value === null) return null;
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) return null;
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Outpost stores no pictures; Canvas answers users without one with its stock avatar, as an absolute URL. */
+export function defaultAvatarUrl(baseUrl: string): string {
+  return `${baseUrl}/images/messages/avatar-50.png`;
+}
+
+export const USER_INCLUDES = ['enrollments', 'locked', 'avatar_url', 'test_student', 'bio', 'email', 'uuid'] as const;
+export type UserInclude = (typeof USER_INCLUDES)[number];
+
+export interface UserView {
+  baseUrl: string;
+  /**
+   * Canvas's `user_json_is_admin?`: SIS ids and the login are shown only to the user and to those who manage
+   * people in the context (admins, course staff with manage_students or read_sis).
+   */
+  showLogins: boolean;
+  includes: ReadonlySet<string>;
+}
+
+/** Canvas's User JSON, from an allow-list; `include[]` blocks are added only when asked for. */
+export function userJson(user: Stored<UserData>, view: UserView): Record<string, unknown> {
+  const u = user.data;
+  const json: Record<string, unknown> = {
+    id: user.id,
+    name: u.name,
+    created_at: apiTime(user.created_at),
+    sortable_name: u.sortable_name,
+    short_name: u.short_name,
+  };
+  if (view.showLogins) {
+    Object.assign(json, { sis_user_id: u.sis_user_id, integration_id: u.integration_id, sis_import_id: null, login_id: u.login_id });
+  }
+  if (view.includes.has('avatar_url')) json.avatar_url = defaultAvatarUrl(view.baseUrl);
+  if (view.includes.has('email')) json.email = u.email;
+  if (view.includes.has('uuid')) json.uuid = u.uuid;
+  if (view.includes.has('bio')) json.bio = null;
+  if (view.includes.has('locked')) json.locked = false;
+  return json;
+}
+
+/** `GET /users/:id` adds the profile-ish fields Canvas's `api_show` always sends. */
+export function userProfileJson(user: Stored<UserData>, view: UserView): Record<string, unknown> {
+  return {
+    ...userJson(user, { ...view, includes: new Set([...view.includes, 'avatar_url']) }),
+    locale: user.data.locale,
+    effective_locale: user.data.locale ?? 'en',
+    time_zone: user.data.time_zone ?? 'Etc/UTC',
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Shapes of the course content records (the `course` collection): what module items point at. Field names follow
+ * Canvas's JSON so serializers stay allow-lists. Timestamps the API shows are ISO 8601 UTC strings, or null.
+ */
+
+export const GRADING_TYPES = ['pass_fail', 'percent', 'letter_grade', 'gpa_scale', 'points', 'not_graded'] as const;
+export type GradingType = (typeof GRADING_TYPES)[number];
+
+export const SUBMISSION_TYPES = [
+  'online_quiz', 'none', 'on_paper', 'discussion_topic', 'external_tool', 'online_upload',
+  'online_text_entry', 'online_url', 'media_recording', 'student_annotation',
+] as const;
+export type SubmissionType = (typeof SUBMISSION_TYPES)[number];
+
+/** Canvas's draft state: content starts unpublished; a delete is a soft delete (ids stay unique and never reused). */
+export type ContentWorkflowState = 'published' | 'unpublished' | 'deleted';
+
+export interface AssignmentData {
+  course_id: number;
+  name: string;
+  description: string | null;
+  points_possible: number | null;
+  grading_type: GradingType;
+  submission_types: SubmissionType[];
+  allowed_extensions: string[];
+  due_at: string | null;
+  unlock_at: string | null;
+  lock_at: string | null;
+  peer_reviews: boolean;
+  automatic_peer_reviews: boolean;
+  peer_review_count: number;
+  workflow_state: ContentWorkflowState;
+  grading_standard_id: number | null;
+  position: number;
+  omit_from_final_grade: boolean;
+  /** Set when the assignment is the graded side of a quiz or a discussion topic. */
+  quiz_id: number | null;
+  discussion_topic_id: number | null;
+}
+
+export const QUIZ_TYPES = ['practice_quiz', 'assignment', 'graded_survey', 'survey'] as const;
+export type QuizType = (typeof QUIZ_TYPES)[number];
+
+export interface QuizData {
+  course_id: number;
+  title: string;
+  description: string | null;
+  quiz_type: QuizType;
+  points_possible: number | null;
+  due_at: string | null;
+  unlock_at: string | null;
+  lock_at: string | null;
+  time_limit: number | null;
+  allowed_attempts: number;
+  shuffle_answers: boolean;
+  workflow_state: ContentWorkflowState;
+  /** The assignment a graded quiz (quiz_type assignment or graded_survey) is graded through. */
+  assignment_id: number | null;
+}
+
+export const DISCUSSION_TYPES = ['side_comment', 'threaded', 'not_threaded'] as const;
+export type DiscussionType = (typeof DISCUSSION_TYPES)[number];
+
+export interface DiscussionTopicData {
+  course_id: number;
+  /** The author. */
+  user_id: number;
+  title: string;
+  message: string | null;
+  discussion_type: DiscussionType;
+  pinned: boolean;
+  locked: boolean;
+  is_announcement: boolean;
+  require_initial_post: boolean;
+  delayed_post_at: string | null;
+  lock_at: string | null;
+  posted_at: string | null;
+  workflow_state: ContentWorkflowState;
+  /** The assignment a graded topic is graded through. */
+  assignment_id: number | null;
+}
+
+/** A file's metadata; its bytes are a separate `file_content` record (docs/decisions/0004-file-storage.md). */
+export interface FileData {
+  course_id: number;
+  /** The uploader. */
+  user_id: number;
+  display_name: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  uuid: string;
+  locked: boolean;
+  hidden: boolean;
+  unlock_at: string | null;
+  lock_at: string | null;
+  workflow_state: 'available' | 'deleted';
+}
+
+export interface FileContentData {
+  file_id: number;
+  course_id: number;
+  /** The bytes, base64-encoded: the record is JSON, and base64 is what the upload sent. */
+  base64: string;
+  /** Hex SHA-256 of the bytes, so sync and downloads can check integrity. */
+  sha256: string;
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../helpers/api-fixtures.ts';
+import { createContentCourse, createDiscussionTopic, type ContentCourse } from '../helpers/content-fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+describe('discussion topics API', () => {
+  let server: TestServer;
+  let course: ContentCourse;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ adminToken: 'topics-admin' });
+    course = await createContentCourse(server);
+    base = `/api/v1/courses/${course.id}/discussion_topics`;
+  });
+  afterAll(() => server.stop());
+
+  it('401 with WWW-Authenticate without a token', async () => {
+    for (const [method, path] of [['GET', base], ['POST', base], ['GET', `${base}/1`]] as const) {
+      const res = await api(server, undefined, method, path);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    }
+  });
+
+  it('401 unauthorized for outsiders, and for students posting announcements or graded topics', async () => {
+    for (const res of [
+      await api(server, course.outsider.token, 'GET', base),
+      await api(server, course.outsider.token, 'POST', base, { title: 'x' }),
+      await api(server, course.student.token, 'POST', base, { title: 'x', is_announcement: true }),
+      await api(server, course.student.token, 'POST', base, { title: 'x', assignment: { points_possible: 5 } }),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(res.json).toMatchObject({ status: 'unauthorized' });
+      expect(res.headers.get('www-authenticate')).toBeNull();
+    }
+  });
+
+  it('a teacher creates a graded, pinned topic with its discussion_topic assignment', async () => {
+    const topic = await createDiscussionTopic(server, course.teacher.token, course.id, {
+      title: 'Week 1',
+      message: '<p>Introduce yourself</p>',
+      published: true,
+      pinned: true,
+      discussion_type: 'threaded',
+      assignment: { points_possible: 10, due_at: '2030-01-08T00:00:00Z' },
+    });
+    expect(topic).toMatchObject({ title: 'Week 1', message: '<p>Introduce yourself</p>', published: true, pinned: true, discussion_type: 'threaded', is_announcement: false });
+    expect(topic.html_url).toBe(`${server.url}/courses/${course.id}/discussion_topics/${topic.id}`);
+    const assignment = await api(server, course.student.token, 'GET', `/api/v1/courses/${course.id}/assignments/${topic.assignment_id as number}`);
+    expect(assignment.json).toMatchObject({ name: 'Week 1', submission_types: ['discussion_topic'], points_possible: 10, discussion_topic_id: topic.id });
+  });
+
+  it('students post published, unpinned topics; teacher drafts stay hidden from them', async () => {
+    const mine = await createDiscussionTopic(server, course.student.token, course.id, { title: 'Question', published: false, pinned: true });
+    expect(mine).toMatchObject({ published: true, pinned: false, user_id: course.student.id });
+    const draft = await createDiscussionTopic(server, course.teacher.token, course.id, { title: 'Draft', published: false });
+    expect((await api(server, course.student.token, 'GET', `${base}/${draft.id}`)).status).toBe(404);
+    expect((await api(server, course.teacher.token, 'GET', `${base}/${draft.id}`)).json).toMatchObject({ published: false });
+  });
+
+  it('announcements are listed only with only_announcements', async () => {
+    const news = await createDiscussionTopic(server, course.teacher.token, course.id, { title: 'News', is_announcement: true, published: false });
+    expect(news).toMatchObject({ is_announcement: true, published: true });
+    const topics = (await api(server, course.student.token, 'GET', `${base}?per_page=100`)).json as { id: number }[];
+    expect(topics.map((t) => t.id)).not.toContain(news.id);
+    const only = (await api(server, course.student.token, 'GET', `${base}?only_announcements=true`)).json as { id: number }[];
+    expect(only.map((t) => t.id)).toEqual([news.id]);
+  });
+
+  it('400 on bad input', async () => {
+    for (const [body, field] of [
+      [{ title: 'x', discussion_type: 'flat' }, 'discussion_type'],
+      [{ title: 'x', delayed_post_at: 'soon' }, 'delayed_post_at'],
+      [{ title: 'x', assignment: { points_possible: 'lots' } }, 'points_possible'],
+    ] as const) {
+      const res = await api(server, course.teacher.token, 'POST', base, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((res.json as { errors: object }).errors).toHaveProperty(field);
+    }
+  });
+
+  it('lists pinned first, then newest, with the exact Link header', async () => {
+    const other = await createContentCourse(server, 'Forum');
+    for (const title of ['A', 'B', 'C']) await createDiscussionTopic(server, other.teacher.token, other.id, { title, published: true });
+    await createDiscussionTopic(server, other.teacher.token, other.id, { title: 'Pinned', pinned: true, published: true });
+    const path = `/api/v1/courses/${other.id}/discussion_topics`;
+    const res = await api(server, other.student.token, 'GET', `${path}?per_page=3`);
+    expect((res.json as { title: string }[]).map((t) => t.title)).toEqual(['Pinned', 'C', 'B']);
+    const url = (page: number) => `<${server.url}${path}?page=${page}&per_page=3>`;
+    expect(res.headers.get('link')).toBe(`${url(1)}; rel="current",${url(2)}; rel="next",${url(1)}; rel="first",${url(2)}; rel="last"`);
+  });
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/boot.ts';
+import { DEMO } from '../../src/server/commands/demo-course.ts';
+import { seedDemoCommand } from '../../src/server/commands/seed-demo.ts';
+
+const ADMIN = 'demo-test-admin-token';
+
+describe('npm run seed:demo', () => {
+  let dataDir: string;
+  let server: RunningServer;
+  const get = async (path: string) => {
+    const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${ADMIN}` } });
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as Array<Record<string, unknown>> & Record<string, unknown>;
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'outpost-demo-'));
+    expect(await seedDemoCommand(dataDir)).toMatch(/^Loaded the demo course/);
+    expect(await seedDemoCommand(dataDir)).toMatch(/already loaded/);
+    server = await startServer({ dataDir, port: 0, adminToken: ADMIN });
+  }, 120_000);
+  afterAll(async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('loads one course with a teacher, a TA, 30 students in 2 sections and a linked observer, once', async () => {
+    const course = await get(`/api/v1/courses/sis_course_id:${DEMO.course.sis_course_id}`);
+    expect(course.name).toBe(DEMO.course.name);
+    expect(course.workflow_state).toBe('available');
+    const base = `/api/v1/courses/${String(course.id)}`;
+    expect(await get(`${base}/sections`)).toHaveLength(3); // the default section and the two named ones
+    const enrollments = await get(`${base}/enrollments?per_page=100`);
+    const byType = (type: string) => enrollments.filter((e) => e.type === type);
+    expect(byType('StudentEnrollment')).toHaveLength(30);
+    expect(byType('TeacherEnrollment')).toHaveLength(1);
+    expect(byType('TaEnrollment')).toHaveLength(1);
+    const [observer] = byType('ObserverEnrollment');
+    expect(observer?.associated_user_id).toBe(byType('StudentEnrollment')[0]?.user_id);
+  });
+
+  it('loads 12 assignments of varied grading and submission types, quizzes, discussions and files', async () => {
+    const course = await get(`/api/v1/courses/sis_course_id:${DEMO.course.sis_course_id}`);
+    const base = `/api/v1/courses/${String(course.id)}`;
+    const assignments = await get(`${base}/assignments?per_page=100`);
+    // Graded quizzes bring their own assignments along.
+    const plain = assignments.filter((a) => !(a.submission_types as string[]).includes('online_quiz'));
+    expect(plain).toHaveLength(12);
+    expect(new Set(plain.map((a) => a.grading_type)).size).toBeGreaterThanOrEqual(5);
+    expect(await get(`${base}/quizzes`)).toHaveLength(DEMO.quizzes.length);
+    expect(await get(`${base}/discussion_topics`)).toHaveLength(DEMO.discussions.length);
+    expect(await get(`${base}/files`)).toHaveLength(DEMO.files.length);
+  });
+});
