@@ -39,16 +39,26 @@ export const ITEM_SCHEMA: RxJsonSchema<RxDocumentData<Item>> = fillWithDefaultSe
 
 export type ItemInstance = RxStorageInstance<Item, unknown, unknown>;
 
-export function openItems(storage: RxStorage<unknown, unknown>, databaseName: string, collectionName = 'items'): Promise<ItemInstance> {
-  return storage.createStorageInstance<Item>({
+/** A storage instance as an RxDatabase would create it for one collection (single process, no dev-mode). */
+export function openInstance<RxDocType>(
+  storage: RxStorage<unknown, unknown>,
+  schema: RxJsonSchema<RxDocumentData<RxDocType>>,
+  databaseName: string,
+  collectionName: string,
+): Promise<RxStorageInstance<RxDocType, unknown, unknown>> {
+  return storage.createStorageInstance<RxDocType>({
     databaseInstanceToken: randomToken(10),
     databaseName,
     collectionName,
-    schema: ITEM_SCHEMA,
+    schema,
     options: {},
     multiInstance: false,
     devMode: false,
   });
+}
+
+export function openItems(storage: RxStorage<unknown, unknown>, databaseName: string, collectionName = 'items'): Promise<ItemInstance> {
+  return openInstance(storage, ITEM_SCHEMA, databaseName, collectionName);
 }
 
 const WRITER = randomToken(10);

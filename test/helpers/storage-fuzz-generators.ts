@@ -123,3 +123,22 @@ export function randomQuery(random: Random, docs: readonly FuzzDoc[]): MangoQuer
   if (random.chance(0.5)) query.limit = random.int(25);
   return query;
 }
+
+/**
+ * Queries that land in each branch of RxDB's planner (selector and sort each satisfied by the index or not),
+ * over the string, compound and boolean indexes, so a fuzz run covers them whatever its random queries were.
+ */
+export function plannerProbes(sample: FuzzDoc | undefined): MangoQuery<RxDocumentData<FuzzDoc>>[] {
+  const str = sample?.str ?? 'a';
+  const num = sample?.num ?? 50;
+  return [
+    { selector: { _deleted: { $eq: false } }, sort: [{ str: 'asc' }] },
+    { selector: { _deleted: { $eq: false }, str: { $gte: str } }, sort: [{ str: 'desc' }], skip: 1, limit: 7 },
+    { selector: { _deleted: { $eq: false }, num: { $eq: num } }, sort: [{ num: 'asc' }, { str: 'asc' }], limit: 3 },
+    { selector: { _deleted: { $eq: false }, flag: { $eq: true } }, sort: [{ flag: 'asc' }, { num: 'desc' }] },
+    { selector: { _deleted: { $eq: false }, str: { $gt: '\uD800', $lt: '\uFFFF' } }, sort: [{ note: 'asc' }] },
+    { selector: { _deleted: { $eq: false }, note: { $regex: 'a' } }, sort: [{ str: 'asc' }], skip: 2, limit: 4 },
+    { selector: { _deleted: { $eq: false }, note: { $regex: '\u{1F600}' } }, sort: [{ note: 'desc' }] },
+    { selector: { str: { $in: [str, '', '\u0000'] } }, sort: [{ id: 'desc' }] },
+  ];
+}

@@ -45,3 +45,9 @@ export function fuzzScale(): number {
   const scale = Number(process.env.OUTPOST_FUZZ_SCALE ?? 1);
   return Number.isFinite(scale) && scale > 0 ? scale : 1;
 }
+
+/** Operations per fuzz seed: `OUTPOST_FUZZ_OPS`, else the CI default times `OUTPOST_FUZZ_SCALE`. */
+export function fuzzOps(ciDefault: number): number {
+  const ops = Number(process.env.OUTPOST_FUZZ_OPS);
+  return Number.isInteger(ops) && ops > 0 ? ops : Math.round(ciDefault * fuzzScale());
+}

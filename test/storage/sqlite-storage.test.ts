@@ -219,6 +219,14 @@ describe('SQLite RxStorage: cleanup, attachments, lifecycle', () => {
     expect(existsSync(join(directory, 'gone.sqlite'))).toBe(false);
   });
 
+  it('refuses a file written in another storage format instead of misreading its index columns', async () => {
+    const directory = dirs.make();
+    const older = new Database(join(directory, 'db.sqlite'));
+    older.exec('CREATE TABLE rxstorage_tables (table_name TEXT PRIMARY KEY NOT NULL, indexes TEXT NOT NULL, last_seq INTEGER NOT NULL DEFAULT 0)');
+    older.close();
+    await expect(open(directory)).rejects.toThrow(/storage format 0/);
+  });
+
   it('rejects multiInstance databases', async () => {
     const storage = getRxStorageSQLite({ directory: dirs.make() });
     const params = { databaseInstanceToken: 't', databaseName: 'db', collectionName: 'c', schema: ITEM_SCHEMA, options: {}, devMode: false };

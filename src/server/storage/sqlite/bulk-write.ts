@@ -8,6 +8,7 @@ import {
 } from 'rxdb';
 import type { ChangeBulk, TableHandle } from './table-handle.ts';
 import type { TableLayout } from './table-layout.ts';
+import { compactIndexKey } from './index-key.ts';
 import { encodeUtf16Be } from './utf16be.ts';
 
 export interface WriteOutcome<RxDocType> {
@@ -33,10 +34,9 @@ export function writeRows<RxDocType>(
     const { layout, statements } = table;
     const primaryPath = layout.primaryPath as Extract<keyof RxDocType, string>;
     const docsInDb = new Map<string, RxDocumentData<RxDocType>>();
-    for (const row of rows) {
-      const id = row.document[primaryPath] as string;
-      const stored = statements.selectDoc.get(encodeUtf16Be(id));
-      if (stored !== undefined) docsInDb.set(id, JSON.parse(stored) as RxDocumentData<RxDocType>);
+    for (const stored of statements.docsById(rows.map((row) => encodeUtf16Be(row.document[primaryPath] as string)), true)) {
+      const doc = JSON.parse(stored) as RxDocumentData<RxDocType>;
+      docsInDb.set(doc[primaryPath] as string, doc);
     }
     const categorized = categorizeBulkWriteRows<RxDocType>(instance, primaryPath, docsInDb, rows, context);
     const written = categorized.bulkInsertDocs.length + categorized.bulkUpdateDocs.length;
@@ -71,7 +71,7 @@ function columnValues<RxDocType>(layout: TableLayout<RxDocType>, doc: RxDocument
     doc._meta.lwt,
     JSON.stringify(doc),
   ];
-  for (const indexString of layout.indexStrings) values.push(encodeUtf16Be(indexString(doc)));
+  for (const indexString of layout.indexStrings) values.push(compactIndexKey(indexString(doc)));
   return values;
 }
 

@@ -11,6 +11,13 @@ export interface SharedConnection {
   refs: number;
 }
 
+/**
+ * 16 KiB pages instead of SQLite's 4 KiB: every record has eight B-tree entries (primary key, seq, six RxDB
+ * indexes) and a JSON document of around a kilobyte; bigger pages mean shallower trees and fewer page writes
+ * per transaction (bulk insert of 50,000 records about 25% faster, see docs/benchmarks.md).
+ */
+const PAGE_SIZE = 16_384;
+
 const connections = new Map<string, SharedConnection>();
 
 export function acquireConnection(file: string): SharedConnection {
@@ -19,6 +26,8 @@ export function acquireConnection(file: string): SharedConnection {
     mkdirSync(dirname(file), { recursive: true });
     const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
     try {
+      // Only takes effect while the file is still empty (before WAL is switched on and the catalog exists).
+      db.pragma(`page_size = ${PAGE_SIZE}`);
       applyDurabilityPragmas(db);
       createCatalog(db);
     } catch (err) {

@@ -9,7 +9,7 @@ import {
   type RxStorageCountResult,
 } from 'rxdb';
 import type { TableHandle } from './table-handle.ts';
-import { encodeUtf16Be } from './utf16be.ts';
+import { compactIndexKey } from './index-key.ts';
 
 /** The plan's index range as SQL: which `ix{n}` column and the two bounds RxDB computes for it. */
 interface IndexRange {
@@ -30,8 +30,8 @@ function indexRange<RxDocType>(
   if (position === -1) throw new Error(`query uses index [${wanted}], which the schema of ${table.layout.name} does not define`);
   return {
     position,
-    lower: encodeUtf16Be(getStartIndexStringFromLowerBound(schema, queryPlan.index, queryPlan.startKeys)),
-    upper: encodeUtf16Be(getStartIndexStringFromUpperBound(schema, queryPlan.index, queryPlan.endKeys)),
+    lower: compactIndexKey(getStartIndexStringFromLowerBound(schema, queryPlan.index, queryPlan.startKeys)),
+    upper: compactIndexKey(getStartIndexStringFromUpperBound(schema, queryPlan.index, queryPlan.endKeys)),
     inclusiveStart: queryPlan.inclusiveStart,
     inclusiveEnd: queryPlan.inclusiveEnd,
   };

@@ -79,11 +79,17 @@ export class SQLiteStorageInstance<RxDocType> implements Instance<RxDocType> {
 
   async findDocumentsById(ids: string[], withDeleted: boolean): Promise<RxDocumentData<RxDocType>[]> {
     this.#ensureOpen();
-    const statement = withDeleted ? this.#table.statements.selectDoc : this.#table.statements.selectLiveDoc;
+    const primaryPath = this.#table.layout.primaryPath as keyof RxDocType;
+    const found = new Map<string, RxDocumentData<RxDocType>>();
+    for (const stored of this.#table.statements.docsById(ids.map(encodeUtf16Be), withDeleted)) {
+      const doc = JSON.parse(stored) as RxDocumentData<RxDocType>;
+      found.set(doc[primaryPath] as string, doc);
+    }
+    // In the order asked for, like RxDB's reference storages (SQLite returns them in key order).
     const docs: RxDocumentData<RxDocType>[] = [];
     for (const id of ids) {
-      const stored = statement.get(encodeUtf16Be(id));
-      if (stored !== undefined) docs.push(JSON.parse(stored) as RxDocumentData<RxDocType>);
+      const doc = found.get(id);
+      if (doc) docs.push(doc);
     }
     return docs;
   }

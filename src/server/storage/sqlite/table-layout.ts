@@ -7,7 +7,8 @@ export const CATALOG_TABLE = 'rxstorage_tables';
 
 /**
  * Where and how one collection at one schema version is stored: a table holding the document as JSON text,
- * the primary key and one column per RxDB index, each as a UTF-16BE BLOB (see utf16be.ts), plus the `seq`
+ * the primary key as a UTF-16BE BLOB (see utf16be.ts), one BLOB column per RxDB index holding its compact index
+ * key (see index-key.ts), plus the `seq`
  * change counter and the `deleted`/`lwt` pair cleanup() needs.
  */
 export interface TableLayout<RxDocType> {
@@ -43,14 +44,31 @@ export function tableLayout<RxDocType>(
   };
 }
 
+/**
+ * The on-disk format, kept in `PRAGMA user_version`. 1: compact index keys (index-key.ts). A file in another
+ * format is refused rather than read: its index columns would sort differently and queries would silently miss rows.
+ */
+export const STORAGE_FORMAT = 1;
+
 export function createCatalog(db: Database.Database): void {
-  db.exec(
-    `CREATE TABLE IF NOT EXISTS ${CATALOG_TABLE} (
-       table_name TEXT PRIMARY KEY NOT NULL,
-       indexes TEXT NOT NULL,
-       last_seq INTEGER NOT NULL DEFAULT 0
-     )`,
-  );
+  db.transaction(() => {
+    const exists = db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(CATALOG_TABLE);
+    if (exists) {
+      const format = Number(db.pragma('user_version', { simple: true }));
+      if (format !== STORAGE_FORMAT) {
+        throw new Error(`${db.name} has storage format ${format}, this Outpost reads format ${STORAGE_FORMAT} only`);
+      }
+      return;
+    }
+    db.exec(
+      `CREATE TABLE ${CATALOG_TABLE} (
+         table_name TEXT PRIMARY KEY NOT NULL,
+         indexes TEXT NOT NULL,
+         last_seq INTEGER NOT NULL DEFAULT 0
+       )`,
+    );
+    db.pragma(`user_version = ${STORAGE_FORMAT}`);
+  }).immediate();
 }
 
 /** Creates the tables on first use; refuses a table whose indexes differ from the schema's (no silent reuse). */

@@ -3,6 +3,13 @@ import { CATALOG_TABLE, indexColumn, quoteIdentifier, type TableLayout } from '.
 
 type Statement<Params extends unknown[], Result = unknown> = Database.Statement<Params, Result>;
 
+/**
+ * Most ids bound to one `IN (…)` lookup. Fetching many documents in one statement costs far less than one
+ * statement per id (each call crosses into SQLite and back); shorter lists are padded to a power of two, so a
+ * table needs at most nine variants of the statement.
+ */
+const ID_BATCH = 256;
+
 export interface AttachmentStatements {
   upsert: Statement<[Buffer, Buffer, string, string, Buffer]>;
   remove: Statement<[Buffer, Buffer]>;
@@ -15,8 +22,6 @@ export interface AttachmentStatements {
  * the small statements of a single-document write.
  */
 export class TableStatements {
-  readonly selectDoc: Statement<[Buffer], string>;
-  readonly selectLiveDoc: Statement<[Buffer], string>;
   /** Binds id, seq, deleted, lwt, doc, then one index string per RxDB index. */
   readonly insert: Statement<unknown[]>;
   /** Binds the insert's values with the id moved last, for its WHERE clause. */
@@ -28,6 +33,7 @@ export class TableStatements {
   readonly #db: Database.Database;
   readonly #table: string;
   readonly #ranges = new Map<string, Statement<unknown[]>>();
+  readonly #byIds = new Map<string, Statement<Buffer[], string>>();
 
   constructor(db: Database.Database, layout: Pick<TableLayout<unknown>, 'name' | 'attachmentsName' | 'indexes'>) {
     this.#db = db;
@@ -35,8 +41,6 @@ export class TableStatements {
     this.#table = table;
     const indexColumns = layout.indexes.map((_, i) => indexColumn(i));
     const columns = ['id', 'seq', 'deleted', 'lwt', 'doc', ...indexColumns];
-    this.selectDoc = db.prepare<[Buffer], string>(`SELECT doc FROM ${table} WHERE id = ?`).pluck();
-    this.selectLiveDoc = db.prepare<[Buffer], string>(`SELECT doc FROM ${table} WHERE id = ? AND deleted = 0`).pluck();
     this.insert = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
     this.update = db.prepare(`UPDATE ${table} SET ${columns.slice(1).map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
     this.bumpSeq = db
@@ -49,6 +53,31 @@ export class TableStatements {
       )
       .pluck();
     this.attachments = layout.attachmentsName ? prepareAttachmentStatements(db, quoteIdentifier(layout.attachmentsName)) : undefined;
+  }
+
+  /** The stored JSON of every given id that exists (tombstones only `withDeleted`), in no particular order. */
+  docsById(ids: readonly Buffer[], withDeleted: boolean): string[] {
+    const docs: string[] = [];
+    for (let start = 0; start < ids.length; start += ID_BATCH) {
+      const batch = ids.slice(start, start + ID_BATCH);
+      const size = 2 ** Math.ceil(Math.log2(batch.length));
+      // IN is a set: repeating an id to fill the statement's slots changes nothing.
+      while (batch.length < size) batch.push(batch[0]!);
+      for (const doc of this.#byIdsStatement(size, withDeleted).all(...batch)) docs.push(doc);
+    }
+    return docs;
+  }
+
+  #byIdsStatement(size: number, withDeleted: boolean): Statement<Buffer[], string> {
+    const key = `${size}${withDeleted ? '+' : '-'}`;
+    let statement = this.#byIds.get(key);
+    if (!statement) {
+      const live = withDeleted ? '' : ' AND deleted = 0';
+      const slots = Array.from({ length: size }, () => '?').join(', ');
+      statement = this.#db.prepare<Buffer[], string>(`SELECT doc FROM ${this.#table} WHERE id IN (${slots})${live}`).pluck();
+      this.#byIds.set(key, statement);
+    }
+    return statement;
   }
 
   /**
