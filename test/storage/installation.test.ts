@@ -98,3 +98,12 @@ describe('access tokens', () => {
     await opened.close();
   });
 });
+
+describe('two data directories in one process', () => {
+  it('open side by side (a hub and a device, or two test servers)', async () => {
+    const first = await openServices(dataDir());
+    const second = await openServices(dataDir());
+    expect(second.services.installation.root_account_id).not.toBe(first.services.installation.root_account_id);
+    await Promise.all([first.close(), second.close()]);
+  });
+});

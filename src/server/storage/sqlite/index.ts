@@ -27,7 +27,10 @@ export function databaseFile(directory: string, databaseName: string): string {
  */
 export function getRxStorageSQLite(settings: SQLiteStorageSettings): RxStorageSQLite {
   return {
-    name: RX_STORAGE_NAME_SQLITE,
+    // RxDB refuses two open databases with the same storage name and database name in one process. Storages
+    // on different directories are different stores, so the directory is part of the name: a hub and a device
+    // (or two test servers) can then run side by side in one process.
+    name: `${RX_STORAGE_NAME_SQLITE}:${resolve(settings.directory)}`,
     rxdbVersion: RXDB_VERSION,
     async createStorageInstance<RxDocType>(params: RxStorageInstanceCreationParams<RxDocType, SQLiteInstanceOptions>) {
       ensureRxStorageInstanceParamsAreCorrect(params);
