@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_ROLE_IDS } from '../../src/server/domain/permissions/index.ts';
 import { api, createFixtureUser, fixtureStamp, type FixtureUser } from '../helpers/api-fixtures.ts';
-import { expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
+import { expectInvalidToken, expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const ADMIN = 'accounts-admin-token';
@@ -84,9 +84,7 @@ describe('accounts API', () => {
 
     it('is 404 for unknown ids and id forms', async () => {
       for (const ref of ['999999999', 'sis_account_id:nope', 'abc', 'sis_course_id:SCI']) {
-        const res = await api(server, ADMIN, 'GET', `/api/v1/accounts/${ref}`);
-        expect(res.status, ref).toBe(404);
-        expect(res.json).toEqual({ errors: [{ message: 'The specified resource does not exist.' }] });
+        expectNotFound(await api(server, ADMIN, 'GET', `/api/v1/accounts/${ref}`), ref);
       }
     });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createFixtureUser, fixtureStamp, type FixtureUser } from '../helpers/api-fixtures.ts';
+import { expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const ADMIN = 'channels-test-admin-token';
@@ -26,13 +27,8 @@ describe('GET /api/v1/users/:user_id/communication_channels', () => {
   const path = (id: number | string) => `/api/v1/users/${id}/communication_channels`;
 
   it('needs a token, and is for the user themself or an admin', async () => {
-    const none = await api(server, undefined, 'GET', path(owner.id));
-    expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    const stranger = await api(server, other.token, 'GET', path(owner.id));
-    expect(stranger.status).toBe(401);
-    expect(stranger.headers.get('www-authenticate')).toBeNull();
-    expect(stranger.json).toEqual({ status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
+    expectInvalidToken(await api(server, undefined, 'GET', path(owner.id)));
+    expectUnauthorized(await api(server, other.token, 'GET', path(owner.id)));
   });
 
   it('lists the channels by position without retired ones', async () => {

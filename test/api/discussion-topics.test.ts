@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api-fixtures.ts';
+import { expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createContentCourse, createDiscussionTopic, type ContentCourse } from '../helpers/content-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -18,8 +19,7 @@ describe('discussion topics API', () => {
   it('401 with WWW-Authenticate without a token', async () => {
     for (const [method, path] of [['GET', base], ['POST', base], ['GET', `${base}/1`]] as const) {
       const res = await api(server, undefined, method, path);
-      expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expectInvalidToken(res, `${method} ${path}`);
     }
   });
 
@@ -30,9 +30,7 @@ describe('discussion topics API', () => {
       await api(server, course.student.token, 'POST', base, { title: 'x', is_announcement: true }),
       await api(server, course.student.token, 'POST', base, { title: 'x', assignment: { points_possible: 5 } }),
     ]) {
-      expect(res.status).toBe(401);
-      expect(res.json).toMatchObject({ status: 'unauthorized' });
-      expect(res.headers.get('www-authenticate')).toBeNull();
+      expectUnauthorized(res);
     }
   });
 

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createFixtureUser, fixtureStamp } from '../helpers/api-fixtures.ts';
-import { createFixtureCourse, enrollFixtureUser } from '../helpers/course-fixtures.ts';
+import { createFixtureCourse, enrollFixtureUser, expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const ADMIN = 'enrollments-test-admin-token';
-const UNAUTHORIZED = { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] };
 
-type Res = { status: number; headers: Headers; json: unknown };
 let server: TestServer;
 let c: RosterCourse;
 
@@ -17,15 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-function expectNoToken(res: Res) {
-  expect(res.status).toBe(401);
-  expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm=/);
-}
-function expectUnauthorized(res: Res) {
-  expect(res.status).toBe(401);
-  expect(res.headers.get('www-authenticate')).toBeNull();
-  expect(res.json).toEqual(UNAUTHORIZED);
-}
 const userIds = (json: unknown) => (json as { user_id: number }[]).map((e) => e.user_id);
 const message = (text: string) => ({ message: text });
 
@@ -35,7 +24,7 @@ describe('POST /api/v1/courses/:course_id/enrollments', () => {
   it('needs a token and the right to manage that type of enrollment', async () => {
     const newcomer = await createFixtureUser(server, 'New Comer');
     const body = { enrollment: { user_id: newcomer.id, type: 'StudentEnrollment' } };
-    expectNoToken(await api(server, undefined, 'POST', path(), body));
+    expectInvalidToken(await api(server, undefined, 'POST', path(), body));
     expectUnauthorized(await api(server, c.studentA.token, 'POST', path(), body));
     expectUnauthorized(await api(server, c.outsider.token, 'POST', path(), body));
     // A TA manages students but not staff, and only in its own section.
@@ -133,7 +122,7 @@ describe('POST /api/v1/sections/:section_id/enrollments', () => {
   it('enrolls into the section named by the path', async () => {
     const user = await createFixtureUser(server);
     const body = { enrollment: { user_id: user.id, type: 'StudentEnrollment' } };
-    expectNoToken(await api(server, undefined, 'POST', `/api/v1/sections/${c.sectionB}/enrollments`, body));
+    expectInvalidToken(await api(server, undefined, 'POST', `/api/v1/sections/${c.sectionB}/enrollments`, body));
     expectUnauthorized(await api(server, c.studentB.token, 'POST', `/api/v1/sections/${c.sectionB}/enrollments`, body));
     expectUnauthorized(await api(server, c.ta.token, 'POST', `/api/v1/sections/${c.sectionId}/enrollments`, body));
     const res = await api(server, c.ta.token, 'POST', `/api/v1/sections/${c.sectionB}/enrollments`, body);
@@ -151,7 +140,7 @@ describe('GET enrollments lists', () => {
   const path = () => `/api/v1/courses/${r.id}/enrollments`;
 
   it('needs a token and a place in the course', async () => {
-    expectNoToken(await api(server, undefined, 'GET', path()));
+    expectInvalidToken(await api(server, undefined, 'GET', path()));
     expectUnauthorized(await api(server, r.outsider.token, 'GET', path()));
     expectUnauthorized(await api(server, c.teacher.token, 'GET', path()));
   });
@@ -199,7 +188,7 @@ describe('GET enrollments lists', () => {
 
   it('lists one section with the same visibility', async () => {
     const section = (id: number) => `/api/v1/sections/${id}/enrollments`;
-    expectNoToken(await api(server, undefined, 'GET', section(r.sectionB)));
+    expectInvalidToken(await api(server, undefined, 'GET', section(r.sectionB)));
     expect(userIds((await api(server, r.teacher.token, 'GET', section(r.sectionB))).json)).toEqual([r.ta.id, r.studentB.id]);
     expect(userIds((await api(server, r.ta.token, 'GET', section(r.sectionId))).json)).toEqual([]);
     expect((await api(server, ADMIN, 'GET', section(999999))).status).toBe(404);
@@ -223,7 +212,7 @@ describe('DELETE and reactivate', () => {
 
   it('needs a token and the right to manage the enrollment', async () => {
     const path = `/api/v1/courses/${r.id}/enrollments/${r.enrollmentIds.studentA}`;
-    expectNoToken(await api(server, undefined, 'DELETE', path));
+    expectInvalidToken(await api(server, undefined, 'DELETE', path));
     expectUnauthorized(await api(server, r.studentA.token, 'DELETE', path));
     expectUnauthorized(await api(server, r.ta.token, 'DELETE', path));
     expect((await api(server, r.teacher.token, 'DELETE', `/api/v1/courses/${r.id}/enrollments/999999`)).status).toBe(404);

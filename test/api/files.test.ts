@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api-fixtures.ts';
+import { expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createContentCourse, createFile, type ContentCourse } from '../helpers/content-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -18,8 +19,7 @@ describe('files API', () => {
   it('401 with WWW-Authenticate without a token', async () => {
     for (const [method, path] of [['GET', base], ['POST', base], ['GET', `${base}/1`], ['GET', '/api/v1/files/1']] as const) {
       const res = await api(server, undefined, method, path);
-      expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expectInvalidToken(res, `${method} ${path}`);
     }
   });
 
@@ -30,9 +30,7 @@ describe('files API', () => {
       await api(server, course.outsider.token, 'GET', base),
       await api(server, course.outsider.token, 'GET', `/api/v1/files/${file.id}`),
     ]) {
-      expect(res.status).toBe(401);
-      expect(res.json).toMatchObject({ status: 'unauthorized' });
-      expect(res.headers.get('www-authenticate')).toBeNull();
+      expectUnauthorized(res);
     }
     expect((await api(server, course.outsider.token, 'GET', '/api/v1/files/999999')).status).toBe(404);
   });

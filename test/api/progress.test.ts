@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProgressService } from '../../src/server/areas/progress/progress.service.ts';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
+import { expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createContentCourse, type ContentCourse } from '../helpers/content-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -23,13 +24,8 @@ describe('GET /api/v1/progress/:id', () => {
 
   it('401 with WWW-Authenticate without a token; 401 unauthorized for another user', async () => {
     const job = await newJob();
-    const none = await api(server, undefined, 'GET', `/api/v1/progress/${job.id}`);
-    expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    const other = await api(server, course.student.token, 'GET', `/api/v1/progress/${job.id}`);
-    expect(other.status).toBe(401);
-    expect(other.json).toMatchObject({ status: 'unauthorized' });
-    expect(other.headers.get('www-authenticate')).toBeNull();
+    expectInvalidToken(await api(server, undefined, 'GET', `/api/v1/progress/${job.id}`));
+    expectUnauthorized(await api(server, course.student.token, 'GET', `/api/v1/progress/${job.id}`));
   });
 
   it('404 for an unknown or malformed id', async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createFixtureUser } from '../helpers/api-fixtures.ts';
+import { enrollFixtureUser, expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const ADMIN = 'users-test-admin-token';
-const UNAUTHORIZED = { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] };
 
 let server: TestServer;
 let c: RosterCourse;
@@ -14,18 +14,6 @@ beforeAll(async () => {
   c = await createRosterCourse(server, 'People 101');
 });
 afterAll(() => server.stop());
-
-function expectNoToken(res: { status: number; headers: Headers; json: unknown }) {
-  expect(res.status).toBe(401);
-  expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm=/);
-  expect(res.json).toEqual({ errors: [{ message: 'Invalid access token.' }] });
-}
-
-function expectUnauthorized(res: { status: number; headers: Headers; json: unknown }) {
-  expect(res.status).toBe(401);
-  expect(res.headers.get('www-authenticate')).toBeNull();
-  expect(res.json).toEqual(UNAUTHORIZED);
-}
 
 const names = (json: unknown) => (json as { name: string }[]).map((u) => u.name);
 
@@ -38,7 +26,7 @@ describe('POST /api/v1/accounts/:account_id/users', () => {
   });
 
   it('needs a token, and manage_user_logins on the account', async () => {
-    expectNoToken(await api(server, undefined, 'POST', path, body('nobody')));
+    expectInvalidToken(await api(server, undefined, 'POST', path, body('nobody')));
     expectUnauthorized(await api(server, c.teacher.token, 'POST', path, body('nobody')));
   });
 
@@ -97,7 +85,7 @@ describe('POST /api/v1/accounts/:account_id/users', () => {
 
 describe('GET /api/v1/users/:id', () => {
   it('needs a token', async () => {
-    expectNoToken(await api(server, undefined, 'GET', '/api/v1/users/self'));
+    expectInvalidToken(await api(server, undefined, 'GET', '/api/v1/users/self'));
   });
 
   it('shows the caller as self, with their login', async () => {
@@ -132,7 +120,7 @@ describe('GET /api/v1/courses/:course_id/users', () => {
   const path = () => `/api/v1/courses/${c.id}/users`;
 
   it('needs a token and read_roster in the course', async () => {
-    expectNoToken(await api(server, undefined, 'GET', path()));
+    expectInvalidToken(await api(server, undefined, 'GET', path()));
     expectUnauthorized(await api(server, c.outsider.token, 'GET', path()));
     expectUnauthorized(await api(server, c.observer.token, 'GET', path()));
   });
@@ -220,7 +208,6 @@ describe('GET /api/v1/courses/:course_id/users', () => {
 
   it('omits deleted users', async () => {
     const gone = await createFixtureUser(server, 'Gone Person');
-    const { enrollFixtureUser } = await import('../helpers/course-fixtures.ts');
     await enrollFixtureUser(server, c.id, gone.id, 'StudentEnrollment');
     await server.core.services.repos.users.update(gone.id, { actorId: 0, requestId: 't', now: Date.now() }, (u) => ({ ...u, workflow_state: 'deleted' }));
     const res = await api(server, c.teacher.token, 'GET', `${path()}?enrollment_type[]=student`);

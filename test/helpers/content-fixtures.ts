@@ -1,17 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { BUILT_IN_ROLE_IDS, type EnrollmentType } from '../../src/server/domain/permissions/index.ts';
 import type { AssignmentData, DiscussionTopicData, QuizData } from '../../src/server/domain/records/content-records.ts';
-import { api, createFixtureUser, fixtureStamp, type FixtureUser } from './api-fixtures.ts';
+import { api, createFixtureUser, type FixtureUser } from './api-fixtures.ts';
+import { createFixtureCourse, enrollFixtureUser, type FixtureCourse } from './course-fixtures.ts';
 import type { TestServer } from './server.ts';
 
 /**
- * Courses, people and content for content-area tests (and later modules): the course and its people are written
- * through the server's repositories; content goes through the HTTP API, as a client would create it.
+ * Courses, people and content for content-area tests: the course and its people come from the course fixtures
+ * (the courses service and the enrollment repository); content goes through the HTTP API, as a client would create it.
  */
 
-export interface ContentCourse {
-  id: number;
-  sectionId: number;
+export interface ContentCourse extends FixtureCourse {
   teacher: FixtureUser;
   student: FixtureUser;
   /** Has a token but no enrollment in the course. */
@@ -20,77 +17,13 @@ export interface ContentCourse {
 
 /** An available course in the root account with a default section, a teacher, a student and an outsider. */
 export async function createContentCourse(server: TestServer, name = 'Content 101'): Promise<ContentCourse> {
-  const { repos, installation } = server.core.services;
-  const course = await repos.courses.create(
-    {
-      name,
-      course_code: name,
-      account_id: installation.root_account_id,
-      root_account_id: installation.root_account_id,
-      workflow_state: 'available',
-      sis_course_id: `SIS-${randomUUID()}`,
-      integration_id: null,
-      uuid: randomUUID(),
-      start_at: null,
-      end_at: null,
-      time_zone: 'Etc/UTC',
-      default_view: 'modules',
-      syllabus_body: null,
-      public_description: null,
-      is_public: false,
-      license: 'private',
-      restrict_enrollments_to_course_dates: false,
-      grading_standard_id: null,
-      apply_assignment_group_weights: false,
-      hide_final_grades: false,
-    },
-    fixtureStamp(),
-  );
-  const section = await repos.sections.create(
-    {
-      name,
-      course_id: course.id,
-      sis_section_id: null,
-      integration_id: null,
-      start_at: null,
-      end_at: null,
-      restrict_enrollments_to_section_dates: false,
-      default_section: true,
-      workflow_state: 'active',
-    },
-    fixtureStamp(),
-  );
+  const course = await createFixtureCourse(server, { name, course_code: name });
   const teacher = await createFixtureUser(server, 'Teacher');
   const student = await createFixtureUser(server, 'Student');
   const outsider = await createFixtureUser(server, 'Outsider');
-  await enrollFixtureUser(server, course.id, section.id, teacher.id, 'TeacherEnrollment');
-  await enrollFixtureUser(server, course.id, section.id, student.id, 'StudentEnrollment');
-  return { id: course.id, sectionId: section.id, teacher, student, outsider };
-}
-
-export async function enrollFixtureUser(
-  server: TestServer,
-  courseId: number,
-  sectionId: number,
-  userId: number,
-  type: EnrollmentType,
-): Promise<void> {
-  await server.core.services.repos.enrollments.create(
-    {
-      user_id: userId,
-      course_id: courseId,
-      course_section_id: sectionId,
-      type,
-      role_id: BUILT_IN_ROLE_IDS[type],
-      workflow_state: 'active',
-      limit_privileges_to_course_section: false,
-      associated_user_id: null,
-      start_at: null,
-      end_at: null,
-      last_activity_at: null,
-    },
-    fixtureStamp(),
-  );
+  await enrollFixtureUser(server, course.id, teacher.id, 'TeacherEnrollment', { sectionId: course.sectionId });
+  await enrollFixtureUser(server, course.id, student.id, 'StudentEnrollment', { sectionId: course.sectionId });
+  return { ...course, teacher, student, outsider };
 }
 
 type Json = Record<string, unknown> & { id: number };

@@ -88,21 +88,25 @@ interface ApiAnswer {
   json: unknown;
 }
 
+/*
+ * The error answers every area gives alike; `label` names the request when a test loops over several.
+ */
+
 /** No token, or a bad one: 401 with the Bearer challenge (reference §0 decision 2). */
-export function expectInvalidToken(res: ApiAnswer): void {
-  expect(res.status).toBe(401);
+export function expectInvalidToken(res: ApiAnswer, label?: string): void {
+  expect(res.status, label).toBe(401);
   expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm=/);
   expect(res.json).toEqual({ errors: [{ message: 'Invalid access token.' }] });
 }
 
 /** A valid token without the right: 401 `unauthorized`, without the challenge header. */
-export function expectUnauthorized(res: ApiAnswer): void {
-  expect(res.status).toBe(401);
+export function expectUnauthorized(res: ApiAnswer, label?: string): void {
+  expect(res.status, label).toBe(401);
   expect(res.headers.get('www-authenticate')).toBeNull();
   expect(res.json).toEqual({ status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
 }
 
-export function expectNotFound(res: ApiAnswer): void {
-  expect(res.status).toBe(404);
+export function expectNotFound(res: ApiAnswer, label?: string): void {
+  expect(res.status, label).toBe(404);
   expect(res.json).toEqual({ errors: [{ message: 'The specified resource does not exist.' }] });
 }

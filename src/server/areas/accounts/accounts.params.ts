@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canvasBoolean, paginationParams } from '../../http/params/canvas-params.ts';
-import { boundedText, canvasTimeZone, sisIdParam } from './api-values.ts';
+import { boundedText, canvasTimeZone, sisIdParam } from '../common/shared-params.ts';
 
 /** Account path ids: plain, `self`, `default` or `sis_account_id:`; resolved (404 when unknown) by the rule. */
 const accountRef = z.string().meta({ description: 'Account id, self, default or sis_account_id:<value>.' });

@@ -4,7 +4,7 @@ import { paginateArray } from '../../http/pagination.ts';
 import { allowIf, authenticated } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
-import { stampOf } from './api-values.ts';
+import { writeStamp } from '../common/api-values.ts';
 import { createSubAccountParams, listAccountsParams, listSubAccountsParams, showAccountParams } from './accounts.params.ts';
 import { accountJson } from './accounts.serializer.ts';
 import { AccountsService } from './accounts.service.ts';
@@ -54,7 +54,7 @@ export function accountsRoutes(services: CoreServices, rules: AccessRules): AnyR
       handler: async (ctx, params) => {
         if (!params.account) throw new ParamMissingError('account');
         const parent = await accounts.resolve(params.account_id);
-        return { body: accountJson(await accounts.createSubAccount(parent, params.account, stampOf(ctx))) };
+        return { body: accountJson(await accounts.createSubAccount(parent, params.account, writeStamp(ctx))) };
       },
     }),
   ];

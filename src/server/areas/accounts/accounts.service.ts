@@ -7,7 +7,7 @@ import type { AccountData } from '../../domain/records/directory-records.ts';
 import { lookupKey } from '../../domain/repositories.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { IdResolver } from '../common/id-lookup.ts';
-import { sisTakenIssue } from './api-values.ts';
+import { sisTakenIssue } from '../common/shared-params.ts';
 
 /** Canvas nests accounts a few levels deep; a deeper walk means a cycle left by a bug or a bad sync. */
 const MAX_TREE_DEPTH = 32;

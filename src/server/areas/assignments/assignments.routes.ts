@@ -12,7 +12,8 @@ import {
 } from './assignments.params.ts';
 import { assignmentJson } from './assignments.serializer.ts';
 import { AssignmentsService } from './assignments.service.ts';
-import { contentViewer, courseIdOf, writeStamp } from './course-content.ts';
+import { courseIdOf, writeStamp } from '../common/api-values.ts';
+import { contentViewer } from '../common/course-content.ts';
 
 /** Who edits assignments, and so also sees unpublished ones. */
 export const MANAGE_ASSIGNMENTS: readonly PermissionName[] = ['manage_assignments'];

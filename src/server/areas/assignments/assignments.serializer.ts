@@ -1,7 +1,8 @@
 import type { AssignmentData } from '../../domain/records/content-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';
 import type { ASSIGNMENT_INCLUDES } from './assignments.params.ts';
-import { isoSeconds, type ContentViewer } from './course-content.ts';
+import { isoSeconds } from '../common/api-values.ts';
+import type { ContentViewer } from '../common/course-content.ts';
 
 export type AssignmentInclude = (typeof ASSIGNMENT_INCLUDES)[number];
 

@@ -3,7 +3,8 @@ import { NotFoundError } from '../../domain/errors.ts';
 import type { AssignmentData, GradingType, SubmissionType } from '../../domain/records/content-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import type { AssignmentFields } from './assignments.params.ts';
-import { dateOrderErrors, isoOrNull, isVisibleContent, matchesSearch, type ContentViewer } from './course-content.ts';
+import { isoOrNull } from '../common/api-values.ts';
+import { dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
 
 export type AssignmentBucket = 'past' | 'undated' | 'upcoming' | 'future';
 
@@ -48,11 +49,7 @@ export class AssignmentsService {
 
   /** 404 for an assignment of another course, a deleted one, or a draft the viewer may not see. */
   async get(viewer: ContentViewer, id: number): Promise<Stored<AssignmentData>> {
-    const record = await this.#repo.get(id);
-    if (!record || record.data.course_id !== viewer.courseId || !isVisibleContent(record.data.workflow_state, viewer)) {
-      throw new NotFoundError('assignment');
-    }
-    return record;
+    return visibleInCourse(await this.#repo.get(id), viewer, 'assignment');
   }
 
   async create(courseId: number, fields: AssignmentFields & { name: string }, stamp: WriteStamp) {

@@ -9,7 +9,7 @@ import {
   canvasString,
   paginationParams,
 } from '../../http/params/canvas-params.ts';
-import { boundedText, canvasTimeZone, sisIdParam } from '../accounts/api-values.ts';
+import { boundedText, canvasTimeZone, sisIdParam } from '../common/shared-params.ts';
 
 export const DEFAULT_VIEWS = ['feed', 'wiki', 'modules', 'assignments', 'syllabus'] as const;
 export const LICENSES = [

@@ -3,7 +3,7 @@ import { BadRequestError, NotFoundError } from '../../domain/errors.ts';
 import { pageResult, readPageRequest } from '../../http/pagination.ts';
 import { allowIf, authenticated } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
-import { stampOf } from '../accounts/api-values.ts';
+import { writeStamp } from '../common/api-values.ts';
 import { AccountsService } from '../accounts/accounts.service.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { courseJsonPage, type CourseView } from './courses.includes.ts';
@@ -50,7 +50,7 @@ export function coursesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       handler: async (ctx, params) => {
         const account = await accounts.resolve(params.account_id);
         const enrollUserId = params.enroll_me ? ctx.principal.userId : undefined;
-        const { course } = await courses.create(account, params.course ?? {}, { offer: params.offer, enrollUserId }, stampOf(ctx));
+        const { course } = await courses.create(account, params.course ?? {}, { offer: params.offer, enrollUserId }, writeStamp(ctx));
         return one(ctx, { course, enrollments: await ownEnrollments(ctx.principal.userId, course.id) });
       },
     }),
@@ -101,7 +101,7 @@ export function coursesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       handler: async (ctx, params) => {
         const course = await courses.resolve(params.id, { includeDeleted: true });
         const change = { ...params.course, ...(params.offer === true && !params.course?.event ? { event: 'offer' as const } : {}) };
-        const updated = await courses.update(ctx.principal, course, change, stampOf(ctx));
+        const updated = await courses.update(ctx.principal, course, change, writeStamp(ctx));
         return one(ctx, { course: updated, enrollments: await ownEnrollments(ctx.principal.userId, course.id) });
       },
     }),
@@ -115,7 +115,7 @@ export function coursesRoutes(services: CoreServices, rules: AccessRules): AnyRo
         const { event } = params;
         if (event !== 'delete' && event !== 'conclude') throw new BadRequestError("Only 'delete' and 'conclude' events are allowed.");
         const course = await courses.resolve(params.id);
-        await courses.applyEvent(ctx.principal, course, event, stampOf(ctx));
+        await courses.applyEvent(ctx.principal, course, event, writeStamp(ctx));
         return { body: { [event]: true } };
       },
     }),

@@ -8,7 +8,8 @@ import type { AccountData } from '../../domain/records/directory-records.ts';
 import { lookupKey } from '../../domain/repositories.ts';
 import type { StoredRecord } from '../../storage/record-schema.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
-import { isoSeconds, sisTakenIssue } from '../accounts/api-values.ts';
+import { isoOrNull } from '../common/api-values.ts';
+import { sisTakenIssue } from '../common/shared-params.ts';
 import { IdResolver } from '../common/id-lookup.ts';
 import type { CourseEvent, CourseFields, CourseUpdate } from './courses.params.ts';
 import { nextWorkflowState } from './course-events.ts';
@@ -106,8 +107,8 @@ export class CoursesService {
       sis_course_id: input.sis_course_id ?? null,
       integration_id: input.integration_id ?? null,
       uuid: randomUUID(),
-      start_at: isoSeconds(input.start_at ?? null),
-      end_at: isoSeconds(input.end_at ?? null),
+      start_at: isoOrNull(input.start_at ?? null),
+      end_at: isoOrNull(input.end_at ?? null),
       time_zone: input.time_zone ?? account.data.default_time_zone,
       default_view: input.default_view ?? 'modules',
       syllabus_body: input.syllabus_body ?? null,
@@ -157,7 +158,7 @@ export class CoursesService {
     for (const [key, value] of Object.entries(fields)) {
       if (value === undefined) continue;
       const field = key as keyof CourseFields;
-      if (field === 'start_at' || field === 'end_at') next[field] = isoSeconds(value as Date | null);
+      if (field === 'start_at' || field === 'end_at') next[field] = isoOrNull(value as Date | null);
       else if (field === 'name' || field === 'course_code') next[field] = (value as string).trim();
       else (next as unknown as Record<string, unknown>)[field] = value;
     }

@@ -1,7 +1,8 @@
 import type { CoreServices } from '../../core.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
-import { contentViewer, courseIdOf, writeStamp } from '../assignments/course-content.ts';
+import { courseIdOf, writeStamp } from '../common/api-values.ts';
+import { contentViewer } from '../common/course-content.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { createTopicParams, listTopicsParams, showTopicParams } from './discussion-topics.params.ts';
 import { discussionTopicJson } from './discussion-topics.serializer.ts';

@@ -1,6 +1,7 @@
 import type { DiscussionTopicData } from '../../domain/records/content-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';
-import { isoSeconds, type ContentViewer } from '../assignments/course-content.ts';
+import { isoSeconds } from '../common/api-values.ts';
+import type { ContentViewer } from '../common/course-content.ts';
 
 /** Canvas's DiscussionTopic JSON (`lib/api/v1/discussion_topics.rb`); entries and read state come with replies. */
 export function discussionTopicJson(record: Stored<DiscussionTopicData>, baseUrl: string, viewer: ContentViewer): Record<string, unknown> {

@@ -1,18 +1,11 @@
 import type { CoreServices } from '../../core.ts';
-import { NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
+import { UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { DiscussionTopicData } from '../../domain/records/content-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { AssignmentsService } from '../assignments/assignments.service.ts';
-import {
-  dateOrderErrors,
-  insertTogether,
-  isoOrNull,
-  isoSeconds,
-  isVisibleContent,
-  matchesSearch,
-  type ContentViewer,
-} from '../assignments/course-content.ts';
+import { isoOrNull, isoSeconds } from '../common/api-values.ts';
+import { dateOrderErrors, insertTogether, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
 import type { NewTopic } from './discussion-topics.params.ts';
 
 /** Moderators see and write drafts, pins, locks and announcements; members with post_to_forum start plain topics. */
@@ -42,11 +35,7 @@ export class DiscussionTopicsService {
   }
 
   async get(viewer: ContentViewer, id: number): Promise<Stored<DiscussionTopicData>> {
-    const record = await this.#services.repos.discussionTopics.get(id);
-    if (!record || record.data.course_id !== viewer.courseId || !isVisibleContent(record.data.workflow_state, viewer)) {
-      throw new NotFoundError('discussion topic');
-    }
-    return record;
+    return visibleInCourse(await this.#services.repos.discussionTopics.get(id), viewer, 'discussion topic');
   }
 
   /** A graded topic and its `discussion_topic` assignment are written together, each pointing at the other. */

@@ -1,12 +1,11 @@
 import type { CoreServices } from '../../core.ts';
-import type { Principal } from '../../domain/principal.ts';
 import type { CourseData } from '../../domain/records/course-records.ts';
 import { paginate } from '../../http/pagination.ts';
 import { allowIf } from '../../http/permission-rules.ts';
-import { defineRoute, type AnyRoute, type RequestContext } from '../../http/route.ts';
+import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import type { Stored } from '../../storage/typed-records.ts';
 import type { AccessRules } from '../common/access-rules.ts';
-import { writeStamp } from '../users/users.service.ts';
+import { writeStamp } from '../common/api-values.ts';
 import type { CourseEnrollment } from './enrollment-roster.ts';
 import {
   createCourseEnrollmentParams,
@@ -45,13 +44,19 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
       return services.access.canReadCourse(ctx.principal, course.id);
     });
 
-  const one = async (ctx: RequestContext & { principal: Principal }, course: Stored<CourseData>, enrollment: CourseEnrollment) => {
+  const one = async (ctx: AuthenticatedContext, course: Stored<CourseData>, enrollment: CourseEnrollment) => {
     const relations = await roster.relations(course, [enrollment]);
     const view = { baseUrl: ctx.baseUrl, showSis: await roster.showsSis(ctx.principal, course.id), includes: new Set<string>() };
     return { body: enrollmentJson(enrollment, relations, view) };
   };
 
-  const list = async (ctx: RequestContext & { principal: Principal }, target: Target, filters: EnrollmentListFilters) => {
+  // Course and section enrollment share one creation path: the scope says where the enrollment lands.
+  const create = async (ctx: AuthenticatedContext, params: CreateCourseEnrollmentParams | CreateSectionEnrollmentParams) => {
+    const scope = await enrollments.scope(params);
+    return one(ctx, scope.course, await enrollments.create(ctx.principal, scope, params.enrollment, writeStamp(ctx)));
+  };
+
+  const list = async (ctx: AuthenticatedContext, target: Target, filters: EnrollmentListFilters) => {
     const scope = await enrollments.scope(target);
     const listed = await enrollments.list(ctx.principal, scope, filters, ctx.now);
     const view = { baseUrl: ctx.baseUrl, showSis: await roster.showsSis(ctx.principal, scope.course.id), includes: new Set<string>(filters.include) };
@@ -72,10 +77,7 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
       summary: "Enroll a user in a course (its default section unless enrollment[course_section_id] is given).",
       params: createCourseEnrollmentParams,
       permission: managesPeople<CreateCourseEnrollmentParams>(),
-      async handler(ctx, params) {
-        const scope = await enrollments.scope(params);
-        return one(ctx, scope.course, await enrollments.create(ctx.principal, scope, params.enrollment, writeStamp(ctx)));
-      },
+      handler: (ctx, params) => create(ctx, params),
     }),
     defineRoute({
       method: 'POST',
@@ -83,10 +85,7 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
       summary: 'Enroll a user in a section.',
       params: createSectionEnrollmentParams,
       permission: managesPeople<CreateSectionEnrollmentParams>(),
-      async handler(ctx, params) {
-        const scope = await enrollments.scope(params);
-        return one(ctx, scope.course, await enrollments.create(ctx.principal, scope, params.enrollment, writeStamp(ctx)));
-      },
+      handler: (ctx, params) => create(ctx, params),
     }),
     defineRoute({
       method: 'GET',

@@ -2,7 +2,8 @@ import { builtInRole } from '../../domain/permissions/index.ts';
 import type { CourseData, SectionData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';
-import { apiTime, userJson } from '../users/users.serializer.ts';
+import { isoOrNull, isoSeconds } from '../common/api-values.ts';
+import { userJson } from '../users/users.serializer.ts';
 import type { CourseEnrollment } from './enrollment-roster.ts';
 
 export const ENROLLMENT_INCLUDES = ['avatar_url', 'group_ids', 'locked', 'uuid'] as const;
@@ -34,18 +35,18 @@ export function enrollmentJson(enrollment: CourseEnrollment, relations: Enrollme
     user_id: e.user_id,
     course_id: e.course_id,
     type: e.type,
-    created_at: apiTime(record.created_at),
-    updated_at: apiTime(record.updated_at),
+    created_at: isoSeconds(record.created_at),
+    updated_at: isoSeconds(record.updated_at),
     associated_user_id: e.associated_user_id,
-    start_at: apiTime(e.start_at),
-    end_at: apiTime(e.end_at),
+    start_at: isoOrNull(e.start_at),
+    end_at: isoOrNull(e.end_at),
     course_section_id: e.course_section_id,
     root_account_id: course.data.root_account_id ?? course.data.account_id,
     limit_privileges_to_course_section: e.limit_privileges_to_course_section,
     enrollment_state: state,
     role: builtInRole(e.role_id)?.name ?? relations.customRoleNames.get(e.role_id) ?? e.type,
     role_id: e.role_id,
-    last_activity_at: apiTime(e.last_activity_at),
+    last_activity_at: isoOrNull(e.last_activity_at),
     last_attended_at: null,
     total_activity_time: 0,
     html_url: `${view.baseUrl}/courses/${e.course_id}/users/${e.user_id}`,

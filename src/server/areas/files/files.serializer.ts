@@ -1,6 +1,7 @@
 import type { FileData } from '../../domain/records/content-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';
-import { isoSeconds, type ContentViewer } from '../assignments/course-content.ts';
+import { isoSeconds } from '../common/api-values.ts';
+import type { ContentViewer } from '../common/course-content.ts';
 import { isLocked } from './files.service.ts';
 
 /** Canvas's File JSON (`lib/api/v1/attachment.rb`); note the hyphenated `content-type` key, as Canvas sends it. */

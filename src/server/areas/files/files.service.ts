@@ -4,7 +4,8 @@ import type { CoreServices } from '../../core.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { FileData } from '../../domain/records/content-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
-import { dateOrderErrors, insertTogether, isoOrNull, matchesSearch, type ContentViewer } from '../assignments/course-content.ts';
+import { isoOrNull } from '../common/api-values.ts';
+import { dateOrderErrors, insertTogether, matchesSearch, type ContentViewer } from '../common/course-content.ts';
 import { MAX_FILE_BYTES, type NewFile } from './files.params.ts';
 
 const TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import type { ProgressData } from '../../domain/records/local-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';
-import { isoSeconds } from '../assignments/course-content.ts';
+import { isoSeconds } from '../common/api-values.ts';
 
 /** Canvas's Progress JSON (`lib/api/v1/progress.rb`). */
 export function progressJson(record: Stored<ProgressData>, baseUrl: string): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import type { QuizData } from '../../domain/records/content-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';
-import { isoSeconds, type ContentViewer } from '../assignments/course-content.ts';
+import { isoSeconds } from '../common/api-values.ts';
+import type { ContentViewer } from '../common/course-content.ts';
 
 /** Canvas's Quiz JSON (`lib/api/v1/quiz.rb`), the fields a quiz without questions can fill. */
 export function quizJson(record: Stored<QuizData>, baseUrl: string, viewer: ContentViewer): Record<string, unknown> {

@@ -1,9 +1,9 @@
 import type { CoreServices } from '../../core.ts';
-import { NotFoundError } from '../../domain/errors.ts';
 import type { QuizData, QuizType } from '../../domain/records/content-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { AssignmentsService } from '../assignments/assignments.service.ts';
-import { dateOrderErrors, insertTogether, isoOrNull, isVisibleContent, matchesSearch, type ContentViewer } from '../assignments/course-content.ts';
+import { isoOrNull } from '../common/api-values.ts';
+import { dateOrderErrors, insertTogether, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
 import type { NewQuiz } from './quizzes.params.ts';
 
 /** Quiz types graded through an assignment (Canvas's `graded?`); practice quizzes and surveys have none. */
@@ -25,11 +25,7 @@ export class QuizzesService {
   }
 
   async get(viewer: ContentViewer, id: number): Promise<Stored<QuizData>> {
-    const record = await this.#services.repos.quizzes.get(id);
-    if (!record || record.data.course_id !== viewer.courseId || !isVisibleContent(record.data.workflow_state, viewer)) {
-      throw new NotFoundError('quiz');
-    }
-    return record;
+    return visibleInCourse(await this.#services.repos.quizzes.get(id), viewer, 'quiz');
   }
 
   /** A graded quiz and its `online_quiz` assignment are written together, each pointing at the other. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canvasBoolean, canvasDate, canvasInclude, paginationParams } from '../../http/params/canvas-params.ts';
-import { boundedText, sisIdParam } from '../accounts/api-values.ts';
+import { boundedText, sisIdParam } from '../common/shared-params.ts';
 
 export const SECTION_INCLUDES = ['students', 'total_students'] as const;
 export type SectionInclude = (typeof SECTION_INCLUDES)[number];

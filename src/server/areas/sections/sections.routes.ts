@@ -3,12 +3,11 @@ import { NotFoundError } from '../../domain/errors.ts';
 import { pageResult, readPageRequest } from '../../http/pagination.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
-import { stampOf } from '../accounts/api-values.ts';
+import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { createSectionParams, listSectionsParams, showCourseSectionParams, showSectionParams } from './sections.params.ts';
 import { SectionsService } from './sections.service.ts';
 
-type ByCourse = { course_id: string };
 
 export function sectionsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const sections = new SectionsService(services);
@@ -30,10 +29,10 @@ export function sectionsRoutes(services: CoreServices, rules: AccessRules): AnyR
       path: '/api/v1/courses/:course_id/sections',
       summary: 'Create a section in a course',
       params: createSectionParams,
-      permission: rules.inCourse(['manage_sections'], (p: ByCourse) => p.course_id),
+      permission: rules.inCourse(['manage_sections'], courseIdOf),
       handler: async (ctx, params) => {
         const course = await courses.resolve(params.course_id);
-        const section = await sections.create(course, params.course_section ?? {}, stampOf(ctx));
+        const section = await sections.create(course, params.course_section ?? {}, writeStamp(ctx));
         const [body] = await sections.jsonPage([section], course, [], 'all');
         return { body };
       },
@@ -43,7 +42,7 @@ export function sectionsRoutes(services: CoreServices, rules: AccessRules): AnyR
       path: '/api/v1/courses/:course_id/sections',
       summary: "List a course's sections (section-limited members see only their own)",
       params: listSectionsParams,
-      permission: rules.readCourse((p: ByCourse) => p.course_id),
+      permission: rules.readCourse(courseIdOf),
       handler: async (ctx, params) => {
         const course = await courses.readableBy(ctx.principal, params.course_id);
         const { sections: visible, roster } = await sections.visibleTo(ctx.principal, course);
@@ -57,7 +56,7 @@ export function sectionsRoutes(services: CoreServices, rules: AccessRules): AnyR
       path: '/api/v1/courses/:course_id/sections/:id',
       summary: 'Get a section of a course',
       params: showCourseSectionParams,
-      permission: rules.readCourse((p: ByCourse) => p.course_id),
+      permission: rules.readCourse(courseIdOf),
       handler: (ctx, params) => show(ctx.principal, params.id, params.include, params.course_id),
     }),
     defineRoute({

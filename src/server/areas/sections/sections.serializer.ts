@@ -1,6 +1,6 @@
 import type { CourseData, SectionData } from '../../domain/records/course-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';
-import { isoSeconds } from '../accounts/api-values.ts';
+import { isoSeconds } from '../common/api-values.ts';
 
 /** Canvas's Section JSON (`lib/api/v1/section.rb`) as an allow-list; `extra` holds the include[] blocks. */
 export function sectionJson(section: Stored<SectionData>, course: Stored<CourseData>, extra: Record<string, unknown> = {}) {

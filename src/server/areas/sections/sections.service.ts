@@ -6,7 +6,8 @@ import type { CourseData, SectionData } from '../../domain/records/course-record
 import type { UserData } from '../../domain/records/directory-records.ts';
 import { lookupKey } from '../../domain/repositories.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
-import { isoSeconds, sisTakenIssue } from '../accounts/api-values.ts';
+import { isoOrNull } from '../common/api-values.ts';
+import { sisTakenIssue } from '../common/shared-params.ts';
 import { IdResolver } from '../common/id-lookup.ts';
 import { CoursesService } from '../courses/courses.service.ts';
 import type { NewSection, SectionInclude } from './sections.params.ts';
@@ -41,8 +42,8 @@ export class SectionsService {
       course_id: course.id,
       sis_section_id: input.sis_section_id ?? null,
       integration_id: input.integration_id ?? null,
-      start_at: isoSeconds(input.start_at ?? null),
-      end_at: isoSeconds(input.end_at ?? null),
+      start_at: isoOrNull(input.start_at ?? null),
+      end_at: isoOrNull(input.end_at ?? null),
       restrict_enrollments_to_section_dates: input.restrict_enrollments_to_section_dates ?? false,
       default_section: false,
       workflow_state: 'active',

@@ -3,7 +3,8 @@ import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { selfOrUserAdmin } from '../users/user-rules.ts';
-import { UsersService, writeStamp } from '../users/users.service.ts';
+import { writeStamp } from '../common/api-values.ts';
+import { UsersService } from '../users/users.service.ts';
 import {
   createTokenParams,
   listTokensParams,

@@ -1,6 +1,6 @@
 import type { AccessTokenData } from '../../domain/records/local-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';
-import { apiTime } from '../users/users.serializer.ts';
+import { isoOrNull, isoSeconds } from '../common/api-values.ts';
 
 /** Canvas's AccessToken JSON: only the hint identifies the token; the token itself is never shown again. */
 export function tokenJson(token: Stored<AccessTokenData>): Record<string, unknown> {
@@ -9,10 +9,10 @@ export function tokenJson(token: Stored<AccessTokenData>): Record<string, unknow
     id: token.id,
     user_id: t.user_id,
     purpose: t.purpose,
-    created_at: apiTime(token.created_at),
-    updated_at: apiTime(token.updated_at),
-    expires_at: apiTime(t.expires_at),
-    last_used_at: apiTime(t.last_used_at),
+    created_at: isoSeconds(token.created_at),
+    updated_at: isoSeconds(token.updated_at),
+    expires_at: isoOrNull(t.expires_at),
+    last_used_at: isoOrNull(t.last_used_at),
     workflow_state: t.workflow_state,
     scopes: t.scopes ?? [],
     remember_access: null,

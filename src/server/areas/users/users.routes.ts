@@ -3,18 +3,18 @@ import { paginate } from '../../http/pagination.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
+import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { CourseRoster } from '../enrollments/enrollment-roster.ts';
 import { enrollmentJson } from '../enrollments/enrollments.serializer.ts';
 import {
   courseUsersParams,
   createUserParams,
   showUserParams,
-  type CourseUsersParams,
   type CreateUserParams,
   type ShowUserParams,
 } from './users.params.ts';
 import { userJson, userProfileJson } from './users.serializer.ts';
-import { UsersService, writeStamp } from './users.service.ts';
+import { UsersService } from './users.service.ts';
 
 export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const users = new UsersService(services, rules.ids);
@@ -52,7 +52,7 @@ export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRout
       path: '/api/v1/courses/:course_id/users',
       summary: "List a course's users, sorted by sortable name; section-limited callers see their sections only.",
       params: courseUsersParams,
-      permission: rules.inCourse(['read_roster', 'view_all_grades', 'manage_grades'], (p: CourseUsersParams) => p.course_id),
+      permission: rules.inCourse(['read_roster', 'view_all_grades', 'manage_grades'], courseIdOf),
       async handler(ctx, params) {
         const courseId = await rules.ids.courseId(params.course_id);
         const showLogins = await roster.showsSis(ctx.principal, courseId);

@@ -1,13 +1,7 @@
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';
+import { isoSeconds } from '../common/api-values.ts';
 
-/** Canvas prints UTC at second precision (reference §1.2): `2024-01-15T18:30:00Z`. */
-export function apiTime(value: number | string | null): string | null {
-  if (value === null) return null;
-  const ms = typeof value === 'number' ? value : Date.parse(value);
-  if (!Number.isFinite(ms)) return null;
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
 
 /** Outpost stores no pictures; Canvas answers users without one with its stock avatar, as an absolute URL. */
 export function defaultAvatarUrl(baseUrl: string): string {
@@ -33,7 +27,7 @@ export function userJson(user: Stored<UserData>, view: UserView): Record<string,
   const json: Record<string, unknown> = {
     id: user.id,
     name: u.name,
-    created_at: apiTime(user.created_at),
+    created_at: isoSeconds(user.created_at),
     sortable_name: u.sortable_name,
     short_name: u.short_name,
   };

@@ -5,16 +5,10 @@ import type { Principal } from '../../domain/principal.ts';
 import type { CourseData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import { createUser } from '../../domain/user-directory.ts';
-import type { RequestContext } from '../../http/route.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
 import { CourseRoster, isVisible, matchesStates, type CourseEnrollment } from '../enrollments/enrollment-roster.ts';
 import type { CourseUsersParams, CreateUserParams } from './users.params.ts';
-
-/** Who wrote a record and in which request (architecture §7: sync and webhooks read these). */
-export function writeStamp(ctx: RequestContext & { principal: Principal }): WriteStamp {
-  return { actorId: ctx.principal.userId, requestId: ctx.requestId, now: ctx.now };
-}
 
 /** reference §1.4: shorter search terms are refused with a coded 400. */
 export const MIN_SEARCH_TERM_LENGTH = 3;

@@ -1,19 +1,6 @@
 import { z } from 'zod';
-import type { AuthenticatedContext } from '../../http/route.ts';
-import type { WriteStamp } from '../../storage/typed-records.ts';
 
-/** Canvas shows timestamps in UTC at second precision (reference §1.2): `2024-01-15T18:30:00Z`. */
-export function isoSeconds(time: number | string | Date | null): string | null {
-  if (time === null) return null;
-  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time);
-  if (Number.isNaN(ms)) return null;
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}
-
-/** Who writes and in which request, stamped on every record (sync and webhooks read it). */
-export function stampOf(ctx: AuthenticatedContext): WriteStamp {
-  return { actorId: ctx.principal.userId, requestId: ctx.requestId, now: ctx.now };
-}
+/** Param pieces and field rules that several areas' bodies share (accounts, courses, sections). */
 
 /** IANA zone names only (`America/Denver`); Intl knows the same database the clients format with. */
 export function isTimeZone(name: string): boolean {

@@ -1,15 +1,14 @@
 import type { CoreServices } from '../../core.ts';
-import { ValidationError, type FieldIssue } from '../../domain/errors.ts';
+import { NotFoundError, ValidationError, type FieldIssue } from '../../domain/errors.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { ContentWorkflowState } from '../../domain/records/content-records.ts';
-import type { RequestContext } from '../../http/route.ts';
 import type { StoredRecord } from '../../storage/record-schema.ts';
-import type { WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored } from '../../storage/typed-records.ts';
 
 /**
  * Rules every kind of course content (assignments, quizzes, discussion topics, files) shares, kept in one place so
- * the areas cannot drift apart: who sees drafts, how dates are shown and ordered, how linked records are written.
+ * the areas cannot drift apart: who sees drafts, how dates are ordered and searched, how linked records are written.
  */
 
 /** Who is looking at a course's content, and whether they may see drafts and hidden items. */
@@ -35,17 +34,19 @@ export function isVisibleContent(state: ContentWorkflowState, viewer: ContentVie
   return state === 'published' || (state === 'unpublished' && viewer.canManage);
 }
 
-export function writeStamp(ctx: RequestContext & { principal: Principal }): WriteStamp {
-  return { actorId: ctx.principal.userId, requestId: ctx.requestId, now: ctx.now };
-}
-
-/** Canvas's timestamp output: UTC at second precision (reference §1.2). */
-export function isoSeconds(time: number | Date): string {
-  return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-export function isoOrNull(date: Date | null): string | null {
-  return date === null ? null : isoSeconds(date);
+/**
+ * The record if it belongs to the viewer's course and they may see it; otherwise a 404 naming `what`, so another
+ * course's id and a hidden draft answer alike.
+ */
+export function visibleInCourse<T extends { course_id: number; workflow_state: ContentWorkflowState }>(
+  record: Stored<T> | undefined,
+  viewer: ContentViewer,
+  what: string,
+): Stored<T> {
+  if (!record || record.data.course_id !== viewer.courseId || !isVisibleContent(record.data.workflow_state, viewer)) {
+    throw new NotFoundError(what);
+  }
+  return record;
 }
 
 /**
@@ -79,6 +80,3 @@ export async function insertTogether(services: CoreServices, ...records: StoredR
   const { error } = await collection.bulkInsert(records as StoredRecord[]);
   if (error.length > 0) throw new Error(`linked insert failed: ${error.map((e) => e.status).join(', ')}`);
 }
-
-/** The raw `:course_id` of a course content route, for the access rules (which resolve sis ids themselves). */
-export const courseIdOf = (params: { course_id: string }): string => params.course_id;
