@@ -13,6 +13,11 @@ import { quizzesRoutes } from './quizzes/quizzes.routes.ts';
 import { discussionTopicsRoutes } from './discussion-topics/discussion-topics.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { progressRoutes } from './progress/progress.routes.ts';
+import { modulesRoutes } from './modules/modules.routes.ts';
+import { moduleItemsRoutes } from './module-items/module-items.routes.ts';
+import { groupCategoriesRoutes } from './group-categories/group-categories.routes.ts';
+import { groupsRoutes } from './groups/groups.routes.ts';
+import { pagesRoutes } from './pages/pages.routes.ts';
 
 /**
  * Every area's routes, in one list the HTTP layer registers and the OpenAPI document and the route fuzz test
@@ -34,5 +39,10 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     discussionTopicsRoutes(services, rules),
     filesRoutes(services, rules),
     progressRoutes(services),
+    modulesRoutes(services, rules),
+    moduleItemsRoutes(services, rules),
+    groupCategoriesRoutes(services, rules),
+    groupsRoutes(services),
+    pagesRoutes(services, rules),
   ].flat();
 }

@@ -10,8 +10,10 @@ import type {
   RoleOverrideData,
   UserData,
 } from './records/directory-records.ts';
+import type { GroupCategoryData, GroupData, GroupMembershipData } from './records/group-records.ts';
 import type { AccessTokenData, InstallationData, ProgressData } from './records/local-records.ts';
 import type { ModuleData, ModuleItemData, ModuleProgressionData, ModuleSettingsData } from './records/module-records.ts';
+import type { PageRevisionData, WikiPageData } from './records/page-records.ts';
 import { Repository } from './repository.ts';
 
 /** Lookup keys are namespaced so one slot can serve several kinds of unique key. */
@@ -107,6 +109,36 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
       course_id: p.course_id,
       user_id: p.user_id,
       parent_id: p.module_id,
+    })),
+    // Categories hang off their context: parent_id is the account or course id (ids are unique across types).
+    groupCategories: new Repository<GroupCategoryData>(course, 'group_category', ids, (c) => ({
+      course_id: c.course_id,
+      parent_id: c.context_id,
+      sort_key: c.name.toLowerCase().slice(0, 300),
+    })),
+    // Groups are listed per category, ordered by name (Canvas orders a category's groups by name).
+    groups: new Repository<GroupData>(course, 'group', ids, (g) => ({
+      course_id: g.course_id,
+      parent_id: g.group_category_id,
+      sort_key: g.name.toLowerCase().slice(0, 300),
+    })),
+    groupMemberships: new Repository<GroupMembershipData>(course, 'group_membership', ids, (m) => ({
+      course_id: m.course_id,
+      user_id: m.user_id,
+      parent_id: m.group_id,
+    })),
+    // Pages hang off their wiki: course_id is the course for course pages (module items find them by course and
+    // `data.url`), 0 for group pages, whose group id is in parent_id.
+    wikiPages: new Repository<WikiPageData>(course, 'wiki_page', ids, (p) => ({
+      course_id: p.context_type === 'Course' ? p.context_id : 0,
+      parent_id: p.context_type === 'Group' ? p.context_id : 0,
+      sort_key: p.title.toLowerCase().slice(0, 300),
+    })),
+    // Append-only history of a page, numbered per page: the sort key orders a page's revisions by number.
+    pageRevisions: new Repository<PageRevisionData>(db.collections.history, 'wiki_page_revision', ids, (r) => ({
+      course_id: r.context_type === 'Course' ? r.context_id : 0,
+      parent_id: r.page_id,
+      sort_key: String(r.revision_id).padStart(9, '0'),
     })),
     tokens: new Repository<AccessTokenData>(local, 'access_token', ids, (t) => ({
       user_id: t.user_id,

@@ -1,5 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { BulkWriteRow, RxDocumentData } from 'rxdb';
 import type { RecordCollection } from '../storage/database.ts';
+import type { StoredRecord } from '../storage/record-schema.ts';
+import { ALL_OR_NOTHING_CONTEXT } from '../storage/sqlite/index.ts';
 import { TypedRecords, type RecordSlots, type Stored, type WriteStamp } from '../storage/typed-records.ts';
+import { ConflictError } from './errors.ts';
 import type { IdAllocator } from './ids.ts';
 
 /** How one entity type fills the shared index slots, derived from its data so slots can never drift from it. */
@@ -56,11 +61,97 @@ export class Repository<TData extends object> {
     return record;
   }
 
+  /** A built record (see `build`) to insert with `writeTogether`. */
+  insertion(record: Stored<TData>): PlannedWrite<TData> {
+    return { collection: this.records.collection, record };
+  }
+
+  /** New data for a record as the caller read it, for `writeTogether`; slots and stamp follow the data. */
+  replacement(read: Stored<TData>, data: TData, stamp: WriteStamp): PlannedWrite<TData> {
+    const record = { ...read, ...this.#slotsOf(data, read.id), data, updated_at: stamp.now, updated_by: stamp.actorId, request_id: stamp.requestId };
+    return { collection: this.records.collection, read, record };
+  }
+
+  /** `replacement` for each, e.g. the records a position shift moves. */
+  replacements(updates: ReadonlyArray<{ read: Stored<TData>; data: TData }>, stamp: WriteStamp): PlannedWrite<TData>[] {
+    return updates.map((u) => this.replacement(u.read, u.data, stamp));
+  }
+
+  /**
+   * Several records of this type, as the caller read them, with new data: one transaction, all written or none.
+   * A StaleWriteError (409) means one of them changed since it was read; see `retryStale`.
+   */
+  async replaceMany(updates: ReadonlyArray<{ read: Stored<TData>; data: TData }>, stamp: WriteStamp): Promise<Stored<TData>[]> {
+    const planned = this.replacements(updates, stamp);
+    await writeTogether(planned);
+    return planned.map((p) => p.record);
+  }
+
   /** Applies a change to the data; undefined when the record does not exist. */
   update(id: number, stamp: WriteStamp, change: (current: TData) => TData): Promise<Stored<TData> | undefined> {
     return this.records.update(id, stamp, (current) => {
       const data = change(current.data);
       return { data, slots: this.#slotsOf(data, id) };
     });
+  }
+}
+
+/** One record's part of `writeTogether`: a new record, or the next version of a record the caller read. */
+export interface PlannedWrite<TData extends object = object> {
+  readonly collection: RecordCollection;
+  readonly record: Stored<TData>;
+  /** For an update: the record as it was read. The write fails if the stored record differs from it. */
+  readonly read?: Stored<TData>;
+}
+
+/** A record changed between the caller's read and its write, so nothing was written (409 if not retried). */
+export class StaleWriteError extends ConflictError {
+  constructor(key: string) {
+    super(`${key} was changed by another request; nothing was written`);
+    this.name = 'StaleWriteError';
+  }
+}
+
+const META_FIELDS = new Set(['_rev', '_meta', '_deleted', '_attachments']);
+const envelopeOf = (doc: RxDocumentData<StoredRecord>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(doc).filter(([key]) => !META_FIELDS.has(key)));
+
+/**
+ * Writes records of one collection (of any types) in ONE storage bulkWrite, i.e. one SQLite transaction: all of
+ * them or none. Each update is checked twice against concurrent writers: the stored record must still equal what
+ * the caller read (its decision, e.g. a position shift, was based on that), and the write carries the stored
+ * revision as `previous`, so a write landing between this read and the bulkWrite is a conflict too.
+ */
+export async function writeTogether(writes: readonly PlannedWrite[]): Promise<void> {
+  const collection = writes[0]?.collection;
+  if (!collection) return;
+  if (writes.some((w) => w.collection !== collection)) throw new Error('writeTogether: every record must be in one collection');
+  if (new Set(writes.map((w) => w.record.key)).size !== writes.length) throw new Error('writeTogether: a record appears twice');
+  const storage = collection.storageInstance;
+  const keys = writes.filter((w) => w.read).map((w) => w.record.key);
+  const current = new Map((await storage.findDocumentsById(keys, false)).map((doc) => [doc.key, doc]));
+  const rows: BulkWriteRow<StoredRecord>[] = writes.map((write) => {
+    // Domain data types are views of the envelope's plain JSON `data` object.
+    const { read, record } = write as PlannedWrite<Record<string, unknown>>;
+    // New records get their revision and _meta from RxDB's storage wrapper, as in collection.bulkInsert.
+    if (!read) return { document: { ...record, _deleted: false, _attachments: {}, _rev: '', _meta: { lwt: 0 } } };
+    const previous = current.get(record.key);
+    if (!previous || !isDeepStrictEqual(envelopeOf(previous), read)) throw new StaleWriteError(record.key);
+    return { previous, document: { ...previous, ...record } };
+  });
+  const { error } = await storage.bulkWrite(rows, ALL_OR_NOTHING_CONTEXT);
+  const conflict = error.find((e) => e.status === 409);
+  if (conflict) throw new StaleWriteError(conflict.documentId);
+  if (error.length > 0) throw new Error(`write of ${error.map((e) => e.documentId).join(', ')} failed: ${error.map((e) => e.status).join(', ')}`);
+}
+
+/** Runs a read-decide-write attempt again, from a fresh read, when its write met a concurrent change. */
+export async function retryStale<T>(attempt: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!(err instanceof StaleWriteError) || tried >= attempts) throw err;
+    }
   }
 }

@@ -11,6 +11,13 @@ import type { TableLayout } from './table-layout.ts';
 import { compactIndexKey } from './index-key.ts';
 import { encodeUtf16Be } from './utf16be.ts';
 
+/**
+ * A bulkWrite with this context writes every row or none: when any row fails (a stale `previous` revision, a
+ * key that exists), nothing is written and only the failures are returned. RxDB's own contract writes the rows
+ * that pass; multi-record domain changes (position shifts) must never be left half-done by one conflict.
+ */
+export const ALL_OR_NOTHING_CONTEXT = 'outpost-all-or-nothing';
+
 export interface WriteOutcome<RxDocType> {
   errors: RxStorageWriteError<RxDocType>[];
   /** Undefined when nothing was written. */
@@ -39,6 +46,7 @@ export function writeRows<RxDocType>(
       docsInDb.set(doc[primaryPath] as string, doc);
     }
     const categorized = categorizeBulkWriteRows<RxDocType>(instance, primaryPath, docsInDb, rows, context);
+    if (categorized.errors.length > 0 && context === ALL_OR_NOTHING_CONTEXT) return { errors: categorized.errors, changes: undefined };
     const written = categorized.bulkInsertDocs.length + categorized.bulkUpdateDocs.length;
     if (written === 0) return { errors: categorized.errors, changes: undefined };
 

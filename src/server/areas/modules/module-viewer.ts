@@ -1,0 +1,52 @@
+import type { CoreServices } from '../../core.ts';
+import { NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
+import type { Principal } from '../../domain/principal.ts';
+import { progressionService } from '../../domain/progression/progression.service.ts';
+import type { RequestContext } from '../../http/route.ts';
+import type { WriteStamp } from '../../storage/typed-records.ts';
+import { parseCanvasId } from '../common/id-lookup.ts';
+
+/** Who is looking at a course's modules, and whose progression (if anyone's) the answer carries. */
+export interface ModuleViewer {
+  readonly principal: Principal;
+  readonly courseId: number;
+  /** manage_content: sees unpublished modules and items and the `published` flag; is never locked. */
+  readonly canManage: boolean;
+  /** The student whose state, completed_at and locks are shown: the caller if a student, or `student_id`. */
+  readonly studentId: number | null;
+}
+
+/**
+ * Builds the viewer. `student_id` needs the right to see that student's work (graders, the student themself, an
+ * observer of them): otherwise 401, as Canvas's read_grades check; a visible id that is not a student is a 404.
+ */
+export async function moduleViewer(
+  services: CoreServices,
+  principal: Principal,
+  courseId: number,
+  rawStudentId: string | undefined,
+  now: number,
+): Promise<ModuleViewer> {
+  const canManage = await services.access.canAny(principal, ['manage_content'], { type: 'course', courseId });
+  const progression = progressionService(services.repos);
+  if (rawStudentId === undefined || rawStudentId === '') {
+    // Teachers, admins and observers are never locked: only the caller's own student enrollment shows state.
+    const own = !canManage && (await progression.participatesAsStudent(courseId, principal.userId, now));
+    return { principal, courseId, canManage, studentId: own ? principal.userId : null };
+  }
+  const parsed = parseCanvasId(rawStudentId, true);
+  const studentId = parsed.kind === 'self' ? principal.userId : parsed.kind === 'id' ? parsed.id : NaN;
+  if (Number.isNaN(studentId)) throw new NotFoundError('student');
+  const visible = await services.access.visibleStudents(principal, courseId);
+  if (visible !== 'all' && !visible.has(studentId)) throw new UnauthorizedError();
+  const enrollments = await services.repos.enrollments.find({ course_id: courseId, user_id: studentId });
+  if (!enrollments.some((e) => e.data.type === 'StudentEnrollment')) throw new NotFoundError('student');
+  return { principal, courseId, canManage, studentId };
+}
+
+export function writeStamp(ctx: RequestContext & { principal: Principal }): WriteStamp {
+  return { actorId: ctx.principal.userId, requestId: ctx.requestId, now: ctx.now };
+}
+
+/** The raw `:course_id`, for the access rules (which resolve sis ids themselves). */
+export const courseIdOf = (params: { course_id: string }): string => params.course_id;
