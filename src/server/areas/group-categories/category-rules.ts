@@ -1,0 +1,39 @@
+import type { CoreServices } from '../../core.ts';
+import type { PermissionName } from '../../domain/permissions/index.ts';
+import type { Principal } from '../../domain/principal.ts';
+import type { GroupCategoryData } from '../../domain/records/group-records.ts';
+import { allowIf } from '../../http/permission-rules.ts';
+import type { PermissionRule } from '../../http/route.ts';
+import type { Stored } from '../../storage/typed-records.ts';
+import { groupContext } from '../groups/groups.service.ts';
+import type { GroupCategoriesService } from './group-categories.service.ts';
+
+type ByCategory = { group_category_id: number };
+
+/**
+ * Permission rules of routes naming a category: each resolves it first (404 when it does not exist), then asks
+ * the policy in the category's account or course.
+ */
+export function categoryRules(services: CoreServices, categories: GroupCategoriesService) {
+  const { access } = services;
+  const holds = (principal: Principal, category: Stored<GroupCategoryData>, permissions: readonly PermissionName[]) =>
+    access.canAny(principal, permissions, groupContext(category.data));
+
+  const rule = <P extends ByCategory>(description: string, decide: (principal: Principal, category: Stored<GroupCategoryData>) => Promise<boolean>): PermissionRule<P> =>
+    allowIf(description, async (ctx, p: P) => decide(ctx.principal, await categories.resolve(p.group_category_id)));
+
+  return {
+    manage: <P extends ByCategory>() => rule<P>('manage_groups in the category’s course or account', (principal, c) => holds(principal, c, ['manage_groups'])),
+
+    /** The spec's "401 if the caller lacks rights to see it": a course's members, or those who manage its groups. */
+    read: <P extends ByCategory>() =>
+      rule<P>('enrolled in the category’s course, or manage_groups / read_course_content in its context', async (principal, c) =>
+        c.data.context_type === 'Course'
+          ? (await access.canReadCourse(principal, c.data.context_id)) || holds(principal, c, ['manage_groups'])
+          : holds(principal, c, ['manage_groups', 'read_course_content']),
+      ),
+
+    roster: <P extends ByCategory>() =>
+      rule<P>('read_roster or manage_groups in the category’s course or account', (principal, c) => holds(principal, c, ['read_roster', 'manage_groups'])),
+  };
+}

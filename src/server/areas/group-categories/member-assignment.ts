@@ -1,0 +1,133 @@
+import type { CoreServices } from '../../core.ts';
+import type { GroupCategoryData, GroupData, GroupMembershipData } from '../../domain/records/group-records.ts';
+import type { ProgressData } from '../../domain/records/local-records.ts';
+import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { insertTogether } from '../common/course-content.ts';
+import { GroupsService } from '../groups/groups.service.ts';
+import { ProgressService } from '../progress/progress.service.ts';
+import { CategoryRoster, type Candidate, type SectionRef } from './category-roster.ts';
+import { chooseLeader, distributeMembers, type Random } from './group-assignment.ts';
+import { isPending, PROTECTED_ROLES } from './group-categories.serializer.ts';
+
+/** One group of the sync answer (reference §3.4). */
+export interface PlacementJson {
+  id: number;
+  new_members: { user_id: number; name: string; display_name: string; sections: SectionRef[] }[];
+}
+
+/** What a distribution writes: new memberships, and leaders for groups that had none. */
+export interface AssignmentPlan {
+  memberships: Stored<GroupMembershipData>[];
+  leaders: Map<number, number>;
+  placements: PlacementJson[];
+}
+
+export const ASSIGN_TAG = 'assign_unassigned_members';
+
+/**
+ * assign_unassigned_members and split_group_count: places the category's unassigned students evenly over its
+ * groups (group-assignment.ts) and applies auto_leader. Runs of one category are serialized, so two requests
+ * can never place the same student twice.
+ */
+export class MemberAssignment {
+  readonly #services: CoreServices;
+  readonly #groups: GroupsService;
+  readonly #roster: CategoryRoster;
+  readonly #progress: ProgressService;
+  readonly #random: Random;
+  readonly #running = new Map<number, Promise<unknown>>();
+
+  constructor(services: CoreServices, random: Random = Math.random) {
+    this.#services = services;
+    this.#groups = new GroupsService(services);
+    this.#roster = new CategoryRoster(services);
+    this.#progress = new ProgressService(services);
+    this.#random = random;
+  }
+
+  /** Canvas refuses student-organized categories, and course categories restricted to sections (400 `{}`). */
+  refuses(category: Stored<GroupCategoryData>): boolean {
+    return category.data.role === 'student_organized' || (category.data.context_type === 'Course' && category.data.self_signup === 'restricted');
+  }
+
+  /** Plans placing `candidates` in `groups` (stored or only built); nothing is written. */
+  async plan(
+    category: Stored<GroupCategoryData>,
+    groups: readonly Stored<GroupData>[],
+    live: readonly Stored<GroupMembershipData>[],
+    candidates: readonly Candidate[],
+    stamp: WriteStamp,
+  ): Promise<AssignmentPlan> {
+    const membersOf = (groupId: number) => live.filter((m) => m.data.group_id === groupId).map((m) => m.data.user_id);
+    const rooms = groups.map((g) => ({ id: g.id, size: membersOf(g.id).length, limit: g.data.max_membership }));
+    const byId = new Map(groups.map((g) => [g.id, g]));
+    const plan: AssignmentPlan = { memberships: [], leaders: new Map(), placements: [] };
+    for (const placement of distributeMembers(rooms, candidates, this.#random)) {
+      const group = byId.get(placement.groupId)!;
+      for (const c of placement.members) plan.memberships.push(await this.#groups.buildMembership(group, c.user.id, stamp));
+      const members = [...membersOf(group.id), ...placement.members.map((c) => c.user.id)];
+      if (group.data.leader_id === null || !members.includes(group.data.leader_id)) {
+        const leader = chooseLeader(category.data.auto_leader, members, this.#random);
+        if (leader !== null) plan.leaders.set(group.id, leader);
+      }
+      plan.placements.push({
+        id: group.id,
+        new_members: placement.members.map((c) => ({ user_id: c.user.id, name: c.user.data.name, display_name: c.user.data.short_name, sections: c.sections })),
+      });
+    }
+    return plan;
+  }
+
+  /** Places the unassigned students now; the groups that received someone, as the sync answer lists them. */
+  assignNow(category: Stored<GroupCategoryData>, stamp: WriteStamp): Promise<PlacementJson[]> {
+    return this.#serialized(category.id, async () => {
+      const groups = await this.#groups.groupsOf(category.id);
+      const live = await this.#groups.membershipsOf(groups.map((g) => g.id));
+      const multiple = category.data.role !== null && PROTECTED_ROLES.has(category.data.role);
+      const candidates = await this.#roster.unassigned(category, stamp.now, multiple);
+      const plan = await this.plan(category, groups, live, candidates, stamp);
+      if (plan.memberships.length > 0) await insertTogether(this.#services, ...plan.memberships);
+      for (const [groupId, leaderId] of plan.leaders) await this.#groups.setLeader(groupId, leaderId, stamp);
+      return plan.placements;
+    });
+  }
+
+  /**
+   * The asynchronous form: a Progress that is running when answered (spec: "running seen at start") and moves
+   * to completed, with the placements as its results, or failed. A job still pending is reused, as Canvas does.
+   */
+  async start(category: Stored<GroupCategoryData>, stamp: WriteStamp): Promise<Stored<ProgressData>> {
+    const existing = category.data.progress_id === null ? undefined : await this.#services.repos.progress.get(category.data.progress_id);
+    if (existing && isPending(existing)) return existing;
+    const queued = await this.#progress.create({ context_type: 'GroupCategory', context_id: category.id, user_id: stamp.actorId, tag: ASSIGN_TAG }, stamp);
+    await this.#services.repos.groupCategories.update(category.id, stamp, (c) => ({ ...c, progress_id: queued.id }));
+    const running = await this.#progress.advance(queued.id, 0, stamp);
+    // After the answer is sent: the client polls GET /api/v1/progress/:id.
+    setImmediate(() => void this.#run(category, queued.id, stamp));
+    return running;
+  }
+
+  async #run(category: Stored<GroupCategoryData>, progressId: number, stamp: WriteStamp): Promise<void> {
+    try {
+      // Re-read: the category may have changed (or gone) between the answer and the job.
+      const current = await this.#services.repos.groupCategories.get(category.id);
+      if (!current || current.data.workflow_state === 'deleted') throw new Error('the group category was deleted');
+      const placements = await this.assignNow(current, { ...stamp, now: Date.now() });
+      await this.#progress.complete(progressId, { ...stamp, now: Date.now() }, placements);
+    } catch (err) {
+      // The server may be closing under the job; a failure it cannot record is dropped with the process.
+      await this.#progress.fail(progressId, err instanceof Error ? err.message : 'assignment failed', { ...stamp, now: Date.now() }).catch(() => undefined);
+    }
+  }
+
+  async #serialized<T>(categoryId: number, work: () => Promise<T>): Promise<T> {
+    const before = this.#running.get(categoryId) ?? Promise.resolve();
+    const next = before.catch(() => undefined).then(work);
+    this.#running.set(categoryId, next);
+    try {
+      return await next;
+    } finally {
+      if (this.#running.get(categoryId) === next) this.#running.delete(categoryId);
+    }
+  }
+}

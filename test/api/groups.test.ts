@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createFixtureUser, type FixtureUser } from '../helpers/api-fixtures.ts';
+import { expectInvalidToken, expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
+import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
+import { addFixtureMember, createFixtureCategory, createFixtureGroup } from '../helpers/group-fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const ADMIN = 'groups-admin-token';
+type Json = Record<string, unknown>;
+
+describe('groups and memberships API', () => {
+  let server: TestServer;
+  let c: RosterCourse;
+  let categoryId: number;
+  let groupId: number;
+  let otherGroupId: number;
+  let stranger: FixtureUser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ adminToken: ADMIN });
+    c = await createRosterCourse(server, 'Group Work');
+    stranger = await createFixtureUser(server, 'Sam Stranger');
+    categoryId = await createFixtureCategory(server, { courseId: c.id }, { name: 'Pods', auto_leader: 'first' });
+    groupId = await createFixtureGroup(server, categoryId, { name: 'Pod A', description: 'first pod' });
+    otherGroupId = await createFixtureGroup(server, categoryId, { name: 'Pod B' });
+    await addFixtureMember(server, groupId, c.studentA.id);
+  });
+  afterAll(() => server.stop());
+
+  describe('errors come first', () => {
+    it('refuses every route without a token', async () => {
+      for (const [method, path] of [
+        ['GET', `/api/v1/groups/${groupId}`],
+        ['GET', `/api/v1/groups/${groupId}/memberships`],
+        ['POST', `/api/v1/groups/${groupId}/memberships`],
+      ] as const) {
+        expectInvalidToken(await api(server, undefined, method, path), `${method} ${path}`);
+      }
+    });
+
+    it('refuses non-members without group rights (401 unauthorized)', async () => {
+      // studentB is in the course but not in the group; students cannot view group pages by default.
+      for (const token of [c.studentB.token, c.outsider.token, c.observer.token]) {
+        expectUnauthorized(await api(server, token, 'GET', `/api/v1/groups/${groupId}`));
+        expectUnauthorized(await api(server, token, 'GET', `/api/v1/groups/${groupId}/memberships`));
+      }
+      // A student may not add someone else, nor join where the category has no self-signup.
+      expectUnauthorized(await api(server, c.studentB.token, 'POST', `/api/v1/groups/${groupId}/memberships`, { user_id: c.studentA.id }));
+      expectUnauthorized(await api(server, c.studentB.token, 'POST', `/api/v1/groups/${groupId}/memberships`, { user_id: 'self' }));
+    });
+
+    it('answers 404 for unknown or deleted groups and users', async () => {
+      expectNotFound(await api(server, ADMIN, 'GET', '/api/v1/groups/999999'));
+      expectNotFound(await api(server, ADMIN, 'GET', '/api/v1/groups/nope'));
+      expectNotFound(await api(server, ADMIN, 'GET', '/api/v1/groups/999999/memberships'));
+      expectNotFound(await api(server, ADMIN, 'POST', '/api/v1/groups/999999/memberships', { user_id: c.studentA.id }));
+      expectNotFound(await api(server, ADMIN, 'POST', `/api/v1/groups/${groupId}/memberships`, { user_id: 999999 }));
+      const deleted = await createFixtureGroup(server, categoryId, { workflow_state: 'deleted' });
+      expectNotFound(await api(server, ADMIN, 'GET', `/api/v1/groups/${deleted}`));
+    });
+
+    it('rejects users outside the course and full groups (400)', async () => {
+      const res = await api(server, c.teacher.token, 'POST', `/api/v1/groups/${groupId}/memberships`, { user_id: stranger.id });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ errors: { user_id: [{ attribute: 'user_id', type: 'not_in_group_context' }] } });
+      expect((await api(server, c.teacher.token, 'POST', `/api/v1/groups/${groupId}/memberships`, {})).status).toBe(400);
+      const tiny = await createFixtureGroup(server, categoryId, { name: 'Tiny', max_membership: 1 });
+      await addFixtureMember(server, tiny, c.designer.id);
+      const full = await api(server, c.teacher.token, 'POST', `/api/v1/groups/${tiny}/memberships`, { user_id: c.studentB.id });
+      expect(full.status).toBe(400);
+      expect(full.json).toEqual({ errors: { group_id: [{ attribute: 'group_id', type: 'full', message: 'The group is full.' }] } });
+    });
+  });
+
+  describe('GET /api/v1/groups/:id', () => {
+    it('shows a group to its members and to staff', async () => {
+      for (const token of [c.studentA.token, c.teacher.token, ADMIN]) {
+        const res = await api(server, token, 'GET', `/api/v1/groups/${groupId}`);
+        expect(res.status).toBe(200);
+        expect(res.json).toEqual({
+          id: groupId,
+          name: 'Pod A',
+          description: 'first pod',
+          is_public: false,
+          join_level: 'invitation_only',
+          group_category_id: categoryId,
+          max_membership: null,
+          created_at: expect.any(String),
+          members_count: 1,
+          storage_quota_mb: 50,
+          context_type: 'Course',
+          course_id: c.id,
+          avatar_url: null,
+          role: null,
+          leader: null,
+          has_submission: false,
+          concluded: false,
+        });
+      }
+    });
+
+    it('adds users and permissions on request', async () => {
+      const res = await api(server, c.studentA.token, 'GET', `/api/v1/groups/${groupId}?include[]=users&include[]=permissions&include[]=bogus`);
+      const body = res.json as Json;
+      expect((body.users as Json[]).map((u) => u.id)).toEqual([c.studentA.id]);
+      expect(body.permissions).toEqual({ create_discussion_topic: true, join: false, create_announcement: false });
+    });
+  });
+
+  describe('memberships', () => {
+    it('adds a user as a teacher, moving them out of the category’s other group, and applies auto_leader', async () => {
+      await addFixtureMember(server, otherGroupId, c.studentB.id);
+      const res = await api(server, c.teacher.token, 'POST', `/api/v1/groups/${groupId}/memberships`, { user_id: String(c.studentB.id) });
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ id: expect.any(Number), group_id: groupId, user_id: c.studentB.id, workflow_state: 'accepted', moderator: false, just_created: true });
+      expect(await server.core.services.repos.groupMemberships.count({ parent_id: otherGroupId, 'data.workflow_state': 'accepted' })).toBe(0);
+      // auto_leader first: the earliest member leads.
+      expect(((await api(server, ADMIN, 'GET', `/api/v1/groups/${groupId}`)).json as Json).leader).toMatchObject({ id: c.studentA.id });
+      // Adding again returns the existing membership.
+      const again = await api(server, c.teacher.token, 'POST', `/api/v1/groups/${groupId}/memberships`, { user_id: c.studentB.id });
+      expect(again.json).toMatchObject({ user_id: c.studentB.id, just_created: false });
+    });
+
+    it('lets a student join by themself where the category has self-signup', async () => {
+      const open = await createFixtureCategory(server, { courseId: c.id }, { self_signup: 'enabled' });
+      const group = await createFixtureGroup(server, open, { join_level: 'parent_context_auto_join' });
+      const res = await api(server, c.studentA.token, 'POST', `/api/v1/groups/${group}/memberships`, { user_id: 'self' });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ user_id: c.studentA.id, group_id: group });
+      expect(await server.core.services.repos.groupMemberships.count({ parent_id: group })).toBe(1);
+    });
+
+    it('lists memberships with filter_states and pagination', async () => {
+      const res = await api(server, c.studentA.token, 'GET', `/api/v1/groups/${groupId}/memberships?per_page=1`);
+      expect(res.status).toBe(200);
+      expect(res.json as Json[]).toHaveLength(1);
+      expect((res.json as Json[])[0]).toMatchObject({ group_id: groupId, user_id: c.studentA.id, workflow_state: 'accepted' });
+      expect(res.headers.get('link')).toContain('rel="next"');
+      const accepted = await api(server, c.teacher.token, 'GET', `/api/v1/groups/${groupId}/memberships?filter_states[]=accepted&per_page=10`);
+      expect((accepted.json as Json[]).map((m) => m.user_id)).toEqual([c.studentA.id, c.studentB.id]);
+      const invited = await api(server, c.teacher.token, 'GET', `/api/v1/groups/${groupId}/memberships?filter_states[]=invited`);
+      expect(invited.json).toEqual([]);
+      expect((await api(server, c.teacher.token, 'GET', `/api/v1/groups/${groupId}/memberships?filter_states[]=weird`)).status).toBe(400);
+    });
+  });
+});
