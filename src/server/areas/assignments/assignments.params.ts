@@ -12,6 +12,7 @@ import {
   canvasString,
   paginationParams,
 } from '../../http/params/canvas-params.ts';
+import { htmlParam } from '../common/shared-params.ts';
 
 /** `:course_id` is resolved by the access rule (plain id or `sis_course_id:`), so it stays raw text here. */
 export const courseIdParam = z.string().meta({ description: 'Course id or sis_course_id:<value>.' });
@@ -23,7 +24,6 @@ export const ASSIGNMENT_BUCKETS = ['past', 'undated', 'upcoming', 'future'] as c
 export const pointsParam = () => canvasNumber().pipe(z.number().min(0).max(1_000_000_000));
 export const titleParam = () => canvasString().pipe(z.string().trim().min(1).max(255));
 /** HTML bodies; the route raises its body limit to 2 MB for them. */
-export const htmlParam = () => z.union([canvasString(), z.null()]);
 
 /** The writable fields; every one optional so PUT changes only what it names. */
 export const assignmentFields = z.object({

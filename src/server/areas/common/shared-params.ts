@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { sanitizeUserHtml } from '../../domain/html/sanitize.ts';
+import { canvasString } from '../../http/params/canvas-params.ts';
 
 /** Param pieces and field rules that several areas' bodies share (accounts, courses, sections). */
 
@@ -36,4 +38,12 @@ export function sisIdParam() {
 /** Canvas's uniqueness message for SIS ids, keyed by the column Canvas keys it with. */
 export function sisTakenIssue(sisId: string) {
   return { type: 'taken', message: `SIS ID "${sisId}" is already in use` };
+}
+
+/**
+ * User-written HTML (descriptions, messages, syllabus): sanitized as it is parsed, so no service can store it raw
+ * and the renderer never receives a script (security.md, renderer XSS). Null clears it.
+ */
+export function htmlParam() {
+  return z.union([canvasString(), z.null()]).transform((html) => (html === null ? null : sanitizeUserHtml(html)));
 }

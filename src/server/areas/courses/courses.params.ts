@@ -9,7 +9,7 @@ import {
   canvasString,
   paginationParams,
 } from '../../http/params/canvas-params.ts';
-import { boundedText, canvasTimeZone, sisIdParam } from '../common/shared-params.ts';
+import { boundedText, canvasTimeZone, htmlParam, sisIdParam } from '../common/shared-params.ts';
 
 export const DEFAULT_VIEWS = ['feed', 'wiki', 'modules', 'assignments', 'syllabus'] as const;
 export const LICENSES = [
@@ -58,7 +58,7 @@ const courseFields = z.object({
   is_public: canvasBoolean().optional(),
   license: canvasEnum(LICENSES).optional(),
   time_zone: canvasTimeZone().optional(),
-  syllabus_body: z.union([canvasString(), z.null()]).optional(),
+  syllabus_body: htmlParam().optional(),
   public_description: z.union([boundedText(65_535), z.null()]).optional(),
   grading_standard_id: clearableId.optional(),
   apply_assignment_group_weights: canvasBoolean().optional(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DISCUSSION_TYPES } from '../../domain/records/content-records.ts';
 import { canvasBoolean, canvasDate, canvasEnum, canvasId, canvasString, paginationParams } from '../../http/params/canvas-params.ts';
-import { assignmentFields, courseIdParam, htmlParam } from '../assignments/assignments.params.ts';
+import { assignmentFields, courseIdParam } from '../assignments/assignments.params.ts';
+import { htmlParam } from '../common/shared-params.ts';
 
 export const listTopicsParams = z.object({
   course_id: courseIdParam,

@@ -2,6 +2,8 @@ import { BadRequestError } from '../../domain/errors.ts';
 import type { ModuleItemData, ModuleItemType } from '../../domain/records/module-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
 import { TypedRecords, type Stored } from '../../storage/typed-records.ts';
+import { cachePerKey, CourseCache } from '../../domain/progression/course-cache.ts';
+import { loadCourseModules } from '../../domain/progression/course-modules.ts';
 
 /**
  * What a module item shows of the content it points at: its title and draft state (for create), whether it can
@@ -117,8 +119,21 @@ async function loadOfType(repos: Repositories, courseId: number, type: ModuleIte
   return out;
 }
 
+const contentsCache = cachePerKey(
+  (repos: Repositories) =>
+    new CourseCache(repos.courses.records.collection, async (courseId) => {
+      const course = await loadCourseModules(repos, courseId);
+      return loadContents(repos, courseId, [...course.itemsByModule.values()].flat());
+    }),
+);
+
+/** The content behind every item of the course, keyed by `contentKey`; shared and read-only (see CourseCache). */
+export function courseContents(repos: Repositories, courseId: number): Promise<ReadonlyMap<string, ContentSummary>> {
+  return contentsCache(repos).get(courseId);
+}
+
 /** The content behind each item that has some, keyed by `contentKey`, loaded with one batch per type. */
-export async function loadContents(repos: Repositories, courseId: number, items: readonly Stored<ModuleItemData>[]): Promise<Map<string, ContentSummary>> {
+async function loadContents(repos: Repositories, courseId: number, items: readonly Stored<ModuleItemData>[]): Promise<Map<string, ContentSummary>> {
   const found = new Map<string, ContentSummary>();
   const idsByType = new Map<ModuleItemType, number[]>();
   for (const { data } of items) {

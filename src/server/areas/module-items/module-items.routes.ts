@@ -7,7 +7,7 @@ import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../htt
 import type { AccessRules } from '../common/access-rules.ts';
 import { courseIdOf, moduleViewer, writeStamp, type ModuleViewer } from '../modules/module-viewer.ts';
 import { MANAGE_MODULES } from '../modules/modules.routes.ts';
-import { loadContents } from './item-content.ts';
+import { courseContents } from './item-content.ts';
 import { sequenceRoutes } from './module-item-sequence.routes.ts';
 import {
   createItemParams,
@@ -31,7 +31,7 @@ export function moduleItemsRoutes(services: CoreServices, rules: AccessRules): A
   /** One item's JSON as the viewer sees it, with the progression and content details it asked for. */
   const render = async (ctx: AuthenticatedContext, viewer: ModuleViewer, located: LocatedItem[], include: readonly ItemInclude[] = []) => {
     const view = await items.modules.view(viewer, writeStamp(ctx));
-    const contents = include.includes('content_details') ? await loadContents(services.repos, viewer.courseId, located.map((l) => l.item)) : undefined;
+    const contents = include.includes('content_details') ? await courseContents(services.repos, viewer.courseId) : undefined;
     const itemView: ItemView = { viewer, baseUrl: ctx.baseUrl, now: ctx.now, progress: view.progress, contents };
     return located.map(({ module, item }) => moduleItemJson(item, module, view.itemsOf(module.id), itemView));
   };

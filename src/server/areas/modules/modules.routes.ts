@@ -5,7 +5,7 @@ import type { Principal } from '../../domain/principal.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
-import { loadContents } from '../module-items/item-content.ts';
+import { courseContents } from '../module-items/item-content.ts';
 import type { ItemView } from '../module-items/module-items.serializer.ts';
 import { courseIdOf, moduleViewer, writeStamp, type ModuleViewer } from './module-viewer.ts';
 import {
@@ -28,8 +28,7 @@ export function modulesRoutes(services: CoreServices, rules: AccessRules): AnyRo
     moduleViewer(services, principal, await rules.ids.courseId(rawCourseId), studentId, now);
   const itemView = async (ctx: AuthenticatedContext, viewer: ModuleViewer, view: ModulesView, include: readonly ModuleInclude[]): Promise<ItemView> => {
     const withDetails = include.includes('items') && include.includes('content_details');
-    const items = withDetails ? view.modules.flatMap((m) => view.itemsOf(m.id)) : [];
-    const contents = withDetails ? await loadContents(services.repos, viewer.courseId, items) : undefined;
+    const contents = withDetails ? await courseContents(services.repos, viewer.courseId) : undefined;
     return { viewer, baseUrl: ctx.baseUrl, now: ctx.now, progress: view.progress, contents };
   };
   const plainView = (ctx: AuthenticatedContext, viewer: ModuleViewer): ItemView => ({ viewer, baseUrl: ctx.baseUrl, now: ctx.now });

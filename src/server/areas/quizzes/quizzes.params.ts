@@ -9,7 +9,8 @@ import {
   canvasString,
   paginationParams,
 } from '../../http/params/canvas-params.ts';
-import { courseIdParam, htmlParam, pointsParam, titleParam } from '../assignments/assignments.params.ts';
+import { courseIdParam, pointsParam, titleParam } from '../assignments/assignments.params.ts';
+import { htmlParam } from '../common/shared-params.ts';
 
 export const listQuizzesParams = z.object({
   course_id: courseIdParam,
