@@ -45,12 +45,30 @@ describe('files API', () => {
       locked: false,
       hidden: false,
       mime_class: 'pdf',
-      url: `${server.url}/files/${file.id}/download?download_frd=1`,
+      url: `${server.url}/api/v1/files/${file.id}/download?download_frd=1`,
     });
     expect((await api(server, course.student.token, 'GET', `${base}/${file.id}`)).json).toEqual(file);
     expect((await api(server, course.student.token, 'GET', `/api/v1/files/${file.id}`)).json).toEqual(file);
     const [stored] = await server.core.services.repos.fileContents.find({ parent_id: file.id });
     expect(Buffer.from(stored!.data.base64, 'base64').toString()).toBe('%PDF-1.4 test');
+  });
+
+  it('downloads the bytes at the JSON url, as an inert attachment, to those who may read the file', async () => {
+    const html = '<script>alert(document.domain)</script>';
+    const file = await createFile(server, course.teacher.token, course.id, 'trap.html', html);
+    const url = file.url as string;
+    expect((await fetch(url)).status).toBe(401);
+    expect((await fetch(url, { headers: { authorization: `Bearer ${course.outsider.token}` } })).status).toBe(401);
+
+    const res = await fetch(url, { headers: { authorization: `Bearer ${course.student.token}` } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(html);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''trap.html");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    const missing = await fetch(`${server.url}/api/v1/files/999999999/download`, { headers: { authorization: `Bearer ${course.student.token}` } });
+    expect(missing.status).toBe(404);
   });
 
   it('accepts a form body whose base64 + arrived as spaces', async () => {

@@ -6,7 +6,7 @@ import { parseCanvasParams, queryStringOf, type ParsedParams } from './params/ca
 import { readCanvasBody } from './params/request-body.ts';
 import { validationFailure } from './params/validation-issues.ts';
 import { requestIdOf } from './request-id.ts';
-import type { AnyRoute, RequestContext, RouteResult } from './route.ts';
+import type { AnyRoute, FileBody, RequestContext, RouteResult } from './route.ts';
 import type { TokenThrottle } from './throttle.ts';
 
 export interface DispatchDeps {
@@ -66,7 +66,26 @@ function send(res: Response, result: RouteResult): void {
     res.status(204).end();
     return;
   }
+  if (result.file) {
+    sendFile(res, status, result.file);
+    return;
+  }
   res.status(status).json(result.body);
+}
+
+/**
+ * User-uploaded bytes are served from the app's own origin, so they must never run there: always an attachment,
+ * never sniffed into HTML, and sandboxed by CSP should a browser render it anyway (security.md, renderer XSS).
+ */
+function sendFile(res: Response, status: number, file: FileBody): void {
+  res.set({
+    'Content-Type': file.contentType,
+    'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    'Content-Length': String(file.bytes.length),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+  });
+  res.status(status).end(file.bytes);
 }
 
 /** `/api/v1/courses/:course_id/modules/:id` → `['course_id', 'id']`. */

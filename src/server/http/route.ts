@@ -36,12 +36,21 @@ export interface PermissionRule<TParams = unknown, TContext extends RequestConte
   check(ctx: TContext, params: TParams): Promise<boolean> | boolean;
 }
 
+/** Bytes to send as a download instead of JSON (file contents). */
+export interface FileBody {
+  contentType: string;
+  fileName: string;
+  bytes: Buffer;
+}
+
 export interface RouteResult {
   /** 200 unless given. */
   status?: number;
-  /** Sent as JSON; ignored for 204. */
+  /** Sent as JSON; ignored for 204 and when `file` is given. */
   body: unknown;
   headers?: Readonly<Record<string, string>>;
+  /** Sent as an attachment download; see `send` in route-dispatch.ts for the headers that keep it inert. */
+  file?: FileBody;
 }
 
 export interface RouteDefinition<

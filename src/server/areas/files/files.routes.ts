@@ -17,6 +17,12 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
   const viewerIn = (principal: Parameters<typeof contentViewer>[1], courseId: number) =>
     contentViewer(services, principal, courseId, MANAGE_FILES);
 
+  // The course is the file's own: 404 for an unknown file, 401 when its course is not the caller's.
+  const readableFile = allowIf('enrolled in the file’s course, or read_course_content on its account', async (ctx, p: { id: number }) => {
+    const file = await files.get(p.id);
+    return services.access.canReadCourse(ctx.principal, file.data.course_id);
+  });
+
   return [
     defineRoute({
       method: 'GET',
@@ -59,15 +65,25 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       path: '/api/v1/files/:id',
       summary: 'Get one file by id',
       params: showFileParams,
-      // The course is the file's own: 404 for an unknown file, 401 when its course is not the caller's.
-      permission: allowIf('enrolled in the file’s course, or read_course_content on its account', async (ctx, p: { id: number }) => {
-        const file = await files.get(p.id);
-        return services.access.canReadCourse(ctx.principal, file.data.course_id);
-      }),
+      permission: readableFile,
       handler: async (ctx, p) => {
         const { course_id: courseId } = (await files.get(p.id)).data;
         const viewer = await viewerIn(ctx.principal, courseId);
         return { body: fileJson(await files.get(p.id, viewer), ctx.baseUrl, viewer) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      // The file JSON's `url` (Canvas names /files/:id/download; clients follow the url, and under /api the Host
+      // guard, token auth and no-store caching apply as to every other call).
+      path: '/api/v1/files/:id/download',
+      summary: 'Download a file’s bytes (always as an attachment)',
+      params: showFileParams,
+      permission: readableFile,
+      handler: async (ctx, p) => {
+        const { course_id: courseId } = (await files.get(p.id)).data;
+        const file = await files.get(p.id, await viewerIn(ctx.principal, courseId));
+        return { body: null, file: { contentType: file.data.content_type, fileName: file.data.filename, bytes: await files.bytes(file) } };
       },
     }),
   ];

@@ -15,7 +15,7 @@ export function fileJson(record: Stored<FileData>, baseUrl: string, viewer: Cont
     display_name: f.display_name,
     filename: f.filename,
     'content-type': f.content_type,
-    url: `${baseUrl}/files/${record.id}/download?download_frd=1`,
+    url: `${baseUrl}/api/v1/files/${record.id}/download?download_frd=1`,
     size: f.size,
     created_at: isoSeconds(record.created_at),
     updated_at: isoSeconds(record.updated_at),

@@ -50,6 +50,13 @@ export class FilesService {
     return record;
   }
 
+  /** The stored bytes of a file the viewer may see. */
+  async bytes(file: Stored<FileData>): Promise<Buffer> {
+    const [content] = await this.#services.repos.fileContents.find({ parent_id: file.id });
+    if (!content) throw new NotFoundError('file content');
+    return Buffer.from(content.data.base64, 'base64');
+  }
+
   async create(viewer: ContentViewer, input: NewFile, stamp: WriteStamp): Promise<Stored<FileData>> {
     const bytes = Buffer.from(input.content, 'base64');
     if (bytes.length > MAX_FILE_BYTES) throw ValidationError.field('content', `is larger than ${MAX_FILE_BYTES} bytes`, 'too_long');
