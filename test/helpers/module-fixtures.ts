@@ -66,7 +66,14 @@ export async function createFixturePage(server: TestServer, courseId: number, ur
   return id;
 }
 
-/** Turns Mastery Paths on for a course, with the assignment sets offered after an item. */
-export async function enableMasteryPaths(server: TestServer, courseId: number, sets: ModuleSettingsData['assignment_sets'] = {}) {
-  await server.core.services.repos.moduleSettings.create({ course_id: courseId, mastery_paths: true, assignment_sets: sets }, fixtureStamp());
+/**
+ * Turns Mastery Paths on through `PUT /courses/:id/settings`, then stores the assignment sets offered after an
+ * item. Canvas's sets come from its separate conditional release service, which Outpost has no API for yet.
+ */
+export async function enableMasteryPaths(server: TestServer, token: string, courseId: number, sets: ModuleSettingsData['assignment_sets'] = {}) {
+  await ok(api(server, token, 'PUT', `/api/v1/courses/${courseId}/settings`, { conditional_release: true }), 'settings update');
+  const { moduleSettings } = server.core.services.repos;
+  const record = await moduleSettings.byLookup(`module_settings:${courseId}`);
+  if (!record) throw new Error('conditional_release did not create the module settings');
+  await moduleSettings.update(record.id, fixtureStamp(), (d) => ({ ...d, assignment_sets: sets }));
 }

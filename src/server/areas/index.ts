@@ -15,6 +15,7 @@ import { filesRoutes } from './files/files.routes.ts';
 import { progressRoutes } from './progress/progress.routes.ts';
 import { modulesRoutes } from './modules/modules.routes.ts';
 import { moduleItemsRoutes } from './module-items/module-items.routes.ts';
+import { courseSettingsRoutes } from './course-settings/course-settings.routes.ts';
 import { groupCategoriesRoutes } from './group-categories/group-categories.routes.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { pagesRoutes } from './pages/pages.routes.ts';
@@ -41,6 +42,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     progressRoutes(services),
     modulesRoutes(services, rules),
     moduleItemsRoutes(services, rules),
+    courseSettingsRoutes(services, rules),
     groupCategoriesRoutes(services, rules),
     groupsRoutes(services),
     pagesRoutes(services, rules),

@@ -57,8 +57,19 @@ export function itemLock(
   return undefined;
 }
 
+/** Per list of a module's items (one per module and request): every locked item of a module shares its row. */
+const contextModules = new WeakMap<readonly Stored<ModuleItemData>[], Record<string, unknown>>();
+
 /** The module row Canvas puts in lock_info (its own fields, not the API JSON). */
 function contextModuleJson(module: Stored<ModuleData>, items: readonly Stored<ModuleItemData>[]): Record<string, unknown> {
+  const cached = contextModules.get(items);
+  if (cached?.id === module.id) return cached;
+  const json = moduleRow(module, items);
+  contextModules.set(items, json);
+  return json;
+}
+
+function moduleRow(module: Stored<ModuleData>, items: readonly Stored<ModuleItemData>[]): Record<string, unknown> {
   const m = module.data;
   return {
     id: module.id,

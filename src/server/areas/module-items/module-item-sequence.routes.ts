@@ -7,6 +7,7 @@ import type { ModuleData, ModuleItemData, ModuleSettingsData } from '../../domai
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { Stored } from '../../storage/typed-records.ts';
 import { assignmentJson } from '../assignments/assignments.serializer.ts';
+import { moduleSettings } from '../course-settings/course-settings.service.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { courseIdOf, moduleViewer, writeStamp } from '../modules/module-viewer.ts';
 import { moduleJson } from '../modules/modules.serializer.ts';
@@ -20,8 +21,9 @@ const MAX_NODES = 10;
 
 type Entry = { module: Stored<ModuleData>; item: Stored<ModuleItemData> };
 
+/** Mastery Paths are turned on through `PUT /courses/:id/settings` (conditional_release). */
 async function settingsOf(services: CoreServices, courseId: number): Promise<ModuleSettingsData | undefined> {
-  return (await services.repos.moduleSettings.byLookup(`module_settings:${courseId}`))?.data;
+  return (await moduleSettings(services.repos, courseId))?.data;
 }
 
 /** `module_item_sequence` (reference §2.7) and `select_mastery_path`, the two routes that walk across modules. */

@@ -1,6 +1,7 @@
 import type { Stored } from '../../storage/typed-records.ts';
 import type { ModuleData, ModuleItemData } from '../records/module-records.ts';
 import type { Repositories } from '../repositories.ts';
+import { cachePerKey, CourseCache } from './course-cache.ts';
 import type { ItemFacts, ModuleFacts } from './evaluate.ts';
 
 /**
@@ -13,7 +14,14 @@ export interface CourseModules {
   itemsByModule: Map<number, Stored<ModuleItemData>[]>;
 }
 
-export async function loadCourseModules(repos: Repositories, courseId: number): Promise<CourseModules> {
+const cacheOf = cachePerKey((repos: Repositories) => new CourseCache(repos.modules.records.collection, (courseId) => readCourseModules(repos, courseId)));
+
+/** The course's modules and items; shared and read-only (see CourseCache), re-read after any change to the course. */
+export function loadCourseModules(repos: Repositories, courseId: number): Promise<CourseModules> {
+  return cacheOf(repos).get(courseId);
+}
+
+async function readCourseModules(repos: Repositories, courseId: number): Promise<CourseModules> {
   const [modules, items] = await Promise.all([
     repos.modules.find({ course_id: courseId }, [{ sort_key: 'asc' }]),
     repos.moduleItems.find({ course_id: courseId }, [{ sort_key: 'asc' }]),
