@@ -2,7 +2,7 @@ import type { CoreServices } from '../../core.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
-import { courseIdOf, writeStamp } from '../modules/module-viewer.ts';
+import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { showSettingsParams, updateSettingsParams } from './course-settings.params.ts';
 import { CourseSettingsService } from './course-settings.service.ts';
 

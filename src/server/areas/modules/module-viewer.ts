@@ -2,8 +2,6 @@ import type { CoreServices } from '../../core.ts';
 import { NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
-import type { RequestContext } from '../../http/route.ts';
-import type { WriteStamp } from '../../storage/typed-records.ts';
 import { parseCanvasId } from '../common/id-lookup.ts';
 
 /** Who is looking at a course's modules, and whose progression (if anyone's) the answer carries. */
@@ -44,9 +42,3 @@ export async function moduleViewer(
   return { principal, courseId, canManage, studentId };
 }
 
-export function writeStamp(ctx: RequestContext & { principal: Principal }): WriteStamp {
-  return { actorId: ctx.principal.userId, requestId: ctx.requestId, now: ctx.now };
-}
-
-/** The raw `:course_id`, for the access rules (which resolve sis ids themselves). */
-export const courseIdOf = (params: { course_id: string }): string => params.course_id;

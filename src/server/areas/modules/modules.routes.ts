@@ -7,7 +7,8 @@ import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../htt
 import type { AccessRules } from '../common/access-rules.ts';
 import { courseContents } from '../module-items/item-content.ts';
 import type { ItemView } from '../module-items/module-items.serializer.ts';
-import { courseIdOf, moduleViewer, writeStamp, type ModuleViewer } from './module-viewer.ts';
+import { courseIdOf, writeStamp } from '../common/api-values.ts';
+import { moduleViewer, type ModuleViewer } from './module-viewer.ts';
 import {
   createModuleParams,
   listModulesParams,

@@ -6,6 +6,7 @@ import type { ModuleData, ModuleItemData } from '../../domain/records/module-rec
 import { retryStale, writeTogether } from '../../domain/repository.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { setContentPublished } from '../module-items/content-publish.ts';
+import { isoSeconds } from '../common/api-values.ts';
 import type { ModuleViewer } from './module-viewer.ts';
 import type { ModuleFields } from './modules.params.ts';
 import { insertAt, moveTo, nextPosition, positionsOf, shifted } from './positions.ts';
@@ -146,7 +147,7 @@ export class ModulesService {
 function applyFields(current: ModuleData, f: ModuleFields, siblings: ReadonlyArray<{ id: number; position: number }>): ModuleData {
   const next: ModuleData = { ...current };
   if (f.name !== undefined) next.name = f.name;
-  if (f.unlock_at !== undefined) next.unlock_at = f.unlock_at === null ? null : f.unlock_at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (f.unlock_at !== undefined) next.unlock_at = f.unlock_at === null ? null : isoSeconds(f.unlock_at);
   if (f.require_sequential_progress !== undefined) next.require_sequential_progress = f.require_sequential_progress;
   if (f.publish_final_grade !== undefined) next.publish_final_grade = f.publish_final_grade;
   if (f.published !== undefined) next.published = f.published;
