@@ -19,6 +19,12 @@ import { courseSettingsRoutes } from './course-settings/course-settings.routes.t
 import { groupCategoriesRoutes } from './group-categories/group-categories.routes.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { pagesRoutes } from './pages/pages.routes.ts';
+import { pollsRoutes } from './polls/polls.routes.ts';
+import { liveAssessmentsRoutes } from './live-assessments/live-assessments.routes.ts';
+import { customGradebookColumnsRoutes } from './custom-gradebook-columns/custom-gradebook-columns.routes.ts';
+import { notificationPreferencesRoutes } from './notification-preferences/notification-preferences.routes.ts';
+import { errorReportsRoutes } from './error-reports/error-reports.routes.ts';
+import { rolesRoutes } from './roles/roles.routes.ts';
 
 /**
  * Every area's routes, in one list the HTTP layer registers and the OpenAPI document and the route fuzz test
@@ -46,5 +52,11 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     groupCategoriesRoutes(services, rules),
     groupsRoutes(services),
     pagesRoutes(services, rules),
+    pollsRoutes(services, rules),
+    liveAssessmentsRoutes(services, rules),
+    customGradebookColumnsRoutes(services, rules),
+    notificationPreferencesRoutes(services, rules),
+    errorReportsRoutes(services),
+    rolesRoutes(services, rules),
   ].flat();
 }

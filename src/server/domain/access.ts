@@ -16,6 +16,7 @@ import {
 } from './permissions/index.ts';
 import type { Principal } from './principal.ts';
 import type { CourseData, EnrollmentData } from './records/course-records.ts';
+import type { RoleData } from './records/directory-records.ts';
 import type { Repositories } from './repositories.ts';
 
 /** Account trees are shallow in practice; a longer chain means a cycle written by a bug or a bad sync. */
@@ -122,15 +123,15 @@ export class Access {
   async #customRoles(roleIds: ReadonlySet<number>): Promise<RoleRecord[]> {
     const custom = [...roleIds].filter((id) => !builtInRole(id));
     const rows = await this.#repos.roles.getMany(custom);
-    return [...rows.values()].map((row) => ({
-      id: row.id,
-      name: row.data.name,
-      label: row.data.label,
-      base_role_type: row.data.base_role_type as RoleRecord['base_role_type'],
-      account_id: row.data.account_id,
-      workflow_state: row.data.workflow_state,
-    }));
+    return [...rows.values()].map(roleRecordOf);
   }
+}
+
+/** A stored custom role as the policy sees it. */
+export function roleRecordOf(stored: Stored<RoleData>): RoleRecord {
+  const { name, label, base_role_type, account_id, workflow_state } = stored.data;
+  // Written only through the Roles API, which accepts nothing but a RoleBaseType.
+  return { id: stored.id, name, label, base_role_type: base_role_type as RoleRecord['base_role_type'], account_id, workflow_state };
 }
 
 /** Date rules live here, once: a concluded course or an enrollment past its end reports `completed`. */

@@ -14,7 +14,13 @@ import type { GroupCategoryData, GroupData, GroupMembershipData } from './record
 import type { AccessTokenData, InstallationData, ProgressData } from './records/local-records.ts';
 import type { ModuleData, ModuleItemData, ModuleProgressionData, ModuleSettingsData } from './records/module-records.ts';
 import type { PageRevisionData, WikiPageData } from './records/page-records.ts';
+import { columnDatumKey, type ColumnDatumData, type CustomColumnData } from './records/custom-column-records.ts';
+import type { NotificationPolicyData } from './records/notification-records.ts';
+import type { ErrorReportData } from './records/error-report-records.ts';
+import type { SubmissionCommentData, SubmissionData, SubmissionReadData, SubmissionVersionData } from './records/submission-records.ts';
 import { Repository } from './repository.ts';
+import type { PollChoiceData, PollData, PollSessionData, PollSubmissionData } from './records/poll-records.ts';
+import type { LiveAssessmentData, LiveAssessmentResultData } from './records/live-assessment-records.ts';
 
 /** Lookup keys are namespaced so one slot can serve several kinds of unique key. */
 export const lookupKey = {
@@ -140,6 +146,71 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
       parent_id: r.page_id,
       sort_key: String(r.revision_id).padStart(9, '0'),
     })),
+    // One submission per student and assignment; the lookup slot finds it (and its pair key) without a scan.
+    submissions: new Repository<SubmissionData>(db.collections.course_user, 'submission', ids, (s) => ({
+      course_id: s.course_id,
+      user_id: s.user_id,
+      parent_id: s.assignment_id,
+      lookup_key: `submission:${s.assignment_id}:${s.user_id}`,
+    })),
+    submissionComments: new Repository<SubmissionCommentData>(db.collections.course_user, 'submission_comment', ids, (c) => ({
+      course_id: c.course_id,
+      user_id: c.user_id,
+      parent_id: c.submission_id,
+    })),
+    submissionVersions: new Repository<SubmissionVersionData>(db.collections.course_user, 'submission_version', ids, (v) => ({
+      course_id: v.course_id,
+      user_id: v.user_id,
+      parent_id: v.submission_id,
+    })),
+    submissionReads: new Repository<SubmissionReadData>(db.collections.course_user, 'submission_read', ids, (r) => ({
+      course_id: r.course_id,
+      user_id: r.user_id,
+      parent_id: r.submission_id,
+      lookup_key: `submission_read:${r.submission_id}:${r.user_id}`,
+    })),
+    // Gradebook columns in position order, ties by id (acts_as_list in Canvas).
+    customColumns: new Repository<CustomColumnData>(course, 'custom_gradebook_column', ids, (c, id) => ({
+      course_id: c.course_id,
+      sort_key: `${String(c.position).padStart(9, '0')}:${String(id).padStart(16, '0')}`,
+    })),
+    // One entry per column and student: found by the pair, listed per column.
+    columnData: new Repository<ColumnDatumData>(db.collections.course_user, 'custom_gradebook_column_datum', ids, (d) => ({
+      course_id: d.course_id,
+      user_id: d.user_id,
+      parent_id: d.column_id,
+      lookup_key: columnDatumKey(d.column_id, d.user_id),
+    })),
+    // Polls and their choices belong to their author (records/poll-records.ts); choices are ordered by position.
+    polls: new Repository<PollData>(directory, 'poll', ids, (p) => ({ user_id: p.user_id })),
+    pollChoices: new Repository<PollChoiceData>(directory, 'poll_choice', ids, (c, id) => ({
+      parent_id: c.poll_id,
+      sort_key: `${String(c.position).padStart(9, '0')}:${String(id).padStart(16, '0')}`,
+    })),
+    pollSessions: new Repository<PollSessionData>(course, 'poll_session', ids, (s) => ({ course_id: s.course_id, parent_id: s.poll_id })),
+    // One answer per student and session: the lookup key finds an earlier one.
+    pollSubmissions: new Repository<PollSubmissionData>(db.collections.course_user, 'poll_submission', ids, (s) => ({
+      course_id: s.course_id,
+      user_id: s.user_id,
+      parent_id: s.poll_session_id,
+      lookup_key: `poll_submission:${s.poll_session_id}:${s.user_id}`,
+    })),
+    // Assessments are found by their client-chosen key within the course.
+    liveAssessments: new Repository<LiveAssessmentData>(course, 'live_assessment', ids, (a) => ({
+      course_id: a.course_id,
+      lookup_key: `live_assessment:${a.course_id}:${a.key}`,
+    })),
+    liveAssessmentResults: new Repository<LiveAssessmentResultData>(db.collections.course_user, 'live_assessment_result', ids, (r) => ({
+      course_id: r.course_id,
+      user_id: r.user_id,
+      parent_id: r.assessment_id,
+    })),
+    // Created with the channel's id (see the record); listed per user.
+    notificationPolicies: new Repository<NotificationPolicyData>(db.collections.course_user, 'notification_policy', ids, (n) => ({
+      user_id: n.user_id,
+      parent_id: n.channel_id,
+    })),
+    errorReports: new Repository<ErrorReportData>(db.collections.course_user, 'error_report', ids, (r) => ({ user_id: r.user_id })),
     tokens: new Repository<AccessTokenData>(local, 'access_token', ids, (t) => ({
       user_id: t.user_id,
       lookup_key: lookupKey.tokenHash(t.token_hash),

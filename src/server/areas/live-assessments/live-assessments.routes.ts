@@ -1,0 +1,83 @@
+import type { CoreServices } from '../../core.ts';
+import { pageResult, readPageRequest } from '../../http/pagination.ts';
+import { allowIf } from '../../http/permission-rules.ts';
+import { defineRoute, type AnyRoute, type RequestContext, type RouteResult } from '../../http/route.ts';
+import type { PermissionName } from '../../domain/permissions/index.ts';
+import type { AccessRules } from '../common/access-rules.ts';
+import { courseIdOf, writeStamp } from '../common/api-values.ts';
+import { createAssessmentsParams, createResultsParams, listAssessmentsParams, listResultsParams } from './live-assessments.params.ts';
+import { assessmentJson, assessmentLinks, paginationMeta, resultJson } from './live-assessments.serializer.ts';
+import { LiveAssessmentsService } from './live-assessments.service.ts';
+
+/** Canvas's Assessment policy: manage_assignments creates and records, view_all_grades reads. */
+const WRITE: readonly PermissionName[] = ['manage_assignments'];
+const READ: readonly PermissionName[] = ['view_all_grades'];
+
+/** One page of `all` as `{ <key>: [...], meta: { pagination } }` plus the Link header (Canvas's jsonapi_paginate). */
+function jsonapiPage<T>(ctx: RequestContext, all: readonly T[], toJson: (item: T) => unknown): { items: unknown[]; result: RouteResult; meta: unknown } {
+  const request = readPageRequest(ctx.query);
+  const items = all.slice(request.offset, request.offset + request.perPage).map(toJson);
+  const result = pageResult(ctx, request, all.length, items);
+  return { items, result, meta: paginationMeta(result.headers?.Link, request.perPage, all.length) };
+}
+
+export function liveAssessmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
+  const assessments = new LiveAssessmentsService(services);
+  /** Resolves course and assessment first (404), then asks the policy (401). */
+  const onAssessment = (permissions: readonly PermissionName[]) =>
+    allowIf(`${permissions.join(' or ')} in the course`, async (ctx, p: { course_id: string; assessment_id: number }) => {
+      const courseId = await rules.ids.courseId(p.course_id);
+      await assessments.get(courseId, p.assessment_id);
+      return services.access.canAny(ctx.principal, permissions, { type: 'course', courseId });
+    });
+  const located = async (p: { course_id: string; assessment_id: number }) => assessments.get(await rules.ids.courseId(p.course_id), p.assessment_id);
+
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/live_assessments',
+      summary: "List a course's live assessments (beta)",
+      params: listAssessmentsParams,
+      permission: rules.inCourse(READ, courseIdOf),
+      handler: async (ctx, p) => {
+        const courseId = await rules.ids.courseId(p.course_id);
+        const page = jsonapiPage(ctx, await assessments.list(courseId), assessmentJson);
+        return { ...page.result, body: { links: assessmentLinks(ctx.baseUrl, courseId), assessments: page.items, meta: page.meta } };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/courses/:course_id/live_assessments',
+      summary: 'Create or find live assessments by key (beta): assessments[][key], [title], [links][outcome]',
+      params: createAssessmentsParams,
+      permission: rules.inCourse(WRITE, courseIdOf),
+      handler: async (ctx, p) => {
+        const courseId = await rules.ids.courseId(p.course_id);
+        const saved = await assessments.upsert(ctx.principal, courseId, p.assessments, writeStamp(ctx));
+        return { body: { links: assessmentLinks(ctx.baseUrl, courseId), assessments: saved.map(assessmentJson) } };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/live_assessments/:assessment_id/results',
+      summary: "List a live assessment's results, optionally for one user_id (beta)",
+      params: listResultsParams,
+      permission: onAssessment(READ),
+      handler: async (ctx, p) => {
+        const page = jsonapiPage(ctx, await assessments.results(await located(p), p.user_id), resultJson);
+        return { ...page.result, body: { results: page.items, meta: page.meta } };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/courses/:course_id/live_assessments/:assessment_id/results',
+      summary: 'Record live assessment results (beta): results[][passed], [assessed_at], [links][user]',
+      params: createResultsParams,
+      permission: onAssessment(WRITE),
+      handler: async (ctx, p) => {
+        const saved = await assessments.record(ctx.principal, await located(p), p.results, writeStamp(ctx));
+        return { body: { results: saved.map(resultJson) } };
+      },
+    }),
+  ];
+}
