@@ -9,6 +9,7 @@ import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { coursesRoutes } from './courses/courses.routes.ts';
 import { sectionsRoutes } from './sections/sections.routes.ts';
 import { assignmentsRoutes } from './assignments/assignments.routes.ts';
+import { submissionsRoutes } from './submissions/submissions.routes.ts';
 import { quizzesRoutes } from './quizzes/quizzes.routes.ts';
 import { discussionTopicsRoutes } from './discussion-topics/discussion-topics.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
@@ -41,6 +42,8 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     accountsRoutes(services, rules),
     coursesRoutes(services, rules),
     sectionsRoutes(services, rules),
+    // Before assignments: /assignments/gradeable_students must not be taken for /assignments/:id.
+    submissionsRoutes(services, rules),
     assignmentsRoutes(services, rules),
     quizzesRoutes(services, rules),
     discussionTopicsRoutes(services, rules),

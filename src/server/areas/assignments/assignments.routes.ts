@@ -13,13 +13,16 @@ import {
 import { assignmentJson } from './assignments.serializer.ts';
 import { AssignmentsService } from './assignments.service.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
-import { contentViewer } from '../common/course-content.ts';
+import { contentViewer, type ContentViewer } from '../common/course-content.ts';
+import { assignmentSubmissionStats } from '../submissions/assignment-stats.ts';
 
 /** Who edits assignments, and so also sees unpublished ones. */
 export const MANAGE_ASSIGNMENTS: readonly PermissionName[] = ['manage_assignments'];
 
 export function assignmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const assignments = new AssignmentsService(services);
+  const statsOf = (viewer: ContentViewer, ids: readonly number[]) =>
+    assignmentSubmissionStats(services, viewer.principal, viewer.courseId, ids);
   const viewerFor = async (principal: Parameters<typeof contentViewer>[1], rawCourseId: string) =>
     contentViewer(services, principal, await rules.ids.courseId(rawCourseId), MANAGE_ASSIGNMENTS);
 
@@ -33,7 +36,8 @@ export function assignmentsRoutes(services: CoreServices, rules: AccessRules): A
       handler: async (ctx, p) => {
         const viewer = await viewerFor(ctx.principal, p.course_id);
         const list = await assignments.list(viewer, p, ctx.now);
-        return paginateArray(ctx, list.map((a) => assignmentJson(a, ctx.baseUrl, viewer, p.include)));
+        const stats = await statsOf(viewer, list.map((a) => a.id));
+        return paginateArray(ctx, list.map((a) => assignmentJson(a, ctx.baseUrl, viewer, p.include, stats.get(a.id))));
       },
     }),
     defineRoute({
@@ -57,7 +61,8 @@ export function assignmentsRoutes(services: CoreServices, rules: AccessRules): A
       permission: rules.readCourse(courseIdOf),
       handler: async (ctx, p) => {
         const viewer = await viewerFor(ctx.principal, p.course_id);
-        return { body: assignmentJson(await assignments.get(viewer, p.id), ctx.baseUrl, viewer, p.include) };
+        const stats = await statsOf(viewer, [p.id]);
+        return { body: assignmentJson(await assignments.get(viewer, p.id), ctx.baseUrl, viewer, p.include, stats.get(p.id)) };
       },
     }),
     defineRoute({
@@ -70,7 +75,7 @@ export function assignmentsRoutes(services: CoreServices, rules: AccessRules): A
       handler: async (ctx, p) => {
         const viewer = await viewerFor(ctx.principal, p.course_id);
         const updated = await assignments.update(viewer, p.id, p.assignment, writeStamp(ctx));
-        return { body: assignmentJson(updated, ctx.baseUrl, viewer) };
+        return { body: assignmentJson(updated, ctx.baseUrl, viewer, [], (await statsOf(viewer, [p.id])).get(p.id)) };
       },
     }),
     defineRoute({

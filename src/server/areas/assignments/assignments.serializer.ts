@@ -3,6 +3,7 @@ import type { Stored } from '../../storage/typed-records.ts';
 import type { ASSIGNMENT_INCLUDES } from './assignments.params.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';
+import { NO_SUBMISSIONS, type AssignmentSubmissionStats } from '../submissions/assignment-stats.ts';
 
 export type AssignmentInclude = (typeof ASSIGNMENT_INCLUDES)[number];
 
@@ -12,6 +13,7 @@ export function assignmentJson(
   baseUrl: string,
   viewer: ContentViewer,
   include: readonly AssignmentInclude[] = [],
+  stats: AssignmentSubmissionStats = NO_SUBMISSIONS,
 ): Record<string, unknown> {
   const a = record.data;
   const published = a.workflow_state === 'published';
@@ -40,8 +42,7 @@ export function assignmentJson(
     position: a.position,
     points_possible: a.points_possible,
     submission_types: a.submission_types,
-    // Submissions arrive with their own area; until then no assignment can have one.
-    has_submitted_submissions: false,
+    has_submitted_submissions: stats.has_submitted_submissions,
     grading_type: a.grading_type,
     grading_standard_id: a.grading_standard_id,
     published,
@@ -58,8 +59,8 @@ export function assignmentJson(
   };
   if (a.quiz_id !== null) json.quiz_id = a.quiz_id;
   if (a.discussion_topic_id !== null) json.discussion_topic_id = a.discussion_topic_id;
-  // Graders see how much is waiting; with no submissions yet that is nothing.
-  if (viewer.canManage) json.needs_grading_count = 0;
+  // Graders see how much is waiting.
+  if (viewer.canManage) json.needs_grading_count = stats.needs_grading_count;
   if (include.includes('all_dates')) {
     json.all_dates = [{ base: true, title: 'Everyone', due_at: a.due_at, unlock_at: a.unlock_at, lock_at: a.lock_at }];
   }

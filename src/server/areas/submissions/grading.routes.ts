@@ -1,0 +1,176 @@
+import type { CoreServices } from '../../core.ts';
+import { UnauthorizedError, ValidationError } from '../../domain/errors.ts';
+import { allowIf } from '../../http/permission-rules.ts';
+import { paginateArray } from '../../http/pagination.ts';
+import type { AnyRoute } from '../../http/route.ts';
+import { writeStamp } from '../common/api-values.ts';
+import type { IdResolver } from '../common/id-lookup.ts';
+import { progressJson } from '../progress/progress.serializer.ts';
+import { asksToGrade, gradingRefused, type GradeRequest } from './grade-change.ts';
+import { GradingService, type BulkEntry } from './grading.service.ts';
+import { SubmissionLists } from './submission-lists.ts';
+import type { SubmissionReader } from './submission-reader.ts';
+import type { SubmissionRules } from './submission-rules.ts';
+import { onPaths, paginateMapped } from './submission-routing.ts';
+import type { SubmissionScopes } from './submission-scope.ts';
+import {
+  assignmentScopedParams,
+  gradeSubmissionParams,
+  multiGradeableParams,
+  readParams,
+  studentSubmissionsParams,
+  updateGradesParams,
+  type GradeSubmissionParams,
+} from './submissions.params.ts';
+import { userDisplayJson } from './submissions.serializer.ts';
+import type { SubmissionsService } from './submissions.service.ts';
+
+interface Parts {
+  scopes: SubmissionScopes;
+  allow: SubmissionRules;
+  submissions: SubmissionsService;
+  reader: SubmissionReader;
+  ids: IdResolver;
+}
+
+const requestOf = (p: GradeSubmissionParams): GradeRequest => ({ ...p.comment, ...p.submission, rubric_assessment: p.rubric_assessment });
+
+/** Grading, commenting, bulk grading, gradeable students, summaries and read marks. */
+export function gradingRoutes(services: CoreServices, { scopes, allow, submissions, reader, ids }: Parts): AnyRoute[] {
+  const grading = new GradingService(services, submissions.store, scopes);
+  const lists = new SubmissionLists(services, submissions.store, scopes, ids);
+
+  const gradesOrComments = allowIf(
+    'submission[...] or rubric_assessment: manage_grades reaching the student; a comment alone: the student, or a grader or commenter reaching them',
+    async (ctx, p: GradeSubmissionParams) => {
+      const scope = await scopes.resolve(p);
+      const student = await scopes.student(p.user_id, ctx.principal, scope);
+      return grading.mayChange(ctx.principal, scope.courseId, student.id, asksToGrade(requestOf(p)));
+    },
+  );
+
+  return [
+    ...onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id', '/api/v1/sections/:section_id/assignments/:assignment_id/submissions/:user_id'], {
+      method: 'PUT',
+      summary: 'Grade (posted_grade, excuse, late_policy_status) or comment on a submission',
+      params: gradeSubmissionParams,
+      permission: gradesOrComments,
+      handler: async (ctx, p) => {
+        const scope = await scopes.resolve(p);
+        const viewer = await submissions.viewer(ctx.principal, scope.courseId);
+        const assignment = await submissions.assignment(viewer, p.assignment_id);
+        const student = await scopes.student(p.user_id, ctx.principal, scope);
+        const checked = await grading.check(ctx.principal, assignment, student, requestOf(p));
+        const saved = await grading.apply(assignment, student.id, checked, writeStamp(ctx));
+        const [json] = await reader.json([saved], new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: p.include }, ['submission_comments']);
+        return { body: { ...json, all_submissions: [json] } };
+      },
+    }),
+    ...onPaths(
+      [
+        '/api/v1/courses/:course_id/submissions/update_grades',
+        '/api/v1/sections/:section_id/submissions/update_grades',
+        '/api/v1/courses/:course_id/assignments/:assignment_id/submissions/update_grades',
+        '/api/v1/sections/:section_id/assignments/:assignment_id/submissions/update_grades',
+      ],
+      {
+        method: 'POST',
+        summary: 'Grade many students at once; answers a Progress (tag submissions_update) to poll',
+        params: updateGradesParams,
+        permission: allow.manageGrades,
+        handler: async (ctx, p) => {
+          const scope = await scopes.resolve(p);
+          const data = Object.entries(p.grade_data ?? {});
+          if (data.length === 0) throw gradingRefused("'grade_data' parameter required");
+          const viewer = await submissions.viewer(ctx.principal, scope.courseId);
+          const entries: BulkEntry[] = [];
+          const unknown: string[] = [];
+          for (const [rawId, entry] of data) {
+            const assignmentId = p.assignment_id ?? entry.assignment_id;
+            if (assignmentId === undefined) throw ValidationError.field('assignment_id', 'is required for each student on this path', 'blank');
+            const assignment = await submissions.assignment(viewer, assignmentId);
+            // Canvas refuses to grade a draft (401), whoever asks.
+            if (assignment.data.workflow_state !== 'published') throw new UnauthorizedError();
+            const student = await scopes.student(rawId, ctx.principal, scope).catch(() => undefined);
+            if (!student || !(await grading.mayChange(ctx.principal, scope.courseId, student.id, true))) {
+              unknown.push(rawId);
+              continue;
+            }
+            entries.push({ assignment, studentId: student.id, checked: await grading.check(ctx.principal, assignment, student, entry) });
+          }
+          return { body: progressJson(await grading.startBulk(scope, entries, unknown, writeStamp(ctx)), ctx.baseUrl) };
+        },
+      },
+    ),
+    ...onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/gradeable_students'], {
+      method: 'GET',
+      summary: 'Students whose work the caller may grade for an assignment (UserDisplay), by id',
+      params: assignmentScopedParams,
+      permission: allow.viewGrades,
+      handler: async (ctx, p) => {
+        const scope = await scopes.resolve(p);
+        await submissions.assignment(await submissions.viewer(ctx.principal, scope.courseId), p.assignment_id);
+        const users = await lists.gradeableUsers(ctx.principal, scope);
+        return paginateArray(ctx, users.map((u) => userDisplayJson(u.user, u.id, scope.courseId, ctx.baseUrl)));
+      },
+    }),
+    ...onPaths(['/api/v1/courses/:course_id/assignments/gradeable_students'], {
+      method: 'GET',
+      summary: 'Gradeable students of several assignments (UserDisplay with assignment_ids), by id',
+      params: multiGradeableParams,
+      permission: allow.viewGrades,
+      handler: async (ctx, p) => {
+        const scope = await scopes.resolve(p);
+        const assignmentIds = (await lists.publishedAssignments(scope.courseId, p.assignment_ids)).map((a) => a.id);
+        const users = await lists.gradeableUsers(ctx.principal, scope);
+        return paginateArray(ctx, users.map((u) => ({ ...userDisplayJson(u.user, u.id, scope.courseId, ctx.baseUrl), assignment_ids: assignmentIds })));
+      },
+    }),
+    ...onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/submission_summary', '/api/v1/sections/:section_id/assignments/:assignment_id/submission_summary'], {
+      method: 'GET',
+      summary: 'Counts of graded, ungraded and not submitted work over the gradeable students',
+      params: assignmentScopedParams,
+      permission: allow.viewGrades,
+      handler: async (ctx, p) => {
+        const scope = await scopes.resolve(p);
+        const assignment = await submissions.assignment(await submissions.viewer(ctx.principal, scope.courseId), p.assignment_id);
+        return { body: await lists.summary(ctx.principal, scope, assignment, writeStamp(ctx)) };
+      },
+    }),
+    ...(['PUT', 'DELETE'] as const).flatMap((method) =>
+      onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id/read', '/api/v1/sections/:section_id/assignments/:assignment_id/submissions/:user_id/read'], {
+        method,
+        summary: method === 'PUT' ? 'Mark a submission read for the caller (204)' : 'Mark a submission unread for the caller (204)',
+        params: readParams,
+        permission: allow.seesStudent,
+        handler: async (ctx, p) => {
+          const scope = await scopes.resolve(p);
+          const assignment = await submissions.assignment(await submissions.viewer(ctx.principal, scope.courseId), p.assignment_id);
+          const student = await scopes.student(p.user_id, ctx.principal, scope);
+          const record = await submissions.one(assignment, student.id, writeStamp(ctx));
+          await lists.mark(record, ctx.principal.userId, method === 'PUT', writeStamp(ctx));
+          return { status: 204, body: null };
+        },
+      }),
+    ),
+    ...onPaths(['/api/v1/courses/:course_id/students/submissions', '/api/v1/sections/:section_id/students/submissions'], {
+      method: 'GET',
+      summary: 'Submissions of several students across published assignments (students: their own; observers: linked students’)',
+      params: studentSubmissionsParams,
+      permission: allow.seesSubmissions,
+      handler: async (ctx, p) => {
+        const scope = await scopes.resolve(p);
+        const viewer = await submissions.viewer(ctx.principal, scope.courseId);
+        const { studentIds, assignments, records } = await lists.forStudents(ctx.principal, scope, p, writeStamp(ctx));
+        const byId = new Map(assignments.map((a) => [a.id, a]));
+        const request = { ...ctx, viewer, include: p.include };
+        if (!p.grouped) return paginateMapped(ctx, records, (page) => reader.json(page, byId, request));
+        // Grouped output is one unpaginated array, a student per entry (reference §8.6).
+        const json = await reader.json(records, byId, request);
+        return {
+          body: studentIds.map((id) => ({ user_id: id, submissions: json.filter((s) => s.user_id === id) })),
+        };
+      },
+    }),
+  ];
+}

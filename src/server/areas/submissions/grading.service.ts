@@ -1,0 +1,140 @@
+import type { CoreServices } from '../../core.ts';
+import type { Principal } from '../../domain/principal.ts';
+import { progressionService } from '../../domain/progression/progression.service.ts';
+import type { SubmissionData } from '../../domain/records/submission-records.ts';
+import { writeTogether, type PlannedWrite } from '../../domain/repository.ts';
+import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { ProgressService } from '../progress/progress.service.ts';
+import { applyGrade, checkGradeRequest, commentData, gradingRefused, type CheckedGrade, type GradeRequest } from './grade-change.ts';
+import type { SubmissionScopes} from './submission-scope.ts';
+import { type SubmissionScope } from './submission-scope.ts';
+import type { StoredAssignment, SubmissionChange, SubmissionStore } from './submission-store.ts';
+import { placeholder } from './submission-workflow.ts';
+
+export const BULK_TAG = 'submissions_update';
+
+/** One student's part of a bulk request, resolved and checked. */
+export interface BulkEntry {
+  readonly assignment: StoredAssignment;
+  readonly studentId: number;
+  readonly checked: CheckedGrade;
+}
+
+/** Grading and commenting (reference §8.4), one at a time or in bulk. */
+export class GradingService {
+  readonly #services: CoreServices;
+  readonly #store: SubmissionStore;
+  readonly #scopes: SubmissionScopes;
+  readonly #progress: ProgressService;
+
+  constructor(services: CoreServices, store: SubmissionStore, scopes: SubmissionScopes) {
+    this.#services = services;
+    this.#store = store;
+    this.#scopes = scopes;
+    this.#progress = new ProgressService(services);
+  }
+
+  /**
+   * Checks a request for one student whose grader or commenter rights the route's rule has already established:
+   * the student's enrollment, and every value (reference §8.4, decision 4).
+   */
+  async check(principal: Principal, assignment: StoredAssignment, student: { id: number; active: boolean }, request: GradeRequest): Promise<CheckedGrade> {
+    const checked = checkGradeRequest(request, assignment.data);
+    if (checked.grades && !student.active) throw gradingRefused('Student must be enrolled in the course as a student to be graded');
+    if (checked.comment && checked.comment.file_ids.length > 0) {
+      await this.#store.ownFiles(assignment.data.course_id, principal.userId, checked.comment.file_ids, 'No valid file ids given for the comment');
+    }
+    return checked;
+  }
+
+  /** Whether the caller may grade (or, `grades` false, comment on) the student's work: one grant must reach them. */
+  async mayChange(principal: Principal, courseId: number, studentId: number, grades: boolean): Promise<boolean> {
+    if (grades) return this.#scopes.canForStudent(principal, ['manage_grades'], courseId, studentId);
+    return principal.userId === studentId || this.#scopes.canForStudent(principal, ['manage_grades', 'comment_on_others_submissions'], courseId, studentId);
+  }
+
+  /** Applies a checked request: the submission, its history version and its comment in one write. */
+  async apply(assignment: StoredAssignment, studentId: number, checked: CheckedGrade, stamp: WriteStamp): Promise<Stored<SubmissionData>> {
+    const author = await this.#author(stamp.actorId);
+    const saved = await this.#store.serialized(assignment.id, async () => {
+      const read = await this.#store.byPair(assignment.id, studentId);
+      // Nothing to grade or say: no write, so no change event.
+      if (read && !checked.grades && !checked.comment) return read;
+      const { writes, record } = await this.#store.plan(this.#change(assignment, studentId, read, checked, author, stamp), stamp);
+      await writeTogether(writes);
+      return record;
+    });
+    await this.#scored(saved, checked, stamp);
+    return saved;
+  }
+
+  /**
+   * Bulk grading (`update_grades`): a Progress answered at once, the job run after the answer. Values were checked
+   * by the caller; students it cannot find fail the job, and nothing is written (reference §8.6).
+   */
+  async startBulk(scope: SubmissionScope, entries: readonly BulkEntry[], unknown: readonly string[], stamp: WriteStamp) {
+    const progress = await this.#progress.create({ context_type: 'Course', context_id: scope.courseId, user_id: stamp.actorId, tag: BULK_TAG }, stamp);
+    setImmediate(() => void this.#runBulk(progress.id, entries, unknown, stamp));
+    return progress;
+  }
+
+  async #runBulk(progressId: number, entries: readonly BulkEntry[], unknown: readonly string[], stamp: WriteStamp): Promise<void> {
+    const at = () => ({ ...stamp, now: Date.now() });
+    try {
+      if (unknown.length > 0) throw new Error(`Couldn't find User(s) with API ids ${unknown.map((id) => `'${id}'`).join(', ')}`);
+      await this.#progress.advance(progressId, 0, at());
+      const author = await this.#author(stamp.actorId);
+      // Locks in ascending assignment order, so two bulk jobs can never wait on each other.
+      const assignmentIds = [...new Set(entries.map((e) => e.assignment.id))].sort((a, b) => a - b);
+      const saved = await this.#locked(assignmentIds, async () => {
+        const writes: PlannedWrite[] = [];
+        const records: Stored<SubmissionData>[] = [];
+        for (const e of entries) {
+          const read = await this.#store.byPair(e.assignment.id, e.studentId);
+          const planned = await this.#store.plan(this.#change(e.assignment, e.studentId, read, e.checked, author, at()), at());
+          writes.push(...planned.writes);
+          records.push(planned.record);
+        }
+        await writeTogether(writes);
+        return records;
+      });
+      for (const [i, record] of saved.entries()) await this.#scored(record, entries[i]!.checked, at());
+      await this.#progress.complete(progressId, at());
+    } catch (err) {
+      // The server may be closing under the job; a failure it cannot record goes with the process.
+      await this.#progress.fail(progressId, err instanceof Error ? err.message : 'grading failed', at()).catch(() => undefined);
+    }
+  }
+
+  #locked<T>(assignmentIds: readonly number[], work: () => Promise<T>): Promise<T> {
+    const [first, ...rest] = assignmentIds;
+    if (first === undefined) return work();
+    return this.#store.serialized(first, () => this.#locked(rest, work));
+  }
+
+  #change(
+    assignment: StoredAssignment,
+    studentId: number,
+    read: Stored<SubmissionData> | undefined,
+    checked: CheckedGrade,
+    author: { id: number; name: string },
+    stamp: WriteStamp,
+  ): SubmissionChange {
+    const current = read?.data ?? placeholder(assignment, studentId);
+    const next = applyGrade(current, checked, author.id, stamp.now);
+    const comment = commentData(checked, current, author);
+    return { assignment, userId: studentId, read, next, version: checked.grades, ...(comment ? { comment } : {}) };
+  }
+
+  async #author(userId: number): Promise<{ id: number; name: string }> {
+    const user = await this.#services.repos.users.get(userId);
+    return { id: userId, name: user?.data.short_name ?? '' };
+  }
+
+  /** A posted score completes min_score requirements (module progression). */
+  async #scored(record: Stored<SubmissionData>, checked: CheckedGrade, stamp: WriteStamp): Promise<void> {
+    const s = record.data;
+    if (checked.posted?.kind !== 'grade' || s.score === null) return;
+    await progressionService(this.#services.repos).scored(s.course_id, s.user_id, { type: 'Assignment', id: s.assignment_id }, s.score, stamp);
+  }
+}

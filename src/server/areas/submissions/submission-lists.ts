@@ -1,0 +1,111 @@
+import type { CoreServices } from '../../core.ts';
+import { UnauthorizedError } from '../../domain/errors.ts';
+import type { Principal } from '../../domain/principal.ts';
+import type { SubmissionData } from '../../domain/records/submission-records.ts';
+import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { HttpError } from '../../http/http-errors.ts';
+import type { IdResolver } from '../common/id-lookup.ts';
+import type { SubmissionScope, SubmissionScopes } from './submission-scope.ts';
+import type { StoredAssignment, SubmissionStore } from './submission-store.ts';
+import { needsGrading } from './submission-workflow.ts';
+import type { StudentSubmissionsParams } from './submissions.params.ts';
+
+/** Canvas caps explicit student lists of `/students/submissions` (reference §8.6). */
+const MAX_STUDENT_IDS = 50;
+
+/** The list and summary endpoints beyond one assignment's submissions: gradeable students, summaries, read marks. */
+export class SubmissionLists {
+  readonly #services: CoreServices;
+  readonly #store: SubmissionStore;
+  readonly #scopes: SubmissionScopes;
+  readonly #ids: IdResolver;
+
+  constructor(services: CoreServices, store: SubmissionStore, scopes: SubmissionScopes, ids: IdResolver) {
+    this.#services = services;
+    this.#store = store;
+    this.#scopes = scopes;
+    this.#ids = ids;
+  }
+
+  /** Published assignments of the course (students see no others), or the named ones among them, by id. */
+  async publishedAssignments(courseId: number, only?: readonly number[]): Promise<StoredAssignment[]> {
+    const all = await this.#services.repos.assignments.find({ course_id: courseId });
+    return all.filter((a) => a.data.workflow_state === 'published' && (only === undefined || only.includes(a.id)));
+  }
+
+  /** Visible students with their users, by id (inactive and concluded included, as Canvas lists them). */
+  async gradeableUsers(principal: Principal, scope: SubmissionScope) {
+    const ids = await this.#scopes.visibleStudents(principal, scope);
+    const users = await this.#services.repos.users.getMany(ids);
+    return ids.map((id) => ({ id, user: users.get(id) }));
+  }
+
+  /** Counts over the visible students (reference §8.6): graded (excused included), ungraded, not submitted. */
+  async summary(principal: Principal, scope: SubmissionScope, assignment: StoredAssignment, stamp: WriteStamp) {
+    const ids = await this.#scopes.visibleStudents(principal, scope);
+    const all = await this.#store.ensure(assignment, ids, stamp);
+    const counts = { graded: 0, ungraded: 0, not_submitted: 0 };
+    for (const id of ids) {
+      const s = all.get(id)!.data;
+      if (s.workflow_state === 'graded' || s.excused) counts.graded++;
+      else if (needsGrading(s)) counts.ungraded++;
+      else counts.not_submitted++;
+    }
+    return counts;
+  }
+
+  /** The caller's read mark on a submission (Canvas's ContentParticipation), kept apart so it fires no submission change. */
+  async mark(submission: Stored<SubmissionData>, viewerId: number, read: boolean, stamp: WriteStamp): Promise<void> {
+    const { submissionReads } = this.#services.repos;
+    const existing = await submissionReads.byLookup(`submission_read:${submission.id}:${viewerId}`);
+    if (existing) {
+      if (existing.data.read !== read) await submissionReads.update(existing.id, stamp, (d) => ({ ...d, read }));
+      return;
+    }
+    await submissionReads.create({ course_id: submission.data.course_id, submission_id: submission.id, user_id: viewerId, read }, stamp);
+  }
+
+  /**
+   * `/students/submissions`: the students asked for (default the caller, `all` every visible one), each of whom the
+   * caller must see (401 otherwise), across the published assignments asked for.
+   */
+  async forStudents(principal: Principal, scope: SubmissionScope, p: StudentSubmissionsParams, stamp: WriteStamp) {
+    const visible = await this.#scopes.visibleStudents(principal, scope);
+    const studentIds = await this.#requestedStudents(principal, visible, p.student_ids);
+    const assignments = await this.publishedAssignments(scope.courseId, p.assignment_ids);
+    const records: Stored<SubmissionData>[] = [];
+    for (const assignment of assignments) {
+      const all = await this.#store.ensure(assignment, studentIds, stamp);
+      for (const id of studentIds) records.push(all.get(id)!);
+    }
+    const kept = p.workflow_state === undefined ? records : records.filter((r) => r.data.workflow_state === p.workflow_state);
+    return { studentIds, assignments, records: sortSubmissions(kept, p.order, p.order_direction) };
+  }
+
+  async #requestedStudents(principal: Principal, visible: number[], requested: readonly string[] | undefined): Promise<number[]> {
+    if (requested?.includes('all')) return visible;
+    if (requested === undefined || requested.length === 0) {
+      // Only a student has work of their own; anyone else asking for "themselves" gets nothing.
+      return visible.includes(principal.userId) ? [principal.userId] : [];
+    }
+    if (requested.length > MAX_STUDENT_IDS) throw new HttpError(400, { error: 'too many students' });
+    const ids: number[] = [];
+    for (const raw of new Set(requested)) {
+      const id = await this.#ids.userId(raw, principal).catch(() => undefined);
+      if (id === undefined || !visible.includes(id)) throw new UnauthorizedError();
+      ids.push(id);
+    }
+    return [...new Set(ids)].sort((a, b) => a - b);
+  }
+}
+
+/** `order` id or graded_at (nulls last either way), ascending or descending; ties by id. */
+function sortSubmissions(records: Stored<SubmissionData>[], order: 'id' | 'graded_at', direction: 'ascending' | 'descending') {
+  const sign = direction === 'descending' ? -1 : 1;
+  const key = (r: Stored<SubmissionData>) => (order === 'id' ? r.id : r.data.graded_at === null ? null : Date.parse(r.data.graded_at));
+  return [...records].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    if (ka === null || kb === null) return ka === kb ? a.id - b.id : ka === null ? 1 : -1;
+    return sign * (ka - kb) || a.id - b.id;
+  });
+}

@@ -1,0 +1,44 @@
+import type { CoreServices } from '../../core.ts';
+import { allowIf } from '../../http/permission-rules.ts';
+import { MANAGE_GRADES, VIEW_GRADES, type ScopeParams, type SubmissionScopes } from './submission-scope.ts';
+
+type StudentParams = ScopeParams & { user_id: string };
+
+/**
+ * The permission rules of submission routes (spec Authentication 3). Each resolves the course or section first,
+ * so an unknown one is a 404 and a forbidden one a 401 `unauthorized`.
+ */
+export function submissionRules(services: CoreServices, scopes: SubmissionScopes) {
+  return {
+    /** Submitting needs an active student enrollment in the course (or the path's section). */
+    student: allowIf('an active student enrollment in the course or section', async (ctx, p: ScopeParams) =>
+      scopes.isActiveStudent(ctx.principal, await scopes.resolve(p)),
+    ),
+
+    /** Graders see every student in reach; students their own, observers their linked students'. */
+    seesSubmissions: allowIf('view_all_grades or manage_grades, or a student or observer (own or linked students only)', async (ctx, p: ScopeParams) => {
+      const scope = await scopes.resolve(p);
+      if (await scopes.canInScope(ctx.principal, VIEW_GRADES, scope)) return true;
+      const visible = await services.access.visibleStudents(ctx.principal, scope.courseId);
+      return visible === 'all' || visible.size > 0;
+    }),
+
+    /** One student's submission: a non-student `:user_id` is a 404, a student out of reach a 401. */
+    seesStudent: allowIf('the student, their observer, or a grader who reaches them', async (ctx, p: StudentParams) => {
+      const scope = await scopes.resolve(p);
+      const student = await scopes.student(p.user_id, ctx.principal, scope);
+      const visible = await services.access.visibleStudents(ctx.principal, scope.courseId);
+      return visible === 'all' || visible.has(student.id);
+    }),
+
+    viewGrades: allowIf('view_all_grades or manage_grades in the course or section', async (ctx, p: ScopeParams) =>
+      scopes.canInScope(ctx.principal, VIEW_GRADES, await scopes.resolve(p)),
+    ),
+
+    manageGrades: allowIf('manage_grades in the course or section', async (ctx, p: ScopeParams) =>
+      scopes.canInScope(ctx.principal, MANAGE_GRADES, await scopes.resolve(p)),
+    ),
+  };
+}
+
+export type SubmissionRules = ReturnType<typeof submissionRules>;

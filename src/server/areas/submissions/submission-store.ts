@@ -1,0 +1,105 @@
+import type { CoreServices } from '../../core.ts';
+import { BadRequestError } from '../../domain/errors.ts';
+import type { AssignmentData, FileData } from '../../domain/records/content-records.ts';
+import type { SubmissionCommentData, SubmissionData } from '../../domain/records/submission-records.ts';
+import { writeTogether, type PlannedWrite } from '../../domain/repository.ts';
+import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { KeyedQueue } from '../common/keyed-queue.ts';
+import { placeholder } from './submission-workflow.ts';
+
+export type StoredAssignment = Stored<AssignmentData>;
+
+/** A submission's next state and what goes with it; `read` is undefined for a student with no record yet. */
+export interface SubmissionChange {
+  readonly assignment: StoredAssignment;
+  readonly userId: number;
+  readonly read: Stored<SubmissionData> | undefined;
+  readonly next: SubmissionData;
+  /** Submits and grade changes keep a history version; a comment alone does not. */
+  readonly version: boolean;
+  readonly comment?: Omit<SubmissionCommentData, 'submission_id'>;
+}
+
+/**
+ * Reads and writes of submissions. A change writes the submission, its history version and its comment in one
+ * transaction (all `course_user` records), so a grade never exists without its audit entry or its comment. Writes
+ * to one assignment are serialized: one process owns the data (decision 0005), and this keeps "one submission per
+ * student and assignment" true when two requests create the first one at once.
+ */
+export class SubmissionStore {
+  readonly #services: CoreServices;
+  readonly #queue = new KeyedQueue();
+
+  constructor(services: CoreServices) {
+    this.#services = services;
+  }
+
+  get #repos() {
+    return this.#services.repos;
+  }
+
+  byPair(assignmentId: number, userId: number): Promise<Stored<SubmissionData> | undefined> {
+    return this.#repos.submissions.byLookup(`submission:${assignmentId}:${userId}`);
+  }
+
+  async ofAssignment(assignmentId: number): Promise<Map<number, Stored<SubmissionData>>> {
+    const rows = await this.#repos.submissions.find({ parent_id: assignmentId });
+    return new Map(rows.map((r) => [r.data.user_id, r]));
+  }
+
+  /** Runs `work` after every earlier write to the same assignment has finished. */
+  serialized<T>(assignmentId: number, work: () => Promise<T>): Promise<T> {
+    return this.#queue.run(`assignment:${assignmentId}`, work);
+  }
+
+  /**
+   * Every listed student's submission, creating unsubmitted placeholders for those without one, as Canvas keeps
+   * one per student: lists then show everyone, each with an id (peer reviews name submissions by id).
+   */
+  ensure(assignment: StoredAssignment, userIds: readonly number[], stamp: WriteStamp): Promise<Map<number, Stored<SubmissionData>>> {
+    return this.serialized(assignment.id, async () => {
+      const existing = await this.ofAssignment(assignment.id);
+      const missing = userIds.filter((id) => !existing.has(id));
+      if (missing.length === 0) return existing;
+      const built = await Promise.all(missing.map((id) => this.#repos.submissions.build(placeholder(assignment, id), stamp)));
+      await writeTogether(built.map((r) => this.#repos.submissions.insertion(r)));
+      for (const record of built) existing.set(record.data.user_id, record);
+      return existing;
+    });
+  }
+
+  /** Plans the writes of several changes (bulk grading writes them all in one transaction). */
+  async plan(change: SubmissionChange, stamp: WriteStamp): Promise<{ writes: PlannedWrite[]; record: Stored<SubmissionData> }> {
+    const { submissions, submissionVersions, submissionComments } = this.#repos;
+    const writes: PlannedWrite[] = [];
+    let record: Stored<SubmissionData>;
+    if (change.read) {
+      const planned = submissions.replacement(change.read, change.next, stamp);
+      record = planned.record;
+      writes.push(planned);
+    } else {
+      record = await submissions.build(change.next, stamp);
+      writes.push(submissions.insertion(record));
+    }
+    if (change.version) writes.push(submissionVersions.insertion(await submissionVersions.build({ ...change.next, submission_id: record.id }, stamp)));
+    if (change.comment) {
+      writes.push(submissionComments.insertion(await submissionComments.build({ ...change.comment, submission_id: record.id }, stamp)));
+    }
+    return { writes, record };
+  }
+
+  /** One change, written together. */
+  async apply(change: SubmissionChange, stamp: WriteStamp): Promise<Stored<SubmissionData>> {
+    const { writes, record } = await this.plan(change, stamp);
+    await writeTogether(writes);
+    return record;
+  }
+
+  /** Files the user uploaded to the course, all of them, or a 400 naming the parameter (reference §8.6). */
+  async ownFiles(courseId: number, userId: number, fileIds: readonly number[], message = 'No valid file ids given'): Promise<Stored<FileData>[]> {
+    const found = await this.#repos.files.getMany([...new Set(fileIds)]);
+    const files = [...found.values()].filter((f) => f.data.course_id === courseId && f.data.user_id === userId && f.data.workflow_state === 'available');
+    if (files.length === 0 || files.length !== new Set(fileIds).size) throw new BadRequestError(message);
+    return files;
+  }
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import {
+  canvasBoolean,
+  canvasEnum,
+  canvasId,
+  canvasInclude,
+  canvasInteger,
+  canvasList,
+  canvasString,
+  paginationParams,
+} from '../../http/params/canvas-params.ts';
+import { htmlParam } from '../common/shared-params.ts';
+import { createFileParams } from '../files/files.params.ts';
+
+export const SUBMISSION_INCLUDES = [
+  'submission_history', 'submission_comments', 'rubric_assessment', 'assignment', 'visibility', 'course', 'user', 'group', 'read_status',
+] as const;
+export type SubmissionInclude = (typeof SUBMISSION_INCLUDES)[number];
+
+/** Either path prefix: `:course_id` or `:section_id`, raw (plain or sis ids), resolved by the scope. */
+const scope = {
+  course_id: z.string().optional().meta({ description: 'Course id or sis_course_id:<value>.' }),
+  section_id: z.string().optional().meta({ description: 'Section id or sis_section_id:<value>.' }),
+};
+const userIdParam = z.string().meta({ description: 'The student’s user id (or sis_user_id:<value>, or self).' });
+
+/** `include[]=visibility`, and the `include[visibility]` spelling the PUT documents. */
+const includes = z
+  .preprocess((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : v), canvasInclude(SUBMISSION_INCLUDES))
+  .meta({ description: `Any of: ${SUBMISSION_INCLUDES.join(', ')}.` });
+
+/** A parameter of another submission type is ignored (spec Errors), so a malformed one must not fail the request. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const mediaId = () => canvasString(z.string().trim().min(1).max(255));
+const commentText = () => canvasString(z.string().max(65_536, { message: 'is too long (maximum is 65536 characters)' }));
+
+export const submitParams = z.object({
+  ...scope,
+  assignment_id: canvasId(),
+  comment: z.object({ text_comment: commentText().optional() }).optional(),
+  submission: z.object({
+    // Checked by the service against the assignment, so a wrong one gets Canvas's own 400 message.
+    submission_type: canvasString(z.string().trim().max(50)),
+    body: lenient(htmlParam()),
+    url: lenient(canvasString(z.string().trim().max(2048))),
+    file_ids: lenient(canvasList(canvasId())),
+    media_comment_id: lenient(mediaId()),
+    media_comment_type: lenient(canvasString(z.string().trim().max(50))),
+  }),
+});
+export type SubmitParams = z.output<typeof submitParams>;
+
+export const listSubmissionsParams = z.object({
+  ...scope,
+  assignment_id: canvasId(),
+  include: includes,
+  grouped: canvasBoolean().optional(),
+  ...paginationParams,
+});
+
+export const showSubmissionParams = z.object({ ...scope, assignment_id: canvasId(), user_id: userIdParam, include: includes });
+
+export const LATE_STATUSES = ['late', 'missing', 'none'] as const;
+
+export const gradeFields = {
+  posted_grade: z.union([canvasString(z.string().max(255)), z.null().transform(() => '')]).optional(),
+  excuse: canvasBoolean().optional(),
+  late_policy_status: z
+    .union([canvasEnum([...LATE_STATUSES, 'null']), z.literal(''), z.null()])
+    .transform((v) => (v === null || v === '' || v === 'null' ? null : v))
+    .optional(),
+  // Ten years is far beyond any real lateness, and keeps the value a safe integer.
+  seconds_late_override: canvasInteger({ min: 0, max: 315_360_000 }).optional(),
+};
+
+export const commentFields = {
+  text_comment: commentText().optional(),
+  group_comment: canvasBoolean().optional(),
+  media_comment_id: mediaId().optional(),
+  media_comment_type: canvasString(z.string().trim().max(50)).optional(),
+  file_ids: canvasList(canvasId()).optional(),
+};
+
+export const gradeSubmissionParams = z.object({
+  ...scope,
+  assignment_id: canvasId(),
+  user_id: userIdParam,
+  comment: z.object(commentFields).optional(),
+  submission: z.object(gradeFields).optional(),
+  // Outpost has no rubrics: an assessment is accepted as a grading request and otherwise ignored.
+  rubric_assessment: z.unknown().optional(),
+  include: includes,
+});
+export type GradeSubmissionParams = z.output<typeof gradeSubmissionParams>;
+
+/** The direct upload of course files (decision 0004), addressed to a student's submission. */
+export const submissionFilesParams = createFileParams.extend({ ...scope, assignment_id: canvasId(), user_id: userIdParam });
+
+export const readParams = z.object({ ...scope, assignment_id: canvasId(), user_id: userIdParam });
+export const assignmentScopedParams = z.object({ ...scope, assignment_id: canvasId(), ...paginationParams });
+
+export const multiGradeableParams = z.object({
+  course_id: z.string(),
+  assignment_ids: canvasList(canvasId()).optional(),
+  ...paginationParams,
+});
+
+/** One student's entry of `grade_data` (bulk grading). */
+export const gradeDataEntry = z.object({
+  ...gradeFields,
+  ...commentFields,
+  rubric_assessment: z.unknown().optional(),
+  assignment_id: canvasId().optional(),
+});
+export type GradeDataEntry = z.output<typeof gradeDataEntry>;
+
+export const updateGradesParams = z.object({
+  ...scope,
+  assignment_id: canvasId().optional(),
+  grade_data: z.record(z.string().max(300), gradeDataEntry).optional(),
+});
+
+export const studentSubmissionsParams = z.object({
+  ...scope,
+  student_ids: canvasList(canvasString(z.string().max(300))).optional(),
+  assignment_ids: canvasList(canvasId()).optional(),
+  grouped: canvasBoolean().optional(),
+  workflow_state: canvasEnum(['submitted', 'unsubmitted', 'graded', 'pending_review']).optional(),
+  order: canvasEnum(['id', 'graded_at']).default('id'),
+  order_direction: canvasEnum(['ascending', 'descending']).default('ascending'),
+  include: includes,
+  ...paginationParams,
+});
+export type StudentSubmissionsParams = z.output<typeof studentSubmissionsParams>;

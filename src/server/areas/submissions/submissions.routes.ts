@@ -1,0 +1,90 @@
+import type { CoreServices } from '../../core.ts';
+import type { AnyRoute } from '../../http/route.ts';
+import { writeStamp } from '../common/api-values.ts';
+import type { AccessRules } from '../common/access-rules.ts';
+import { FilesService } from '../files/files.service.ts';
+import { fileJson } from '../files/files.serializer.ts';
+import { UnauthorizedError } from '../../domain/errors.ts';
+import { gradingRoutes } from './grading.routes.ts';
+import { SubmissionReader } from './submission-reader.ts';
+import { submissionRules } from './submission-rules.ts';
+import { onPaths, paginateMapped } from './submission-routing.ts';
+import { SubmissionScopes } from './submission-scope.ts';
+import { SubmissionStore } from './submission-store.ts';
+import { listSubmissionsParams, showSubmissionParams, submissionFilesParams, submitParams } from './submissions.params.ts';
+import { SubmissionsService } from './submissions.service.ts';
+
+/** Submitting, listing and showing submissions; grading routes live in grading.routes.ts. */
+export function submissionsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
+  const scopes = new SubmissionScopes(services, rules.ids);
+  const allow = submissionRules(services, scopes);
+  const submissions = new SubmissionsService(services, new SubmissionStore(services));
+  const reader = new SubmissionReader(services);
+  const files = new FilesService(services);
+
+  return [
+    ...onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/submissions', '/api/v1/sections/:section_id/assignments/:assignment_id/submissions'], {
+      method: 'POST',
+      summary: 'Submit an assignment (201; the submission_type must be one the assignment allows)',
+      params: submitParams,
+      permission: allow.student,
+      bodyLimit: 'html',
+      handler: async (ctx, p) => {
+        const scope = await scopes.resolve(p);
+        const viewer = await submissions.viewer(ctx.principal, scope.courseId);
+        const { saved, assignment } = await submissions.submit(viewer, scope, p, writeStamp(ctx));
+        const [body] = await reader.json([saved], new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: [] }, ['submission_comments']);
+        const location = `${ctx.baseUrl}/api/v1/courses/${scope.courseId}/assignments/${assignment.id}/submissions/${saved.data.user_id}`;
+        return { status: 201, body, headers: { Location: location } };
+      },
+    }),
+    ...onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/submissions', '/api/v1/sections/:section_id/assignments/:assignment_id/submissions'], {
+      method: 'GET',
+      summary: 'List the submissions of one assignment that the caller may see, by user id',
+      params: listSubmissionsParams,
+      permission: allow.seesSubmissions,
+      handler: async (ctx, p) => {
+        const scope = await scopes.resolve(p);
+        const viewer = await submissions.viewer(ctx.principal, scope.courseId);
+        const assignment = await submissions.assignment(viewer, p.assignment_id);
+        const students = await scopes.visibleStudents(ctx.principal, scope);
+        const all = await submissions.forStudents(assignment, students, writeStamp(ctx));
+        return paginateMapped(ctx, all, (page) => reader.json(page, new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: p.include }));
+      },
+    }),
+    ...onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id', '/api/v1/sections/:section_id/assignments/:assignment_id/submissions/:user_id'], {
+      method: 'GET',
+      summary: 'Get one student’s submission',
+      params: showSubmissionParams,
+      permission: allow.seesStudent,
+      handler: async (ctx, p) => {
+        const scope = await scopes.resolve(p);
+        const viewer = await submissions.viewer(ctx.principal, scope.courseId);
+        const assignment = await submissions.assignment(viewer, p.assignment_id);
+        const student = await scopes.student(p.user_id, ctx.principal, scope);
+        const record = await submissions.one(assignment, student.id, writeStamp(ctx));
+        const [body] = await reader.json([record], new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: p.include });
+        return { body };
+      },
+    }),
+    ...onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id/files', '/api/v1/sections/:section_id/assignments/:assignment_id/submissions/:user_id/files'], {
+      method: 'POST',
+      summary: 'Upload a file for the caller’s own submission (direct upload: name and base64 content); use its id in submission[file_ids][]',
+      params: submissionFilesParams,
+      permission: allow.student,
+      bodyLimit: 'html',
+      handler: async (ctx, p) => {
+        const scope = await scopes.resolve(p);
+        const student = await scopes.student(p.user_id, ctx.principal, scope);
+        // Only the student uploads for their own submission.
+        if (student.id !== ctx.principal.userId) throw new UnauthorizedError();
+        const viewer = await submissions.viewer(ctx.principal, scope.courseId);
+        await submissions.assignment(viewer, p.assignment_id);
+        // Hidden: a submission file is not course content, so it stays out of the course's file list.
+        const file = await files.create(viewer, { ...p, course_id: String(scope.courseId), hidden: true }, writeStamp(ctx));
+        return { body: fileJson(file, ctx.baseUrl, { ...viewer, canManage: true }) };
+      },
+    }),
+    ...gradingRoutes(services, { scopes, allow, submissions, reader, ids: rules.ids }),
+  ];
+}

@@ -1,0 +1,148 @@
+import type { AssignmentData, FileData } from '../../domain/records/content-records.ts';
+import type { CourseData } from '../../domain/records/course-records.ts';
+import type { UserData } from '../../domain/records/directory-records.ts';
+import type { SubmissionCommentData, SubmissionData, SubmissionVersionData } from '../../domain/records/submission-records.ts';
+import type { Stored } from '../../storage/typed-records.ts';
+import { assignmentJson } from '../assignments/assignments.serializer.ts';
+import { isoSeconds } from '../common/api-values.ts';
+import type { ContentViewer } from '../common/course-content.ts';
+import { fileJson } from '../files/files.serializer.ts';
+import type { SubmissionInclude } from './submissions.params.ts';
+import { computed } from './submission-workflow.ts';
+
+/** Everything a submission's JSON may show, loaded once per request by `SubmissionReader`. */
+export interface SubmissionView {
+  readonly record: Stored<SubmissionData>;
+  readonly assignment: Stored<AssignmentData>;
+  readonly comments: readonly Stored<SubmissionCommentData>[];
+  readonly versions: readonly Stored<SubmissionVersionData>[];
+  readonly read: boolean;
+}
+
+export interface SerializeContext {
+  readonly baseUrl: string;
+  readonly now: number;
+  readonly viewer: ContentViewer;
+  readonly include: readonly SubmissionInclude[];
+  readonly users: ReadonlyMap<number, Stored<UserData>>;
+  readonly files: ReadonlyMap<number, Stored<FileData>>;
+  readonly course?: Stored<CourseData>;
+}
+
+const AVATAR = '/images/messages/avatar-50.png';
+
+/** Canvas's Submission JSON (`lib/api/v1/submission.rb`), from an allow-list; `id` is kept (reference §0.3). */
+export function submissionJson(view: SubmissionView, ctx: SerializeContext, always: readonly SubmissionInclude[] = []): Record<string, unknown> {
+  const include = new Set([...ctx.include, ...always]);
+  const json = coreJson(view.record, view.assignment, ctx);
+  if (include.has('submission_comments')) json.submission_comments = view.comments.map((c) => commentJson(c, ctx));
+  if (include.has('submission_history')) {
+    // One entry per attempt (Canvas: per distinct submitted_at, which our second-precision times could merge),
+    // oldest first, each as last graded; a never-submitted one shows itself.
+    const seen = new Map<number, Stored<SubmissionVersionData>>();
+    for (const v of view.versions) if (v.data.attempt !== null) seen.set(v.data.attempt, v);
+    const history = [...seen.values()].map((v) => coreJson({ ...v, id: view.record.id, data: v.data }, view.assignment, ctx));
+    json.submission_history = history.length > 0 ? history : [coreJson(view.record, view.assignment, ctx)];
+  }
+  if (include.has('assignment')) json.assignment = assignmentJson(view.assignment, ctx.baseUrl, ctx.viewer);
+  if (include.has('course') && ctx.course) json.course = courseJson(ctx.course);
+  if (include.has('user')) json.user = userJson(ctx.users.get(view.record.data.user_id), view.record.data.user_id);
+  if (include.has('visibility')) json.assignment_visible = true;
+  // Outpost has no group assignments yet, so no submission belongs to a group.
+  if (include.has('group')) Object.assign(json, { group: { id: null, name: null }, group_id: null, group_name: null });
+  if (include.has('read_status')) json.read_status = view.read ? 'read' : 'unread';
+  if (include.has('rubric_assessment')) json.rubric_assessment = {};
+  return json;
+}
+
+function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentData>, ctx: SerializeContext): Record<string, unknown> {
+  const s = record.data;
+  const page = `${ctx.baseUrl}/courses/${s.course_id}/assignments/${s.assignment_id}/submissions/${s.user_id}`;
+  const json: Record<string, unknown> = {
+    id: record.id,
+    user_id: s.user_id,
+    assignment_id: s.assignment_id,
+    course_id: s.course_id,
+    url: s.url,
+    body: s.body,
+    score: s.score,
+    grade: s.grade,
+    excused: s.excused,
+    attempt: s.attempt,
+    submission_type: s.submission_type,
+    submitted_at: s.submitted_at,
+    graded_at: s.graded_at,
+    // Canvas prints true unless the flag is exactly false.
+    grade_matches_current_submission: s.grade_matches_current_submission !== false,
+    grader_id: s.grader_id,
+    workflow_state: s.workflow_state,
+    late_policy_status: s.late_policy_status,
+    points_deducted: s.points_deducted,
+    cached_due_date: assignment.data.due_at,
+    ...computed(s, assignment.data, ctx.now),
+    html_url: page,
+    preview_url: `${page}?preview=1&version=${s.attempt ?? 0}`,
+  };
+  if (s.attachment_ids.length > 0) {
+    // A submission's files are shown to whoever may see the submission: course-file visibility does not apply.
+    const asEditor: ContentViewer = { ...ctx.viewer, canManage: true };
+    json.attachments = s.attachment_ids.flatMap((id) => {
+      const file = ctx.files.get(id);
+      return file ? [fileJson(file, ctx.baseUrl, asEditor)] : [];
+    });
+  }
+  if (s.media_comment_id !== null) json.media_comment = mediaJson(s.media_comment_id, s.media_comment_type, ctx.baseUrl);
+  return json;
+}
+
+export function commentJson(record: Stored<SubmissionCommentData>, ctx: SerializeContext): Record<string, unknown> {
+  const c = record.data;
+  const json: Record<string, unknown> = {
+    id: record.id,
+    author_id: c.author_id,
+    author_name: c.author_name,
+    comment: c.comment,
+    created_at: isoSeconds(record.created_at),
+    edited_at: c.edited_at,
+    media_comment: c.media_comment_id === null ? null : mediaJson(c.media_comment_id, c.media_comment_type, ctx.baseUrl),
+    author: userDisplayJson(ctx.users.get(c.author_id), c.author_id, c.course_id, ctx.baseUrl),
+  };
+  if (c.attachment_ids.length > 0) {
+    const asEditor: ContentViewer = { ...ctx.viewer, canManage: true };
+    json.attachments = c.attachment_ids.flatMap((id) => {
+      const file = ctx.files.get(id);
+      return file ? [fileJson(file, ctx.baseUrl, asEditor)] : [];
+    });
+  }
+  return json;
+}
+
+/** UserDisplay (spec): what comment authors and gradeable-student lists show. */
+export function userDisplayJson(user: Stored<UserData> | undefined, id: number, courseId: number, baseUrl: string): Record<string, unknown> {
+  return {
+    id,
+    display_name: user?.data.short_name ?? '',
+    avatar_image_url: `${baseUrl}${AVATAR}`,
+    html_url: `${baseUrl}/courses/${courseId}/users/${id}`,
+  };
+}
+
+function mediaJson(mediaId: string, mediaType: string | null, baseUrl: string): Record<string, unknown> {
+  const type = mediaType === 'audio' ? 'audio' : 'video';
+  return {
+    'content-type': `${type}/mp4`,
+    display_name: null,
+    media_id: mediaId,
+    media_type: type,
+    url: `${baseUrl}/users/self/media_download?entryId=${encodeURIComponent(mediaId)}&media_type=${type}&redirect=1`,
+  };
+}
+
+function userJson(user: Stored<UserData> | undefined, id: number): Record<string, unknown> {
+  return { id, name: user?.data.name ?? '', sortable_name: user?.data.sortable_name ?? '', short_name: user?.data.short_name ?? '' };
+}
+
+function courseJson(course: Stored<CourseData>): Record<string, unknown> {
+  const c = course.data;
+  return { id: course.id, name: c.name, course_code: c.course_code, workflow_state: c.workflow_state, account_id: c.account_id, start_at: c.start_at, end_at: c.end_at, time_zone: c.time_zone };
+}
