@@ -157,6 +157,17 @@ describe('submissions API: submit, list, show', () => {
       expect((res.json as { attachments: Json[] }).attachments).toEqual([expect.objectContaining({ id: file.id, display_name: 'w.txt' })]);
       const listed = await api(server, course.studentB.token, 'GET', `/api/v1/courses/${course.id}/files`);
       expect((listed.json as Json[]).map((f) => f.id)).not.toContain(file.id);
+
+      // The file is the student's work: another student cannot read or download it by id; the teacher can.
+      const byId = `/api/v1/files/${file.id}`;
+      expect((await api(server, course.studentB.token, 'GET', byId)).status).toBe(404);
+      expect((await api(server, course.studentB.token, 'GET', `${byId}/download`)).status).toBe(404);
+      expect((await api(server, course.studentA.token, 'GET', byId)).status).toBe(200);
+      expect((await api(server, course.teacher.token, 'GET', byId)).status).toBe(200);
+      const download = await fetch(`${server.url}${byId}/download`, { headers: { authorization: `Bearer ${course.teacher.token}` } });
+      expect(await download.text()).toBe('my work');
+      const teacherList = await api(server, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/files`);
+      expect((teacherList.json as Json[]).map((f) => f.id)).not.toContain(file.id);
     });
 
     it('late when submitted after the due date; 401 once the assignment is locked', async () => {

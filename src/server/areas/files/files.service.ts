@@ -31,6 +31,7 @@ export class FilesService {
     const listed = all.filter(
       (file) =>
         file.data.workflow_state === 'available' &&
+        file.data.purpose === 'course' &&
         (viewer.canManage || (!file.data.hidden && !isLocked(file.data))) &&
         matchesSearch(file.data.display_name, f.search_term) &&
         (f.content_types === undefined || f.content_types.some((t) => file.data.content_type.startsWith(t))),
@@ -47,7 +48,17 @@ export class FilesService {
     if (viewer && (record.data.course_id !== viewer.courseId || (!viewer.canManage && isLocked(record.data)))) {
       throw new NotFoundError('file');
     }
+    if (viewer && record.data.purpose === 'submission' && !(await this.#seesWorkOf(viewer, record.data.user_id))) {
+      throw new NotFoundError('file');
+    }
     return record;
+  }
+
+  /** A submission file is the student's work: theirs, their observers' and their graders' (visibility rules). */
+  async #seesWorkOf(viewer: ContentViewer, studentId: number): Promise<boolean> {
+    if (viewer.principal.userId === studentId) return true;
+    const visible = await this.#services.access.visibleStudents(viewer.principal, viewer.courseId);
+    return visible === 'all' || visible.has(studentId);
   }
 
   /** The stored bytes of a file the viewer may see. */
@@ -57,7 +68,7 @@ export class FilesService {
     return Buffer.from(content.data.base64, 'base64');
   }
 
-  async create(viewer: ContentViewer, input: NewFile, stamp: WriteStamp): Promise<Stored<FileData>> {
+  async create(viewer: ContentViewer, input: NewFile, stamp: WriteStamp, purpose: FileData['purpose'] = 'course'): Promise<Stored<FileData>> {
     const bytes = Buffer.from(input.content, 'base64');
     if (bytes.length > MAX_FILE_BYTES) throw ValidationError.field('content', `is larger than ${MAX_FILE_BYTES} bytes`, 'too_long');
     if (input.size !== undefined && input.size !== bytes.length) {
@@ -78,6 +89,7 @@ export class FilesService {
       unlock_at: isoOrNull(input.unlock_at ?? null),
       lock_at: isoOrNull(input.lock_at ?? null),
       workflow_state: 'available',
+      purpose,
     };
     const invalid = dateOrderErrors(data);
     if (invalid) throw invalid;

@@ -81,7 +81,7 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
         await submissions.assignment(viewer, p.assignment_id);
         // Hidden: a submission file is not course content, so it stays out of the course's file list.
-        const file = await files.create(viewer, { ...p, course_id: String(scope.courseId), hidden: true }, writeStamp(ctx));
+        const file = await files.create(viewer, { ...p, course_id: String(scope.courseId), hidden: true }, writeStamp(ctx), 'submission');
         return { body: fileJson(file, ctx.baseUrl, { ...viewer, canManage: true }) };
       },
     }),

@@ -95,6 +95,11 @@ export interface FileData {
   unlock_at: string | null;
   lock_at: string | null;
   workflow_state: 'available' | 'deleted';
+  /**
+   * `submission` files belong to a student's submission, not to the course's files: only the student and those who
+   * may see that student's work can read them, and course file lists never show them.
+   */
+  purpose: 'course' | 'submission';
 }
 
 export interface FileContentData {
