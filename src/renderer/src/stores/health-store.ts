@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { api } from '../api/client.ts';
+import { fetchHealth } from '../api/client.ts';
+import { apiBaseUrl } from '../lib/session.ts';
 
 type HealthState =
   | { phase: 'checking' }
@@ -16,7 +17,7 @@ export const useHealthStore = create<HealthStore>()((set) => ({
   healthCheckRequested: async () => {
     set({ health: { phase: 'checking' } });
     try {
-      const { version } = await api.health();
+      const { version } = await fetchHealth(await apiBaseUrl());
       set({ health: { phase: 'online', version } });
     } catch (err) {
       set({ health: { phase: 'unreachable', reason: err instanceof Error ? err.message : String(err) } });

@@ -1,0 +1,65 @@
+import type { Assignment } from '../../../../shared/lms-dtos.ts';
+import { Badge } from '../../components/Badge.tsx';
+import { Loaded } from '../../components/Loaded.tsx';
+import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
+import type { CourseViewer } from '../../lib/course-roles.ts';
+import { formatDateTime, formatPoints, formatSubmissionTypes } from '../../lib/format.ts';
+import { routeHref } from '../../lib/routes.ts';
+import { useResource } from '../../stores/resource-store.ts';
+import { resources } from '../../stores/resources.ts';
+
+interface AssignmentDetailProps {
+  courseId: number;
+  assignmentId: number;
+  viewer: CourseViewer;
+}
+
+export function AssignmentDetail({ courseId, assignmentId, viewer }: AssignmentDetailProps) {
+  const assignment = useResource(resources.assignment(courseId, assignmentId));
+  return (
+    <article className="detail">
+      <p className="breadcrumbs">
+        <a href={routeHref({ name: 'course', courseId, tab: 'assignments' })}>All assignments</a>
+      </p>
+      <Loaded value={assignment} what="this assignment">
+        {(a) => (
+          <>
+            <h2>
+              {a.name} {viewer.canManage && !a.published && <Badge tone="warn">Unpublished</Badge>}
+            </h2>
+            <AssignmentFacts assignment={a} />
+            {a.locked_for_user && a.lock_explanation && <p className="lock-explanation">{a.lock_explanation}</p>}
+            {a.description ? (
+              <SafeHtmlFrame html={a.description} title="Assignment description" />
+            ) : (
+              <p className="muted">No description.</p>
+            )}
+          </>
+        )}
+      </Loaded>
+    </article>
+  );
+}
+
+function AssignmentFacts({ assignment: a }: { assignment: Assignment }) {
+  const facts: Array<[string, string | undefined]> = [
+    ['Due', formatDateTime(a.due_at) ?? 'No due date'],
+    ['Available from', formatDateTime(a.unlock_at)],
+    ['Available until', formatDateTime(a.lock_at)],
+    ['Points', formatPoints(a.points_possible)],
+    ['Submission types', formatSubmissionTypes(a.submission_types)],
+    ['File types', a.allowed_extensions?.length ? a.allowed_extensions.join(', ') : undefined],
+  ];
+  return (
+    <dl className="facts" aria-label="Assignment details">
+      {facts
+        .filter((fact): fact is [string, string] => fact[1] !== undefined)
+        .map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}

@@ -1,0 +1,45 @@
+import { Badge } from '../../components/Badge.tsx';
+import { Loaded } from '../../components/Loaded.tsx';
+import type { CourseViewer } from '../../lib/course-roles.ts';
+import { formatDateTime, formatPoints, formatSubmissionTypes } from '../../lib/format.ts';
+import { routeHref } from '../../lib/routes.ts';
+import { useResource } from '../../stores/resource-store.ts';
+import { resources } from '../../stores/resources.ts';
+
+export function AssignmentsTab({ courseId, viewer }: { courseId: number; viewer: CourseViewer }) {
+  const assignments = useResource(resources.assignments(courseId));
+  return (
+    <Loaded value={assignments} what="assignments">
+      {(list) =>
+        list.length === 0 ? (
+          <p className="muted">This course has no assignments yet.</p>
+        ) : (
+          <table className="data-table">
+            <caption className="visually-hidden">Assignments</caption>
+            <thead>
+              <tr>
+                <th scope="col">Assignment</th>
+                <th scope="col">Due</th>
+                <th scope="col">Points</th>
+                <th scope="col">Submission</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((a) => (
+                <tr key={a.id}>
+                  <th scope="row">
+                    <a href={routeHref({ name: 'assignment', courseId, assignmentId: a.id })}>{a.name}</a>
+                    {viewer.canManage && !a.published && <Badge tone="warn">Unpublished</Badge>}
+                  </th>
+                  <td>{formatDateTime(a.due_at) ?? 'No due date'}</td>
+                  <td>{formatPoints(a.points_possible)}</td>
+                  <td>{formatSubmissionTypes(a.submission_types)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      }
+    </Loaded>
+  );
+}

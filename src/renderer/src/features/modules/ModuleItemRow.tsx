@@ -1,0 +1,122 @@
+import type { CompletionRequirement, ModuleItem } from '../../../../shared/lms-dtos.ts';
+import { Badge } from '../../components/Badge.tsx';
+import type { CourseViewer } from '../../lib/course-roles.ts';
+import { formatDateTime, formatPoints } from '../../lib/format.ts';
+import { routeHref } from '../../lib/routes.ts';
+import { useModuleProgressStore } from '../../stores/module-progress-store.ts';
+
+interface ModuleItemRowProps {
+  courseId: number;
+  item: ModuleItem;
+  viewer: CourseViewer;
+}
+
+const TYPE_LABELS: Record<ModuleItem['type'], string> = {
+  Assignment: 'Assignment',
+  Page: 'Page',
+  Quiz: 'Quiz',
+  Discussion: 'Discussion',
+  File: 'File',
+  ExternalUrl: 'Link',
+  ExternalTool: 'External tool',
+  SubHeader: 'Heading',
+};
+
+export function ModuleItemRow({ courseId, item, viewer }: ModuleItemRowProps) {
+  if (item.type === 'SubHeader') {
+    return (
+      <li className={`module-subheader indent-${Math.min(item.indent, 5)}`}>
+        <h3>{item.title}</h3>
+      </li>
+    );
+  }
+  const details = item.content_details;
+  const locked = details?.locked_for_user === true;
+  const due = formatDateTime(details?.due_at);
+  return (
+    <li className={`module-item indent-${Math.min(item.indent, 5)}`} data-testid={`module-item-${item.id}`}>
+      <div className="module-item-main">
+        <span className="module-item-type">{TYPE_LABELS[item.type] ?? item.type}</span>
+        <ItemTitle courseId={courseId} item={item} locked={locked} />
+        {viewer.canManage && item.published !== undefined && !item.published && <Badge tone="warn">Unpublished</Badge>}
+        {locked && <Badge tone="locked">Locked</Badge>}
+      </div>
+      <div className="module-item-meta muted">
+        {due && <span>Due {due}</span>}
+        {details?.points_possible !== undefined && <span>{formatPoints(details.points_possible)}</span>}
+        {item.completion_requirement && <RequirementStatus requirement={item.completion_requirement} />}
+      </div>
+      {locked && details?.lock_explanation && <p className="lock-explanation">{details.lock_explanation}</p>}
+      {viewer.isStudent && item.completion_requirement?.type === 'must_mark_done' && !locked && (
+        <MarkDoneButton courseId={courseId} item={item} done={item.completion_requirement.completed === true} />
+      )}
+    </li>
+  );
+}
+
+function ItemTitle({ courseId, item, locked }: { courseId: number; item: ModuleItem; locked: boolean }) {
+  const href = locked ? undefined : itemHref(courseId, item);
+  if (!href) return <span className="module-item-title">{item.title}</span>;
+  const external = item.type === 'ExternalUrl';
+  return (
+    <a className="module-item-title" href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      {item.title}
+    </a>
+  );
+}
+
+/** Where an item opens inside the app; undefined for kinds the UI does not show yet (quizzes, files, tools). */
+function itemHref(courseId: number, item: ModuleItem): string | undefined {
+  if (item.type === 'Assignment' && item.content_id !== undefined) {
+    return routeHref({ name: 'assignment', courseId, assignmentId: item.content_id });
+  }
+  if (item.type === 'Page' && item.page_url) return routeHref({ name: 'page', courseId, pageUrl: item.page_url });
+  // Only web links: an external_url is teacher-entered and could be any scheme.
+  if (item.type === 'ExternalUrl' && item.external_url && /^https?:\/\//i.test(item.external_url)) return item.external_url;
+  return undefined;
+}
+
+const REQUIREMENT_LABELS: Record<CompletionRequirement['type'], string> = {
+  must_view: 'View',
+  must_mark_done: 'Mark as done',
+  must_submit: 'Submit',
+  must_contribute: 'Contribute',
+  min_score: 'Score at least',
+};
+
+function RequirementStatus({ requirement }: { requirement: CompletionRequirement }) {
+  const label =
+    requirement.type === 'min_score' ? `${REQUIREMENT_LABELS.min_score} ${requirement.min_score ?? ''}`.trim() : REQUIREMENT_LABELS[requirement.type];
+  return (
+    <span className="requirement">
+      Requirement: {label}
+      {requirement.completed !== undefined &&
+        (requirement.completed ? <Badge tone="good">Met</Badge> : <Badge tone="neutral">Not met yet</Badge>)}
+    </span>
+  );
+}
+
+function MarkDoneButton({ courseId, item, done }: { courseId: number; item: ModuleItem; done: boolean }) {
+  const pending = useModuleProgressStore((s) => s.pendingItemIds.includes(item.id));
+  const failure = useModuleProgressStore((s) => (s.failure?.itemId === item.id ? s.failure.message : undefined));
+  const itemDoneToggled = useModuleProgressStore((s) => s.itemDoneToggled);
+  return (
+    <div className="mark-done">
+      {/* A toggle: the name stays, aria-pressed carries the state (and the requirement shows Met). */}
+      <button
+        type="button"
+        className="toggle"
+        aria-pressed={done}
+        disabled={pending}
+        onClick={() => void itemDoneToggled({ courseId, moduleId: item.module_id, itemId: item.id }, !done)}
+      >
+        Mark as done
+      </button>
+      {failure && (
+        <span role="alert" className="error">
+          {failure}
+        </span>
+      )}
+    </div>
+  );
+}

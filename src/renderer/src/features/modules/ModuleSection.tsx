@@ -1,0 +1,60 @@
+import type { CourseModule, ModuleState } from '../../../../shared/lms-dtos.ts';
+import { Badge, type BadgeTone } from '../../components/Badge.tsx';
+import type { CourseViewer } from '../../lib/course-roles.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { ModuleItemRow } from './ModuleItemRow.tsx';
+
+interface ModuleSectionProps {
+  courseId: number;
+  module: CourseModule;
+  viewer: CourseViewer;
+  moduleNames: ReadonlyMap<number, string>;
+}
+
+const STATE_BADGES: Record<ModuleState, { tone: BadgeTone; label: string }> = {
+  locked: { tone: 'locked', label: 'Locked' },
+  unlocked: { tone: 'neutral', label: 'Not started' },
+  started: { tone: 'warn', label: 'In progress' },
+  completed: { tone: 'good', label: 'Completed' },
+};
+
+export function ModuleSection({ courseId, module, viewer, moduleNames }: ModuleSectionProps) {
+  const headingId = `module-${module.id}-heading`;
+  const stateBadge = module.state ? STATE_BADGES[module.state] : undefined;
+  const items = module.items ?? [];
+  return (
+    <section className="module" aria-labelledby={headingId} data-testid={`module-${module.id}`}>
+      <header className="module-header">
+        <h2 id={headingId}>{module.name}</h2>
+        {stateBadge && <Badge tone={stateBadge.tone}>{stateBadge.label}</Badge>}
+        {viewer.canManage && module.published !== undefined && (
+          <Badge tone={module.published ? 'good' : 'warn'}>{module.published ? 'Published' : 'Unpublished'}</Badge>
+        )}
+      </header>
+      <ModuleConditions module={module} moduleNames={moduleNames} />
+      {items.length === 0 ? (
+        <p className="muted">No items.</p>
+      ) : (
+        <ul className="module-items" aria-label={`Items in ${module.name}`}>
+          {items.map((item) => (
+            <ModuleItemRow key={item.id} courseId={courseId} item={item} viewer={viewer} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Why a module may be locked: its unlock date, its prerequisites, and whether items must be done in order. */
+function ModuleConditions({ module, moduleNames }: { module: CourseModule; moduleNames: ReadonlyMap<number, string> }) {
+  const unlockAt = formatDateTime(module.unlock_at);
+  const prerequisites = module.prerequisite_module_ids.map((id) => moduleNames.get(id) ?? `module ${id}`);
+  if (!unlockAt && prerequisites.length === 0 && !module.require_sequential_progress) return null;
+  return (
+    <ul className="module-conditions muted">
+      {unlockAt && <li>Unlocks {unlockAt}</li>}
+      {prerequisites.length > 0 && <li>Prerequisites: complete {prerequisites.join(', ')} first</li>}
+      {module.require_sequential_progress && <li>Items must be completed in order</li>}
+    </ul>
+  );
+}

@@ -1,0 +1,33 @@
+import { Badge } from '../../components/Badge.tsx';
+import { Loaded } from '../../components/Loaded.tsx';
+import type { CourseViewer } from '../../lib/course-roles.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { routeHref } from '../../lib/routes.ts';
+import { useResource } from '../../stores/resource-store.ts';
+import { resources } from '../../stores/resources.ts';
+
+export function PagesTab({ courseId, viewer }: { courseId: number; viewer: CourseViewer }) {
+  const pages = useResource(resources.pages(courseId));
+  return (
+    <Loaded value={pages} what="pages">
+      {(list) =>
+        list.length === 0 ? (
+          <p className="muted">This course has no pages yet.</p>
+        ) : (
+          <ul className="card-list" aria-label="Pages">
+            {list.map((page) => (
+              <li key={page.page_id} className="card">
+                <a className="card-title" href={routeHref({ name: 'page', courseId, pageUrl: page.url })}>
+                  {page.title}
+                </a>
+                {page.front_page && <Badge>Front page</Badge>}
+                {viewer.canManage && !page.published && <Badge tone="warn">Unpublished</Badge>}
+                <span className="muted">Updated {formatDateTime(page.updated_at)}</span>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </Loaded>
+  );
+}

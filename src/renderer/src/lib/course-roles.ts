@@ -1,0 +1,41 @@
+import type { Course, CourseEnrollmentType, EnrollmentType } from '../../../shared/lms-dtos.ts';
+
+/** What the caller is in a course, from the enrollments the course JSON carries for them. */
+export interface CourseViewer {
+  /** Has a module progression: sees module states and can mark items done. */
+  isStudent: boolean;
+  /** Teaches or designs the course: sees published states. */
+  canManage: boolean;
+}
+
+const MANAGING: ReadonlySet<CourseEnrollmentType> = new Set(['teacher', 'ta', 'designer']);
+
+export function courseViewer(course: Course): CourseViewer {
+  const types = (course.enrollments ?? []).map((e) => e.type);
+  return { isStudent: types.includes('student'), canManage: types.some((t) => MANAGING.has(t)) };
+}
+
+const ROLE_LABELS: Record<CourseEnrollmentType, string> = {
+  student: 'Student',
+  teacher: 'Teacher',
+  ta: 'TA',
+  observer: 'Observer',
+  designer: 'Designer',
+};
+
+export function courseRoleLabels(course: Course): string[] {
+  return [...new Set((course.enrollments ?? []).map((e) => ROLE_LABELS[e.type] ?? e.role))];
+}
+
+const ENROLLMENT_LABELS: Record<EnrollmentType, string> = {
+  StudentEnrollment: 'Student',
+  TeacherEnrollment: 'Teacher',
+  TaEnrollment: 'TA',
+  ObserverEnrollment: 'Observer',
+  DesignerEnrollment: 'Designer',
+};
+
+export function enrollmentLabel(type: EnrollmentType, role: string): string {
+  // A custom role keeps its own name; the base types get their everyday word.
+  return role === type ? (ENROLLMENT_LABELS[type] ?? role) : role;
+}

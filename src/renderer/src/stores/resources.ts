@@ -1,0 +1,26 @@
+import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../shared/lms-dtos.ts';
+import type { Resource } from './resource-store.ts';
+
+/** Every read the UI makes, by name; keys are unique per course and object. */
+export const resources = {
+  courses: (): Resource<Course[]> => ({ key: 'courses', load: (api) => api.courses() }),
+  course: (courseId: number): Resource<Course> => ({ key: `course:${courseId}`, load: (api) => api.course(courseId) }),
+  modules: (courseId: number): Resource<CourseModule[]> => ({
+    key: `course:${courseId}:modules`,
+    load: (api) => api.modules(courseId),
+  }),
+  assignments: (courseId: number): Resource<Assignment[]> => ({
+    key: `course:${courseId}:assignments`,
+    load: (api) => api.assignments(courseId),
+  }),
+  assignment: (courseId: number, assignmentId: number): Resource<Assignment> => ({
+    key: `course:${courseId}:assignment:${assignmentId}`,
+    load: (api) => api.assignment(courseId, assignmentId),
+  }),
+  pages: (courseId: number): Resource<WikiPage[]> => ({ key: `course:${courseId}:pages`, load: (api) => api.pages(courseId) }),
+  page: (courseId: number, pageUrl: string): Resource<WikiPage> => ({
+    key: `course:${courseId}:page:${pageUrl}`,
+    load: (api) => api.page(courseId, pageUrl),
+  }),
+  people: (courseId: number): Resource<CourseUser[]> => ({ key: `course:${courseId}:people`, load: (api) => api.people(courseId) }),
+};

@@ -1,0 +1,165 @@
+/**
+ * The Canvas JSON shapes the UI reads, narrowed to the fields it uses. Responses carry more; these types say what a
+ * client may rely on, not everything the server sends. Ids are JSON numbers (below 2^53, so exact in JavaScript).
+ */
+
+export type IsoDateTime = string;
+
+/** `GET /api/v1/users/self` */
+export interface UserProfile {
+  id: number;
+  name: string;
+  short_name?: string;
+  sortable_name?: string;
+  login_id?: string | null;
+}
+
+/** Canvas's short enrollment types on a course: `student`, `teacher`, `ta`, `observer`, `designer`. */
+export type CourseEnrollmentType = 'student' | 'teacher' | 'ta' | 'observer' | 'designer';
+
+export interface CourseEnrollmentSummary {
+  type: CourseEnrollmentType;
+  role: string;
+  enrollment_state: string;
+}
+
+export interface EnrollmentTerm {
+  id: number | null;
+  name: string;
+  start_at: IsoDateTime | null;
+  end_at: IsoDateTime | null;
+}
+
+/** `GET /api/v1/courses?include[]=term` */
+export interface Course {
+  id: number;
+  name: string;
+  course_code: string;
+  workflow_state: string;
+  start_at: IsoDateTime | null;
+  end_at: IsoDateTime | null;
+  enrollments?: CourseEnrollmentSummary[];
+  term?: EnrollmentTerm;
+}
+
+export type CompletionRequirementType = 'must_view' | 'must_mark_done' | 'must_submit' | 'must_contribute' | 'min_score';
+
+export interface CompletionRequirement {
+  type: CompletionRequirementType;
+  min_score?: number;
+  /** Present only when the caller has a progression in the module (students). */
+  completed?: boolean;
+}
+
+export interface ModuleItemContentDetails {
+  points_possible?: number | null;
+  due_at?: IsoDateTime | null;
+  unlock_at?: IsoDateTime | null;
+  lock_at?: IsoDateTime | null;
+  locked_for_user?: boolean;
+  lock_explanation?: string;
+}
+
+export type ModuleItemType = 'File' | 'Page' | 'Discussion' | 'Assignment' | 'Quiz' | 'SubHeader' | 'ExternalUrl' | 'ExternalTool';
+
+export interface ModuleItem {
+  id: number;
+  module_id: number;
+  position: number;
+  title: string;
+  indent: number;
+  type: ModuleItemType;
+  content_id?: number;
+  page_url?: string;
+  external_url?: string;
+  /** Sent to those who can manage the course. */
+  published?: boolean;
+  completion_requirement?: CompletionRequirement;
+  content_details?: ModuleItemContentDetails;
+}
+
+/** A student's progression state; absent for callers without one (teachers). */
+export type ModuleState = 'locked' | 'unlocked' | 'started' | 'completed';
+
+/** `GET /api/v1/courses/:course_id/modules?include[]=items&include[]=content_details` */
+export interface CourseModule {
+  id: number;
+  name: string;
+  position: number;
+  workflow_state: string;
+  unlock_at: IsoDateTime | null;
+  require_sequential_progress: boolean;
+  prerequisite_module_ids: number[];
+  items_count: number;
+  published?: boolean;
+  state?: ModuleState;
+  completed_at?: IsoDateTime | null;
+  items?: ModuleItem[];
+}
+
+export type SubmissionType =
+  | 'none'
+  | 'on_paper'
+  | 'online_text_entry'
+  | 'online_url'
+  | 'online_upload'
+  | 'media_recording'
+  | 'student_annotation'
+  | 'online_quiz'
+  | 'discussion_topic'
+  | 'external_tool'
+  | 'not_graded';
+
+/** `GET /api/v1/courses/:course_id/assignments[/:id]` */
+export interface Assignment {
+  id: number;
+  course_id: number;
+  name: string;
+  /** Sanitized by the server; still untrusted in the UI. */
+  description: string | null;
+  due_at: IsoDateTime | null;
+  unlock_at: IsoDateTime | null;
+  lock_at: IsoDateTime | null;
+  points_possible: number | null;
+  grading_type: string;
+  submission_types: SubmissionType[];
+  allowed_extensions?: string[];
+  published: boolean;
+  position: number;
+  locked_for_user?: boolean;
+  lock_explanation?: string;
+}
+
+/** `GET /api/v1/courses/:course_id/pages` (no body in lists) and `…/pages/:url` (with body). */
+export interface WikiPage {
+  page_id: number;
+  url: string;
+  title: string;
+  updated_at: IsoDateTime;
+  published: boolean;
+  front_page: boolean;
+  locked_for_user?: boolean;
+  lock_explanation?: string;
+  /** Only on a single page; sanitized by the server, still untrusted in the UI. */
+  body?: string | null;
+}
+
+/** Canvas's enrollment types as stored: `StudentEnrollment`, `TeacherEnrollment`, … */
+export type EnrollmentType = 'StudentEnrollment' | 'TeacherEnrollment' | 'TaEnrollment' | 'ObserverEnrollment' | 'DesignerEnrollment';
+
+export interface Enrollment {
+  id: number;
+  type: EnrollmentType;
+  role: string;
+  enrollment_state: string;
+  course_section_id: number;
+}
+
+/** `GET /api/v1/courses/:course_id/users?include[]=enrollments` */
+export interface CourseUser {
+  id: number;
+  name: string;
+  sortable_name: string;
+  login_id?: string | null;
+  enrollments?: Enrollment[];
+}

@@ -1,0 +1,165 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/server/commands/demo-course.ts';
+import { api } from '../helpers/api-fixtures.ts';
+import { launchChromium } from '../helpers/chromium.ts';
+import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+
+describe('the teacher and student UI over the demo course', () => {
+  let demo: UiDemo;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    demo = await startUiDemo();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.server.stop();
+  });
+
+  async function openCourse(page: Page): Promise<void> {
+    await page.getByRole('link', { name: DEMO.course.name }).click();
+    await page.getByRole('heading', { level: 1, name: DEMO.course.name }).waitFor();
+  }
+
+  it('refuses a wrong token, signs in with a real one, shows who is signed in, and signs out', async () => {
+    const page = await browser.newPage();
+    await page.goto(demo.server.url);
+    await page.getByRole('heading', { name: 'Sign in to Outpost' }).waitFor();
+    expect(await page.getByText('npm run token -- <login>').count()).toBe(1);
+
+    await page.getByLabel('Access token').fill('lms_not-a-real-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/not accepted/);
+
+    await signIn(page, demo.server.url, demo.student);
+    await expect.poll(() => page.getByTestId('signed-in-user').textContent()).toBe(`Signed in as ${demo.student.name}`);
+    // Memory only: nothing an injected script or the next visitor could read back.
+    // (Source text: the test program is type-checked without the DOM library.)
+    expect(await page.evaluate('localStorage.length + sessionStorage.length + document.cookie.length')).toBe(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Access token').waitFor();
+    expect(await page.getByTestId('signed-in-user').count()).toBe(0);
+    await page.close();
+  });
+
+  it('lists the student’s courses and opens the course at its modules, with states, locks and requirements', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, demo.server.url, demo.student);
+    await page.getByRole('heading', { name: 'Your courses' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Courses' }).getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining(DEMO.course.name),
+    ]);
+    await openCourse(page);
+    expect(await page.getByRole('navigation', { name: 'Course sections' }).getByRole('link').allTextContents()).toEqual([
+      'Modules',
+      'Assignments',
+      'Pages',
+      'People',
+    ]);
+
+    const week1 = page.getByTestId(`module-${demo.week1.id}`);
+    const week2 = page.getByTestId(`module-${demo.week2.id}`);
+    await week1.getByRole('heading', { name: 'Week 1' }).waitFor();
+    expect(await week1.locator('.badge').first().textContent()).toBe('Not started');
+    expect(await week2.locator('.badge').first().textContent()).toBe('Locked');
+    expect(await week2.textContent()).toContain('Prerequisites: complete Week 1 first');
+    // Sequential progress locks the assignment until the page before it is done; Canvas says why.
+    expect(await week1.textContent()).toContain(`This assignment hasn't been unlocked yet. It is part of the module Week 1.`);
+    expect(await week1.getByRole('link', { name: demo.firstAssignment.name }).count()).toBe(0);
+    expect(await week2.getByRole('link', { name: 'Further reading' }).count()).toBe(0);
+
+    const welcome = week1.getByRole('listitem').filter({ hasText: 'Welcome' });
+    expect(await welcome.textContent()).toContain('Requirement: Mark as doneNot met yet');
+    const markDone = welcome.getByRole('button', { name: 'Mark as done' });
+    expect(await markDone.getAttribute('aria-pressed')).toBe('false');
+    await markDone.click();
+    await expect.poll(() => markDone.getAttribute('aria-pressed')).toBe('true');
+    expect(await welcome.textContent()).toContain('Requirement: Mark as doneMet');
+    await expect.poll(() => week1.locator('.badge').first().textContent()).toBe('In progress');
+    // The lock moved on: the assignment opens now.
+    await week1.getByRole('link', { name: demo.firstAssignment.name }).waitFor();
+
+    await markDone.click();
+    await expect.poll(() => markDone.getAttribute('aria-pressed')).toBe('false');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens an assignment from the list with its due date, points, submission types and sandboxed description', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, demo.server.url, demo.student);
+    await openCourse(page);
+    await page.getByRole('link', { name: 'Assignments' }).click();
+    const table = page.getByRole('table', { name: 'Assignments' });
+    await table.waitFor();
+    // The demo's graded quizzes and discussions are assignments too: the API's list is the reference.
+    const listed = await api(demo.server, demo.student.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments?per_page=100`);
+    expect(await table.getByRole('row').count()).toBe((listed.json as unknown[]).length + 1);
+    const row = table.getByRole('row').filter({ hasText: demo.firstAssignment.name });
+    expect(await row.textContent()).toContain('20 pts');
+    await row.getByRole('link', { name: demo.firstAssignment.name }).click();
+
+    await page.getByRole('heading', { level: 2, name: demo.firstAssignment.name }).waitFor();
+    const facts = page.getByRole('definition');
+    expect(await facts.allTextContents()).toEqual([expect.stringMatching(/\d{4}/), '20 pts', 'File upload', 'pdf, docx']);
+    const frame = page.getByTitle('Assignment description');
+    expect(await frame.getAttribute('sandbox')).not.toContain('allow-scripts');
+    await expect
+      .poll(() => page.frameLocator('iframe[title="Assignment description"]').locator('body').textContent())
+      .toBe(`${demo.firstAssignment.name}: see the syllabus.`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a page from the Pages tab, and the module item links to the same page', async () => {
+    const page = await browser.newPage();
+    await signIn(page, demo.server.url, demo.student);
+    await openCourse(page);
+    await page.getByTestId(`module-${demo.week1.id}`).getByRole('link', { name: 'Welcome' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Welcome' }).waitFor();
+    const content = page.frameLocator('iframe[title="Page content"]');
+    await content.getByRole('heading', { name: 'Welcome aboard' }).waitFor();
+
+    await page.getByRole('link', { name: 'Pages', exact: true }).click();
+    await page.getByRole('list', { name: 'Pages' }).getByRole('link', { name: 'Welcome' }).waitFor();
+    await page.goBack();
+    await content.getByRole('heading', { name: 'Welcome aboard' }).waitFor();
+    await page.close();
+  });
+
+  it('shows the teacher the roster with every role, following Link rel="next" across pages', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    // Small pages make the client walk the Link header; the server builds each next link.
+    let rosterRequests = 0;
+    await page.route('**/api/v1/courses/*/users?*', (route) => {
+      rosterRequests++;
+      const url = new URL(route.request().url());
+      if (url.searchParams.get('per_page') === '100') url.searchParams.set('per_page', '7');
+      return route.continue({ url: url.href });
+    });
+    await signIn(page, demo.server.url, demo.teacher);
+    await openCourse(page);
+    await page.getByRole('link', { name: 'People' }).click();
+    const table = page.getByRole('table', { name: 'People' });
+    await table.waitFor();
+    const people = 1 + 1 + DEMO.students.length + 1; // teacher, TA, students, observer
+    expect(await table.getByRole('row').count()).toBe(people + 1);
+    expect(rosterRequests).toBe(Math.ceil(people / 7));
+    expect(await table.getByRole('row').filter({ hasText: DEMO.ta.name }).textContent()).toContain('TA');
+    expect(await table.getByRole('row').filter({ hasText: demo.student.name }).textContent()).toContain('Student');
+
+    // A teacher sees publication states but no progression controls.
+    await page.getByRole('link', { name: 'Modules' }).click();
+    await page.getByRole('heading', { name: 'Week 1' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Mark as done' }).count()).toBe(0);
+    expect(await page.getByTestId(`module-${demo.week1.id}`).locator('.badge').first().textContent()).toBe('Published');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { DEMO, type DemoPerson } from '../../src/server/commands/demo-course.ts';
+import { seedDemo } from '../../src/server/commands/seed-demo.ts';
+import type { Assignment, CourseModule, CourseUser, WikiPage } from '../../src/shared/lms-dtos.ts';
+import { api } from './api-fixtures.ts';
+import { startTestServer, type TestServer } from './server.ts';
+
+/**
+ * The demo course on a real headless server, loaded through the API exactly as `npm run seed:demo` does, plus what
+ * the demo lacks for UI tests (a page and two modules, added by the demo teacher through the API).
+ */
+export interface UiDemo {
+  server: TestServer;
+  adminToken: string;
+  courseId: number;
+  teacher: UiDemoUser;
+  student: UiDemoUser;
+  welcomePage: WikiPage;
+  firstAssignment: Assignment;
+  week1: CourseModule;
+  week2: CourseModule;
+}
+
+export interface UiDemoUser {
+  id: number;
+  name: string;
+  token: string;
+}
+
+export async function startUiDemo(): Promise<UiDemo> {
+  const adminToken = `lms_${randomBytes(32).toString('base64url')}`;
+  const server = await startTestServer({ adminToken });
+  try {
+    const { courseId } = await seedDemo(server.url, adminToken);
+    const call = async <T>(token: string, method: string, path: string, body?: unknown): Promise<T> => {
+      const res = await api(server, token, method, path, body);
+      if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.json)}`);
+      return res.json as T;
+    };
+    const roster = await call<CourseUser[]>(adminToken, 'GET', `/api/v1/courses/${courseId}/users?per_page=100`);
+    const userFor = async (person: DemoPerson): Promise<UiDemoUser> => {
+      const user = roster.find((u) => u.login_id === person.login);
+      if (!user) throw new Error(`demo user ${person.login} missing`);
+      const issued = await call<{ visible_token: string }>(adminToken, 'POST', `/api/v1/users/${user.id}/tokens`, { token: { purpose: 'ui test' } });
+      return { id: user.id, name: user.name, token: issued.visible_token };
+    };
+    const teacher = await userFor(DEMO.teacher);
+    const student = await userFor(DEMO.students[0]!);
+
+    const course = `/api/v1/courses/${courseId}`;
+    const [firstAssignment] = await call<Assignment[]>(teacher.token, 'GET', `${course}/assignments?per_page=1`);
+    const welcomePage = await call<WikiPage>(teacher.token, 'POST', `${course}/pages`, {
+      wiki_page: { title: 'Welcome', body: '<h2>Welcome aboard</h2><p>Start with the <strong>lab</strong>.</p>', published: true },
+    });
+    const week1 = await call<CourseModule>(teacher.token, 'POST', `${course}/modules`, { module: { name: 'Week 1' } });
+    await call(teacher.token, 'POST', `${course}/modules/${week1.id}/items`, {
+      module_item: { type: 'Page', page_url: welcomePage.url, completion_requirement: { type: 'must_mark_done' } },
+    });
+    await call(teacher.token, 'POST', `${course}/modules/${week1.id}/items`, {
+      module_item: { type: 'Assignment', content_id: firstAssignment!.id, completion_requirement: { type: 'must_submit' } },
+    });
+    await call(teacher.token, 'PUT', `${course}/modules/${week1.id}`, { module: { published: true, require_sequential_progress: true } });
+    const week2 = await call<CourseModule>(teacher.token, 'POST', `${course}/modules`, {
+      module: { name: 'Week 2', prerequisite_module_ids: [week1.id] },
+    });
+    await call(teacher.token, 'POST', `${course}/modules/${week2.id}/items`, {
+      module_item: { type: 'ExternalUrl', external_url: 'https://example.test/reading', title: 'Further reading' },
+    });
+    await call(teacher.token, 'PUT', `${course}/modules/${week2.id}`, { module: { published: true } });
+    return { server, adminToken, courseId, teacher, student, welcomePage, firstAssignment: firstAssignment!, week1, week2 };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** Signs in through the browser form with `token` and waits until the UI shows who is signed in. */
+export async function signIn(page: Page, url: string, user: UiDemoUser): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Access token').fill(user.token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('signed-in-user').filter({ hasText: user.name }).waitFor();
+}
+
+/** Collects uncaught page errors and console errors, which a healthy UI never produces. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  return errors;
+}
