@@ -26,6 +26,8 @@ import { customGradebookColumnsRoutes } from './custom-gradebook-columns/custom-
 import { notificationPreferencesRoutes } from './notification-preferences/notification-preferences.routes.ts';
 import { errorReportsRoutes } from './error-reports/error-reports.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
+import { peerReviewsRoutes } from './peer-reviews/peer-reviews.routes.ts';
+import { plannerRoutes } from './planner/planner.routes.ts';
 
 /**
  * Every area's routes, in one list the HTTP layer registers and the OpenAPI document and the route fuzz test
@@ -61,5 +63,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     notificationPreferencesRoutes(services, rules),
     errorReportsRoutes(services),
     rolesRoutes(services, rules),
+    peerReviewsRoutes(services, rules),
+    plannerRoutes(services),
   ].flat();
 }

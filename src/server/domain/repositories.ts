@@ -21,6 +21,8 @@ import type { SubmissionCommentData, SubmissionData, SubmissionReadData, Submiss
 import { Repository } from './repository.ts';
 import type { PollChoiceData, PollData, PollSessionData, PollSubmissionData } from './records/poll-records.ts';
 import type { LiveAssessmentData, LiveAssessmentResultData } from './records/live-assessment-records.ts';
+import { peerReviewKey, type PeerReviewData } from './records/peer-review-records.ts';
+import { plannerOverrideKey, type PlannerNoteData, type PlannerOverrideData } from './records/planner-records.ts';
 
 /** Lookup keys are namespaced so one slot can serve several kinds of unique key. */
 export const lookupKey = {
@@ -158,6 +160,13 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
       user_id: c.user_id,
       parent_id: c.submission_id,
     })),
+    // One review per submission and reviewer, found by the pair; listed per submission (parent_id).
+    peerReviews: new Repository<PeerReviewData>(db.collections.course_user, 'assessment_request', ids, (r) => ({
+      course_id: r.course_id,
+      user_id: r.user_id,
+      parent_id: r.submission_id,
+      lookup_key: peerReviewKey(r.submission_id, r.assessor_id),
+    })),
     submissionVersions: new Repository<SubmissionVersionData>(db.collections.course_user, 'submission_version', ids, (v) => ({
       course_id: v.course_id,
       user_id: v.user_id,
@@ -209,6 +218,16 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
     notificationPolicies: new Repository<NotificationPolicyData>(db.collections.course_user, 'notification_policy', ids, (n) => ({
       user_id: n.user_id,
       parent_id: n.channel_id,
+    })),
+    // A user's planner: notes listed by todo date, overrides found by user and plannable.
+    plannerNotes: new Repository<PlannerNoteData>(db.collections.course_user, 'planner_note', ids, (n) => ({
+      user_id: n.user_id,
+      course_id: n.course_id ?? 0,
+      sort_key: n.todo_date,
+    })),
+    plannerOverrides: new Repository<PlannerOverrideData>(db.collections.course_user, 'planner_override', ids, (o) => ({
+      user_id: o.user_id,
+      lookup_key: plannerOverrideKey(o.user_id, o.plannable_type, o.plannable_id),
     })),
     errorReports: new Repository<ErrorReportData>(db.collections.course_user, 'error_report', ids, (r) => ({ user_id: r.user_id })),
     tokens: new Repository<AccessTokenData>(local, 'access_token', ids, (t) => ({

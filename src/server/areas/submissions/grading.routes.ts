@@ -5,6 +5,7 @@ import { paginateArray } from '../../http/pagination.ts';
 import type { AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
+import { isAssignedReviewer, seesOnlyAsReviewer, withoutGrade } from '../peer-reviews/reviewer-access.ts';
 import { progressJson } from '../progress/progress.serializer.ts';
 import { asksToGrade, gradingRefused, type GradeRequest } from './grade-change.ts';
 import { GradingService, type BulkEntry } from './grading.service.ts';
@@ -41,11 +42,13 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
   const lists = new SubmissionLists(services, submissions.store, scopes, ids);
 
   const gradesOrComments = allowIf(
-    'submission[...] or rubric_assessment: manage_grades reaching the student; a comment alone: the student, or a grader or commenter reaching them',
+    'submission[...] or rubric_assessment: manage_grades reaching the student; a comment alone: the student, a grader or commenter reaching them, or its assigned peer reviewer',
     async (ctx, p: GradeSubmissionParams) => {
       const scope = await scopes.resolve(p);
       const student = await scopes.student(p.user_id, ctx.principal, scope);
-      return grading.mayChange(ctx.principal, scope.courseId, student.id, asksToGrade(requestOf(p)));
+      const grades = asksToGrade(requestOf(p));
+      if (await grading.mayChange(ctx.principal, scope.courseId, student.id, grades)) return true;
+      return !grades && isAssignedReviewer(services.repos, p.assignment_id, student.id, ctx.principal.userId);
     },
   );
 
@@ -62,7 +65,9 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
         const student = await scopes.student(p.user_id, ctx.principal, scope);
         const checked = await grading.check(ctx.principal, assignment, student, requestOf(p));
         const saved = await grading.apply(assignment, student.id, checked, writeStamp(ctx));
-        const [json] = await reader.json([saved], new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: p.include }, ['submission_comments']);
+        const [shown] = await reader.json([saved], new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: p.include }, ['submission_comments']);
+        // A peer reviewer comments on work whose grade they may not see.
+        const json = (await seesOnlyAsReviewer(services, ctx.principal, scope.courseId, assignment.id, student.id)) ? withoutGrade(shown!) : shown;
         return { body: { ...json, all_submissions: [json] } };
       },
     }),

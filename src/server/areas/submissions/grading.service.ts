@@ -4,6 +4,7 @@ import { progressionService } from '../../domain/progression/progression.service
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
 import { writeTogether, type PlannedWrite } from '../../domain/repository.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { completeReviewOnComment } from '../peer-reviews/reviewer-access.ts';
 import { ProgressService } from '../progress/progress.service.ts';
 import { applyGrade, checkGradeRequest, commentData, gradingRefused, type CheckedGrade, type GradeRequest } from './grade-change.ts';
 import type { SubmissionScopes} from './submission-scope.ts';
@@ -65,6 +66,7 @@ export class GradingService {
       return record;
     });
     await this.#scored(saved, checked, stamp);
+    if (checked.comment) await completeReviewOnComment(this.#services.repos, saved.id, stamp.actorId, stamp);
     return saved;
   }
 

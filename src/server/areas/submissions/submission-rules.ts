@@ -1,8 +1,9 @@
 import type { CoreServices } from '../../core.ts';
 import { allowIf } from '../../http/permission-rules.ts';
+import { isAssignedReviewer } from '../peer-reviews/reviewer-access.ts';
 import { MANAGE_GRADES, VIEW_GRADES, type ScopeParams, type SubmissionScopes } from './submission-scope.ts';
 
-type StudentParams = ScopeParams & { user_id: string };
+type StudentParams = ScopeParams & { user_id: string; assignment_id?: number };
 
 /**
  * The permission rules of submission routes (spec Authentication 3). Each resolves the course or section first,
@@ -23,12 +24,16 @@ export function submissionRules(services: CoreServices, scopes: SubmissionScopes
       return visible === 'all' || visible.size > 0;
     }),
 
-    /** One student's submission: a non-student `:user_id` is a 404, a student out of reach a 401. */
-    seesStudent: allowIf('the student, their observer, or a grader who reaches them', async (ctx, p: StudentParams) => {
+    /**
+     * One student's submission: a non-student `:user_id` is a 404, a student out of reach a 401. A student
+     * assigned to review it reaches it too (reference §7).
+     */
+    seesStudent: allowIf('the student, their observer, a grader who reaches them, or its assigned peer reviewer', async (ctx, p: StudentParams) => {
       const scope = await scopes.resolve(p);
       const student = await scopes.student(p.user_id, ctx.principal, scope);
       const visible = await services.access.visibleStudents(ctx.principal, scope.courseId);
-      return visible === 'all' || visible.has(student.id);
+      if (visible === 'all' || visible.has(student.id)) return true;
+      return p.assignment_id !== undefined && isAssignedReviewer(services.repos, p.assignment_id, student.id, ctx.principal.userId);
     }),
 
     viewGrades: allowIf('view_all_grades or manage_grades in the course or section', async (ctx, p: ScopeParams) =>

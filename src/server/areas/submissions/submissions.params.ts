@@ -132,3 +132,6 @@ export const studentSubmissionsParams = z.object({
   ...paginationParams,
 });
 export type StudentSubmissionsParams = z.output<typeof studentSubmissionsParams>;
+
+/** The path prefix of every submission path, for areas nested under submissions (peer reviews). */
+export { scope as scopeParams };

@@ -5,6 +5,7 @@ import type { AccessRules } from '../common/access-rules.ts';
 import { FilesService } from '../files/files.service.ts';
 import { fileJson } from '../files/files.serializer.ts';
 import { UnauthorizedError } from '../../domain/errors.ts';
+import { seesOnlyAsReviewer, withoutGrade } from '../peer-reviews/reviewer-access.ts';
 import { gradingRoutes } from './grading.routes.ts';
 import { SubmissionReader } from './submission-reader.ts';
 import { submissionRules } from './submission-rules.ts';
@@ -64,7 +65,8 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
         const student = await scopes.student(p.user_id, ctx.principal, scope);
         const record = await submissions.one(assignment, student.id, writeStamp(ctx));
         const [body] = await reader.json([record], new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: p.include });
-        return { body };
+        // A peer reviewer sees the work and its comments, not its grade (reference §7).
+        return { body: (await seesOnlyAsReviewer(services, ctx.principal, scope.courseId, assignment.id, student.id)) ? withoutGrade(body!) : body };
       },
     }),
     ...onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id/files', '/api/v1/sections/:section_id/assignments/:assignment_id/submissions/:user_id/files'], {

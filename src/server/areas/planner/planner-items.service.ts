@@ -1,0 +1,123 @@
+import type { CoreServices } from '../../core.ts';
+import type { Principal } from '../../domain/principal.ts';
+import type { PlannerOverrideData } from '../../domain/records/planner-records.ts';
+import type { Stored } from '../../storage/typed-records.ts';
+import { type PlannerCourse, type Plannables } from './plannables.ts';
+import { coversNote, plannerContexts, type PlannerContexts } from './planner-contexts.ts';
+import { inWindow, itemsWindow, type TimeWindow } from './planner-dates.ts';
+import { announcementEntry, assignmentEntry, noteEntry, pageEntry, quizEntry, reviewEntry } from './planner-entries.ts';
+import type { PlannerItemsParams } from './planner.params.ts';
+import { plannerItemJson, type PlannerEntry } from './planner.serializer.ts';
+
+type Courses = ReadonlyMap<number, PlannerCourse>;
+
+const byDate = (a: PlannerEntry, b: PlannerEntry) => Date.parse(a.date) - Date.parse(b.date) || a.type.localeCompare(b.type) || a.id - b.id;
+
+/**
+ * The caller's planner (reference §9): published content of their current courses dated inside the window,
+ * their own notes and the peer reviews they have to do, each with the caller's override. Filters:
+ * `new_activity` keeps items with unread feedback; the two `*ungraded_todo_items` keep pages with to-do dates.
+ */
+export class PlannerItemsService {
+  readonly #services: CoreServices;
+  readonly #plannables: Plannables;
+
+  constructor(services: CoreServices, plannables: Plannables) {
+    this.#services = services;
+    this.#plannables = plannables;
+  }
+
+  async list(principal: Principal, p: PlannerItemsParams, now: number): Promise<Record<string, unknown>[]> {
+    const window = itemsWindow(p, now);
+    const contexts = await plannerContexts(this.#services, principal, p.context_codes);
+    const current = await this.#plannables.courses(principal, now);
+    const courses = new Map([...current].filter(([id]) => contexts === null || contexts.courseIds.has(id)));
+    const ids = [...courses.keys()];
+    const todoOnly = p.filter === 'ungraded_todo_items' || p.filter === 'all_ungraded_todo_items';
+    const groups = todoOnly
+      ? [this.#pages(ids, window)]
+      : [
+          this.#assignments(principal, courses, window, now),
+          this.#ungradedQuizzes(ids, window),
+          this.#announcements(ids, window, now),
+          this.#pages(ids, window),
+          this.#notes(principal, contexts, window),
+          this.#reviews(principal, ids, window),
+        ];
+    const entries = (await Promise.all(groups)).flat().filter((e) => p.filter !== 'new_activity' || e.newActivity);
+    const overrides = await this.#overrides(principal);
+    return entries.sort(byDate).map((e) => plannerItemJson(e, overrides.get(`${e.type}:${e.id}`)));
+  }
+
+  async #assignments(principal: Principal, courses: Courses, window: TimeWindow, now: number): Promise<PlannerEntry[]> {
+    const { repos } = this.#services;
+    const userId = principal.userId;
+    const assignments = (await repos.assignments.find({ course_id: { $in: [...courses.keys()] } })).filter(
+      (a) => a.data.workflow_state === 'published' && inWindow(a.data.due_at, window),
+    );
+    const [quizzes, topics, submissions] = await Promise.all([
+      repos.quizzes.getMany(assignments.flatMap((a) => a.data.quiz_id ?? [])),
+      repos.discussionTopics.getMany(assignments.flatMap((a) => a.data.discussion_topic_id ?? [])),
+      repos.submissions.find({ user_id: userId, parent_id: { $in: assignments.map((a) => a.id) } }),
+    ]);
+    const submissionIds = submissions.map((s) => s.id);
+    const [comments, reads] = await Promise.all([
+      repos.submissionComments.find({ parent_id: { $in: submissionIds } }),
+      repos.submissionReads.find({ user_id: userId, parent_id: { $in: submissionIds } }),
+    ]);
+    return assignments.map((a) => {
+      const submission = submissions.find((s) => s.data.assignment_id === a.id);
+      const work = {
+        userId,
+        student: courses.get(a.data.course_id)?.student ?? false,
+        submission,
+        comments: submission ? comments.filter((c) => c.data.submission_id === submission.id) : [],
+        read: submission ? reads.find((r) => r.data.submission_id === submission.id) : undefined,
+      };
+      const linked = { quiz: a.data.quiz_id === null ? undefined : quizzes.get(a.data.quiz_id), topic: a.data.discussion_topic_id === null ? undefined : topics.get(a.data.discussion_topic_id) };
+      return assignmentEntry(a, linked, work, now);
+    });
+  }
+
+  /** Graded quizzes come with their assignment; practice quizzes and surveys on their own. */
+  async #ungradedQuizzes(courseIds: number[], window: TimeWindow): Promise<PlannerEntry[]> {
+    const quizzes = await this.#services.repos.quizzes.find({ course_id: { $in: courseIds } });
+    return quizzes.filter((q) => q.data.workflow_state === 'published' && q.data.assignment_id === null && inWindow(q.data.due_at, window)).map(quizEntry);
+  }
+
+  async #announcements(courseIds: number[], window: TimeWindow, now: number): Promise<PlannerEntry[]> {
+    const topics = await this.#services.repos.discussionTopics.find({ course_id: { $in: courseIds } });
+    const posted = topics.filter(
+      (t) => t.data.is_announcement && t.data.workflow_state === 'published' && t.data.posted_at !== null && Date.parse(t.data.posted_at) <= now,
+    );
+    return posted.filter((t) => inWindow(t.data.posted_at, window)).map(announcementEntry);
+  }
+
+  async #pages(courseIds: number[], window: TimeWindow): Promise<PlannerEntry[]> {
+    const pages = await this.#services.repos.wikiPages.find({ course_id: { $in: courseIds } });
+    return pages.filter((pg) => pg.data.context_type === 'Course' && pg.data.workflow_state === 'active' && inWindow(pg.data.todo_date, window)).map(pageEntry);
+  }
+
+  async #notes(principal: Principal, contexts: PlannerContexts | null, window: TimeWindow): Promise<PlannerEntry[]> {
+    const notes = await this.#services.repos.plannerNotes.find({ user_id: principal.userId });
+    return notes.filter((n) => n.data.workflow_state === 'active' && inWindow(n.data.todo_date, window) && coversNote(contexts, n.data.course_id)).map(noteEntry);
+  }
+
+  /** Reviews assigned to the caller (not yet done), dated by the reviewed assignment's due date. */
+  async #reviews(principal: Principal, courseIds: number[], window: TimeWindow): Promise<PlannerEntry[]> {
+    const { repos } = this.#services;
+    const reviews = (await repos.peerReviews.find({ course_id: { $in: courseIds } })).filter(
+      (r) => r.data.assessor_id === principal.userId && r.data.workflow_state === 'assigned',
+    );
+    const assignments = await repos.assignments.getMany([...new Set(reviews.map((r) => r.data.assignment_id))]);
+    return reviews.flatMap((r) => {
+      const a = assignments.get(r.data.assignment_id);
+      return a && a.data.workflow_state === 'published' && inWindow(a.data.due_at, window) ? [reviewEntry(r, a)] : [];
+    });
+  }
+
+  async #overrides(principal: Principal): Promise<Map<string, Stored<PlannerOverrideData>>> {
+    const all = await this.#services.repos.plannerOverrides.find({ user_id: principal.userId });
+    return new Map(all.filter((o) => o.data.workflow_state === 'active').map((o) => [`${o.data.plannable_type}:${o.data.plannable_id}`, o]));
+  }
+}
