@@ -12,5 +12,7 @@ export default defineConfig({
   },
   renderer: {
     plugins: [react()],
+    // electron-vite leaves bundles unminified by default; the renderer is also served to browsers over HTTP.
+    build: { minify: true },
   },
 });
