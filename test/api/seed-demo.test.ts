@@ -55,4 +55,25 @@ describe('npm run seed:demo', () => {
     expect(await get(`${base}/discussion_topics`)).toHaveLength(DEMO.discussions.length);
     expect(await get(`${base}/files`)).toHaveLength(DEMO.files.length);
   });
+
+  it('loads pages, two units of modules with requirements, and graded submissions', async () => {
+    const course = await get(`/api/v1/courses/sis_course_id:${DEMO.course.sis_course_id}`);
+    const base = `/api/v1/courses/${String(course.id)}`;
+    expect((await get(`${base}/pages`)).map((p) => p.title).sort()).toEqual(DEMO.pages.map((p) => p.title).sort());
+    expect((await get(`${base}/front_page`)).title).toBe(DEMO.pages[0]!.title);
+    const modules = await get(`${base}/modules?include[]=items`);
+    expect(modules.map((m) => m.name)).toEqual(['Unit 1: Water', 'Unit 2: Soil']);
+    expect(modules[1]!.prerequisite_module_ids).toEqual([modules[0]!.id]);
+    expect((modules[0]!.items as unknown[]).length).toBe(6);
+
+    const [, reading] = await get(`${base}/assignments?per_page=100`);
+    const submissions = await get(`${base}/assignments/${String(reading!.id)}/submissions?per_page=100`);
+    const submitted = submissions.filter((s) => s.workflow_state !== 'unsubmitted');
+    expect(submitted).toHaveLength(10);
+    expect(submitted.filter((s) => s.workflow_state === 'graded')).toHaveLength(5);
+    // The students' seeding tokens were revoked again.
+    for (const user of await get(`${base}/users?enrollment_type[]=student&per_page=100`)) {
+      expect(await get(`/api/v1/users/${String(user.id)}/tokens`)).toEqual([]);
+    }
+  });
 });

@@ -56,6 +56,23 @@ export const DEMO = {
     { title: 'Is Nuclear Power Green?', message: '<p>Take a position and support it with two sources.</p>' },
     { title: 'Field Trip Reflections', message: '<p>What surprised you at the wetland reserve?</p>' },
   ],
+  pages: [
+    {
+      title: 'Course Overview',
+      body: '<h2>Welcome to ENVS 101</h2><p>Each unit pairs a field lab with readings. Work through the modules in order.</p>',
+    },
+    {
+      title: 'Lab Safety Rules',
+      body: '<ol><li>Gloves and goggles for every sample.</li><li>Label containers before filling them.</li><li>Report spills at once.</li></ol>',
+    },
+  ],
+  /** Reading responses the first students submit. */
+  responses: [
+    'Carson shows how one chemical travels through a whole food web.',
+    'The chapter on robins changed how I think about lawn spraying.',
+    'I was surprised that the book led to a federal ban so quickly.',
+    'Her writing mixes science and storytelling, which made it persuasive.',
+  ],
   files: [
     { name: 'syllabus.txt', content_type: 'text/plain', text: 'ENVS 101 syllabus: labs, readings and grading policy.' },
     { name: 'lab-safety.txt', content_type: 'text/plain', text: 'Wear gloves and goggles; label every sample.' },

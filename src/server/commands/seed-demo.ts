@@ -1,43 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { startServer } from '../boot.ts';
+import { CanvasClient } from './canvas-client.ts';
 import { DEMO, type DemoPerson } from './demo-course.ts';
+import { addPagesAndModules, addSubmissionsAndGrades } from './demo-coursework.ts';
 
 type Json = Record<string, unknown>;
-
-/** Talks to the API exactly as a third-party Canvas client would: the demo doubles as an end-to-end check. */
-class CanvasClient {
-  readonly #baseUrl: string;
-  readonly #token: string;
-
-  constructor(baseUrl: string, token: string) {
-    this.#baseUrl = baseUrl;
-    this.#token = token;
-  }
-
-  async request(method: string, path: string, body?: Json): Promise<Json> {
-    const res = await fetch(this.#baseUrl + path, {
-      method,
-      headers: { authorization: `Bearer ${this.#token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-    return JSON.parse(text) as Json;
-  }
-}
 
 export interface SeedResult {
   courseId: number;
   alreadyPresent: boolean;
+  /** Students who submitted the reading response (0 when the demo was already there). */
+  submitted?: number;
 }
 
 /** Loads the demo course through the API at `baseUrl`, as the admin; does nothing when it is already there. */
 export async function seedDemo(baseUrl: string, adminToken: string): Promise<SeedResult> {
   const api = new CanvasClient(baseUrl, adminToken);
-  const existing = await fetch(`${baseUrl}/api/v1/courses/sis_course_id:${DEMO.course.sis_course_id}`, {
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  if (existing.ok) return { courseId: ((await existing.json()) as { id: number }).id, alreadyPresent: true };
+  const existing = await api.exists(`/api/v1/courses/sis_course_id:${DEMO.course.sis_course_id}`);
+  if (existing) return { courseId: existing.id as number, alreadyPresent: true };
 
   const course = await api.request('POST', '/api/v1/accounts/self/courses', { course: DEMO.course, offer: true });
   const courseId = course.id as number;
@@ -69,14 +49,17 @@ export async function seedDemo(baseUrl: string, adminToken: string): Promise<See
 
   const week = 7 * 24 * 3600 * 1000;
   const start = Date.now();
+  const assignmentIds: number[] = [];
   for (const [i, assignment] of DEMO.assignments.entries()) {
     const due = new Date(start + (i + 1) * week).toISOString();
-    await api.request('POST', `/api/v1/courses/${courseId}/assignments`, {
+    const created = await api.request('POST', `/api/v1/courses/${courseId}/assignments`, {
       assignment: { ...assignment, due_at: due, published: true, description: `<p>${assignment.name}: see the syllabus.</p>` },
     });
+    assignmentIds.push(created.id as number);
   }
+  const quizIds: number[] = [];
   for (const quiz of DEMO.quizzes) {
-    await api.request('POST', `/api/v1/courses/${courseId}/quizzes`, { quiz: { ...quiz, published: true } });
+    quizIds.push((await api.request('POST', `/api/v1/courses/${courseId}/quizzes`, { quiz: { ...quiz, published: true } })).id as number);
   }
   for (const topic of DEMO.discussions) {
     await api.request('POST', `/api/v1/courses/${courseId}/discussion_topics`, { ...topic, published: true });
@@ -88,7 +71,10 @@ export async function seedDemo(baseUrl: string, adminToken: string): Promise<See
       content: Buffer.from(file.text).toString('base64'),
     });
   }
-  return { courseId, alreadyPresent: false };
+  const ids = { courseId, assignmentIds, quizIds, studentIds: students };
+  await addPagesAndModules(api, ids);
+  const submitted = await addSubmissionsAndGrades(api, ids);
+  return { courseId, alreadyPresent: false, submitted };
 }
 
 /** `npm run seed:demo`: runs the server privately on a free loopback port just long enough to load the demo. */
@@ -96,10 +82,10 @@ export async function seedDemoCommand(dataDir: string): Promise<string> {
   const adminToken = `lms_${randomBytes(32).toString('base64url')}`;
   const server = await startServer({ dataDir, port: 0, adminToken });
   try {
-    const { courseId, alreadyPresent } = await seedDemo(server.url, adminToken);
+    const { courseId, alreadyPresent, submitted } = await seedDemo(server.url, adminToken);
     return alreadyPresent
       ? `The demo course is already loaded (course ${courseId}).`
-      : `Loaded the demo course "${DEMO.course.name}" (course ${courseId}): 1 teacher, 1 TA, ${DEMO.students.length} students in ${DEMO.sections.length} sections, 1 observer, ${DEMO.assignments.length} assignments, ${DEMO.quizzes.length} quizzes, ${DEMO.discussions.length} discussions, ${DEMO.files.length} files.`;
+      : `Loaded the demo course "${DEMO.course.name}" (course ${courseId}): 1 teacher, 1 TA, ${DEMO.students.length} students in ${DEMO.sections.length} sections, 1 observer, ${DEMO.assignments.length} assignments, ${DEMO.quizzes.length} quizzes, ${DEMO.discussions.length} discussions, ${DEMO.files.length} files, ${DEMO.pages.length} pages, 2 modules, ${submitted ?? 0} submissions.`;
   } finally {
     await server.close();
   }
