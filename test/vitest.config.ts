@@ -16,6 +16,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'storage', include: ['test/storage/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['test/api/**/*.test.ts'] } },
+      { extends: true, test: { name: 'webhooks', include: ['test/webhooks/**/*.test.ts'] } },
       {
         extends: true,
         test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/helpers/build-once.ts'] },

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { healthRoutes } from './areas/health/health.routes.ts';
 import { openApiRoutes } from './areas/openapi/openapi.routes.ts';
 import { DEFAULT_HOST } from './config.ts';
-import { openCore, type ServerCore } from './core.ts';
+import { openCore, type CoreOptions, type ServerCore } from './core.ts';
 import { createApp } from './http/app.ts';
 import { loopbackHostAllowlist } from './http/host-guard.ts';
 import type { CorsOptions } from './http/origin-guard.ts';
@@ -26,6 +26,8 @@ export interface ServerConfig {
   sessionToken?: string;
   /** Browser origins allowed to read API answers; none unless configured. */
   cors?: CorsOptions;
+  /** Webhook deriver and delivery worker (on by default); `false` turns them off. */
+  webhooks?: CoreOptions['webhooks'];
 }
 
 export interface RunningServer {
@@ -49,7 +51,7 @@ const CHECKOUT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const host = config.host ?? DEFAULT_HOST;
   mkdirSync(config.dataDir, { recursive: true });
-  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, sessionToken: config.sessionToken });
+  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, sessionToken: config.sessionToken, webhooks: config.webhooks });
 
   let allowedHosts: ReadonlySet<string> = new Set();
   let httpServer: Server;

@@ -10,6 +10,9 @@ import { areaRoutes } from './areas/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { AnyRoute } from './http/route.ts';
 import { openDatabase, type OutpostDatabase } from './storage/database.ts';
+import { WebhookServices } from './webhooks/webhook-services.ts';
+import { startWebhooks, type WebhookRuntimeOptions } from './webhooks/start-webhooks.ts';
+import type { WebhookRuntime } from './webhooks/runtime.ts';
 
 export interface CoreOptions {
   dataDir: string;
@@ -17,6 +20,8 @@ export interface CoreOptions {
   adminToken?: string;
   /** The desktop app's per-launch token, held only in memory, acting as the admin. */
   sessionToken?: string;
+  /** Webhook event deriver and delivery worker; `false` leaves them off (deliveries then wait in the outbox). */
+  webhooks?: WebhookRuntimeOptions | false;
 }
 
 /** What every area's routes are built from. */
@@ -25,6 +30,8 @@ export interface CoreServices {
   readonly access: Access;
   readonly tokens: AccessTokens;
   readonly installation: InstallationData;
+  /** Webhook subscriptions, tool proxies, deliveries (webhooks/). */
+  readonly webhooks: WebhookServices;
 }
 
 /** Everything below HTTP: storage, domain services and the routes of every area, wired once per server. */
@@ -34,6 +41,8 @@ export interface ServerCore {
   readonly routes: readonly AnyRoute[];
   /** Resolves a raw Bearer token to its principal; undefined for unknown, expired or revoked tokens. */
   verifyToken(rawToken: string): Promise<Principal | undefined>;
+  /** The running webhook deriver and worker, unless turned off. */
+  readonly webhookRuntime: WebhookRuntime | undefined;
   close(): Promise<void>;
 }
 
@@ -52,6 +61,7 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
       access: new Access(repos),
       tokens: new AccessTokens(repos, fixedTokens(installation.admin_user_id)),
       installation,
+      webhooks: new WebhookServices(db.collections.local, ids),
     };
     const opened = db;
     const close = async () => {
@@ -72,13 +82,17 @@ export async function openCore(options: CoreOptions): Promise<ServerCore> {
     [options.adminToken, options.sessionToken].filter((token) => !!token).map((token) => ({ token: token!, userId: adminUserId })),
   );
   let closed: Promise<void> | undefined;
+  // Webhooks: started last, stopped first, so no derivation or delivery outlives the database.
+  const webhookRuntime =
+    options.webhooks === false ? undefined : startWebhooks(db, services.repos, services.webhooks, services.installation.root_account_id, options.webhooks);
   return {
     db,
     services,
     routes: areaRoutes(services),
     verifyToken: (rawToken) => services.tokens.verify(rawToken, Date.now()),
+    webhookRuntime,
     close() {
-      closed ??= close();
+      closed ??= (webhookRuntime?.stop() ?? Promise.resolve()).then(close);
       return closed;
     },
   };

@@ -4,7 +4,8 @@ import { createApp } from '../../src/server/http/app.ts';
 import type { AnyRoute } from '../../src/server/http/route.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-const PUBLIC_ROUTES = ['GET /api/v1/health', 'GET /api/v1/openapi.json'];
+// The LTI token endpoint takes a signed assertion instead of a token (webhook subscriptions, docs/decisions/0008).
+const PUBLIC_ROUTES = ['GET /api/v1/health', 'GET /api/v1/openapi.json', 'POST /api/lti/accounts/{account_id}/authorize'];
 
 type Operation = { 'x-permission'?: string; security?: unknown[] };
 

@@ -28,6 +28,7 @@ import { errorReportsRoutes } from './error-reports/error-reports.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { peerReviewsRoutes } from './peer-reviews/peer-reviews.routes.ts';
 import { plannerRoutes } from './planner/planner.routes.ts';
+import { webhookSubscriptionsRoutes } from './webhook-subscriptions/webhook-subscriptions.routes.ts';
 
 /**
  * Every area's routes, in one list the HTTP layer registers and the OpenAPI document and the route fuzz test
@@ -65,5 +66,6 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     rolesRoutes(services, rules),
     peerReviewsRoutes(services, rules),
     plannerRoutes(services),
+    webhookSubscriptionsRoutes(services),
   ].flat();
 }

@@ -27,7 +27,7 @@ export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandl
     try {
       let principal: Principal | null = null;
       if (route.permission.requiresToken) {
-        principal = await deps.authenticator.authenticate(req, route);
+        principal = route.authenticate ? await route.authenticate(req) : await deps.authenticator.authenticate(req, route);
         deps.throttle.admit(principal.tokenId, res);
       }
       const query = parseCanvasParams(queryStringOf(req.originalUrl));
@@ -38,6 +38,7 @@ export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandl
         baseUrl: `${req.protocol}://${req.headers.host ?? ''}`,
         path: req.path,
         query,
+        headers: req.headers,
         now: Date.now(),
       };
       const input = mergeParams(body, query, req.params);

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import type { Principal } from '../domain/principal.ts';
 
@@ -14,6 +15,8 @@ export interface RequestContext {
   readonly path: string;
   /** The parsed query string (qs, with the limits of architecture §5), for helpers like pagination. */
   readonly query: Readonly<Record<string, unknown>>;
+  /** The raw request headers, for the few Canvas APIs that take parameters there (e.g. the `StartKey` of webhooks). */
+  readonly headers: IncomingHttpHeaders;
   readonly now: number;
 }
 
@@ -68,6 +71,11 @@ export interface RouteDefinition<
    */
   params: TSchema;
   permission: PermissionRule<z.output<TSchema>, TContext>;
+  /**
+   * A route's own credential check in place of the Bearer access token (e.g. LTI JWT access tokens for the
+   * webhook subscription API). It runs at the same point, first, and throws the same 401 on failure.
+   */
+  authenticate?(req: { headers: IncomingHttpHeaders }): Promise<Principal>;
   /** `html` raises the body limit from 100 kB to 2 MB for routes taking page or message bodies. */
   bodyLimit?: 'default' | 'html';
   handler(ctx: TContext, params: z.output<TSchema>): Promise<RouteResult> | RouteResult;
