@@ -82,6 +82,8 @@ describe('POST /api/v1/error_reports', () => {
       });
       const host = new URL(server.url).host;
       expect(report.data.http_env).toMatchObject({ REQUEST_METHOD: 'POST', PATH_INFO: PATH, HTTP_HOST: host, REQUEST_ID: report.data.request_context_id });
+      // fetch identifies itself; the report keeps what the client said.
+      expect((report.data.http_env as Record<string, string>).HTTP_USER_AGENT).toMatch(/\S/);
       expect(report.data.request_context_id).not.toBe('');
     });
 

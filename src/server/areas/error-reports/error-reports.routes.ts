@@ -20,7 +20,14 @@ export function errorReportsRoutes(services: CoreServices): AnyRoute[] {
         const honeypot = p.error?.username;
         // A bot filled the hidden field: refused with nothing to learn from (Canvas sends an empty 400).
         if (honeypot !== undefined && honeypot !== null && honeypot !== '') return { status: 400, body: {} };
-        const request = { method: 'POST', path: ctx.path, baseUrl: ctx.baseUrl, requestId: ctx.requestId };
+        const request = {
+          method: 'POST',
+          path: ctx.path,
+          baseUrl: ctx.baseUrl,
+          requestId: ctx.requestId,
+          userAgent: ctx.headers['user-agent']?.slice(0, 512),
+          referer: ctx.headers.referer?.slice(0, 2048),
+        };
         return { body: loggedJson(await reports.create(p.error, request, writeStamp(ctx))) };
       },
     }),

@@ -14,6 +14,9 @@ export interface RequestFacts {
   readonly path: string;
   readonly baseUrl: string;
   readonly requestId: string;
+  /** The client's own description of itself, when it sent one. */
+  readonly userAgent?: string;
+  readonly referer?: string;
 }
 
 /** Problem reports ("Report a problem"): anyone signed in may file one. */
@@ -49,7 +52,7 @@ export class ErrorReportsService {
   }
 }
 
-/** Canvas's `useful_http_env_stuff_from_request`, as far as the request context carries it. */
+/** Canvas's `useful_http_env_stuff_from_request`: what the request says about itself. */
 function collectedEnv(request: RequestFacts): Record<string, string> {
   const url = new URL(request.baseUrl);
   return {
@@ -60,6 +63,8 @@ function collectedEnv(request: RequestFacts): Record<string, string> {
     SERVER_PORT: url.port || (url.protocol === 'https:' ? '443' : '80'),
     'rack.url_scheme': url.protocol.replace(/:$/, ''),
     REQUEST_ID: request.requestId,
+    ...(request.userAgent ? { HTTP_USER_AGENT: request.userAgent } : {}),
+    ...(request.referer ? { HTTP_REFERER: request.referer } : {}),
   };
 }
 
