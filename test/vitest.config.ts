@@ -17,6 +17,8 @@ export default defineConfig({
       { extends: true, test: { name: 'storage', include: ['test/storage/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['test/api/**/*.test.ts'] } },
       { extends: true, test: { name: 'webhooks', include: ['test/webhooks/**/*.test.ts'] } },
+      // Hub and device servers in one process: at most two servers per file (RxDB's 13-collection limit).
+      { extends: true, test: { name: 'sync', include: ['test/sync/**/*.test.ts'] } },
       {
         extends: true,
         test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/helpers/build-once.ts'] },

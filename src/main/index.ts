@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { app, BrowserWindow, ipcMain, net, session } from 'electron';
 import { SESSION_CHANNEL, type DesktopSession } from '../shared/bridge.ts';
 import { readServerEnv, startServer, type RunningServer } from '../server/boot.ts';
 
@@ -19,6 +19,8 @@ async function launch(): Promise<void> {
     adminToken: env.adminToken,
     sessionToken,
     rendererDir: join(import.meta.dirname, '../renderer'),
+    // Offline, webhook deliveries wait without spending retries (webhooks.md §6.2).
+    isOnline: () => net.isOnline(),
   });
   const appOrigin = new URL(server.url).origin;
   const desktopSession: DesktopSession = { apiBaseUrl: server.url, sessionToken };

@@ -28,6 +28,10 @@ export interface ServerConfig {
   cors?: CorsOptions;
   /** Webhook deriver and delivery worker (on by default); `false` turns them off. */
   webhooks?: CoreOptions['webhooks'];
+  /** Whether the machine has a network (the desktop app passes Electron's `net.isOnline`); default always. */
+  isOnline?: () => boolean;
+  /** Sync: the hub to replicate with (see config.ts); none by default. */
+  hub?: CoreOptions['hub'];
 }
 
 export interface RunningServer {
@@ -51,7 +55,7 @@ const CHECKOUT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const host = config.host ?? DEFAULT_HOST;
   mkdirSync(config.dataDir, { recursive: true });
-  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, sessionToken: config.sessionToken, webhooks: config.webhooks });
+  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, sessionToken: config.sessionToken, webhooks: withOnlineState(config), hub: config.hub });
 
   let allowedHosts: ReadonlySet<string> = new Set();
   let httpServer: Server;
@@ -101,4 +105,9 @@ function listen(app: ReturnType<typeof createApp>, host: string, port: number): 
     server.once('listening', () => resolve(server));
     server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(host, port) : err));
   });
+}
+
+/** The webhook worker sends only while online; `isOnline` joins the webhook options unless they set their own. */
+function withOnlineState(config: ServerConfig): CoreOptions['webhooks'] {
+  return config.webhooks === false ? false : { isOnline: config.isOnline, ...config.webhooks };
 }

@@ -11,6 +11,8 @@ export interface ServerEnvConfig {
   port: number;
   /** OUTPOST_ADMIN_TOKEN: a token the admin may use without issuing one first (scripted setups). */
   adminToken?: string;
+  /** Sync: OUTPOST_HUB_URL and OUTPOST_HUB_TOKEN (a token of the device's user on the hub), set together. */
+  hub?: { url: string; token: string };
 }
 
 export class ConfigError extends Error {}
@@ -42,5 +44,20 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnvCo
     host: env.OUTPOST_HOST || DEFAULT_HOST,
     port: parsePort(env.OUTPOST_PORT),
     adminToken: env.OUTPOST_ADMIN_TOKEN || undefined,
+    hub: parseHub(env.OUTPOST_HUB_URL, env.OUTPOST_HUB_TOKEN),
   };
+}
+
+/** Sync: both or neither; only http(s) URLs, so a typo fails at start rather than on every retry. */
+export function parseHub(url: string | undefined, token: string | undefined): ServerEnvConfig['hub'] {
+  if (!url && !token) return undefined;
+  if (!url || !token) throw new ConfigError('OUTPOST_HUB_URL and OUTPOST_HUB_TOKEN must be set together');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`OUTPOST_HUB_URL must be an http(s) URL, got "${url}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`OUTPOST_HUB_URL must be an http(s) URL, got "${url}"`);
+  return { url: parsed.toString(), token };
 }

@@ -10,6 +10,9 @@ import { areaRoutes } from './areas/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { AnyRoute } from './http/route.ts';
 import { openDatabase, type OutpostDatabase } from './storage/database.ts';
+import { SyncServices } from './sync/sync-services.ts';
+import { DeviceSync } from './sync/device-sync.ts';
+import type { HubConnection } from './sync/hub-client.ts';
 import { WebhookServices } from './webhooks/webhook-services.ts';
 import { startWebhooks, type WebhookRuntimeOptions } from './webhooks/start-webhooks.ts';
 import type { WebhookRuntime } from './webhooks/runtime.ts';
@@ -22,6 +25,8 @@ export interface CoreOptions {
   sessionToken?: string;
   /** Webhook event deriver and delivery worker; `false` leaves them off (deliveries then wait in the outbox). */
   webhooks?: WebhookRuntimeOptions | false;
+  /** Sync: the hub this device replicates with (OUTPOST_HUB_URL + OUTPOST_HUB_TOKEN); none when unset. */
+  hub?: HubConnection;
 }
 
 /** What every area's routes are built from. */
@@ -32,6 +37,8 @@ export interface CoreServices {
   readonly installation: InstallationData;
   /** Webhook subscriptions, tool proxies, deliveries (webhooks/). */
   readonly webhooks: WebhookServices;
+  /** Sync: the hub's pull/push and the conflict log (sync/). */
+  readonly sync: SyncServices;
 }
 
 /** Everything below HTTP: storage, domain services and the routes of every area, wired once per server. */
@@ -43,6 +50,8 @@ export interface ServerCore {
   verifyToken(rawToken: string): Promise<Principal | undefined>;
   /** The running webhook deriver and worker, unless turned off. */
   readonly webhookRuntime: WebhookRuntime | undefined;
+  /** Sync: the running replication with the hub, when one is configured. */
+  readonly deviceSync: DeviceSync | undefined;
   close(): Promise<void>;
 }
 
@@ -56,12 +65,14 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
     const ids = await IdAllocator.open(db.collections.local);
     const repos = createRepositories(db, ids);
     const installation = (await ensureInstallation(repos, Date.now())).data;
+    const access = new Access(repos);
     const services: CoreServices = {
       repos,
-      access: new Access(repos),
+      access,
       tokens: new AccessTokens(repos, fixedTokens(installation.admin_user_id)),
       installation,
       webhooks: new WebhookServices(db.collections.local, ids),
+      sync: new SyncServices(db, repos, access, ids),
     };
     const opened = db;
     const close = async () => {
@@ -85,14 +96,17 @@ export async function openCore(options: CoreOptions): Promise<ServerCore> {
   // Webhooks: started last, stopped first, so no derivation or delivery outlives the database.
   const webhookRuntime =
     options.webhooks === false ? undefined : startWebhooks(db, services.repos, services.webhooks, services.installation.root_account_id, options.webhooks);
+  // Sync: like webhooks, started last and stopped before the database closes.
+  const deviceSync = options.hub ? new DeviceSync({ db, hub: options.hub, conflicts: services.sync.conflicts }) : undefined;
   return {
     db,
     services,
     routes: areaRoutes(services),
     verifyToken: (rawToken) => services.tokens.verify(rawToken, Date.now()),
     webhookRuntime,
+    deviceSync,
     close() {
-      closed ??= (webhookRuntime?.stop() ?? Promise.resolve()).then(close);
+      closed ??= Promise.all([webhookRuntime?.stop(), deviceSync?.stop()]).then(close);
       return closed;
     },
   };

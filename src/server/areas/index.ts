@@ -29,6 +29,7 @@ import { rolesRoutes } from './roles/roles.routes.ts';
 import { peerReviewsRoutes } from './peer-reviews/peer-reviews.routes.ts';
 import { plannerRoutes } from './planner/planner.routes.ts';
 import { webhookSubscriptionsRoutes } from './webhook-subscriptions/webhook-subscriptions.routes.ts';
+import { syncRoutes } from './sync/sync.routes.ts';
 
 /**
  * Every area's routes, in one list the HTTP layer registers and the OpenAPI document and the route fuzz test
@@ -67,5 +68,6 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     peerReviewsRoutes(services, rules),
     plannerRoutes(services),
     webhookSubscriptionsRoutes(services),
+    syncRoutes(services),
   ].flat();
 }

@@ -3,19 +3,29 @@ import type { OutpostDatabase } from '../storage/database.ts';
 import { EventDeriver, SOURCE_COLLECTIONS } from './deriver.ts';
 import { WebhookRuntime, type DeliveryWaker } from './runtime.ts';
 import { httpsTransport } from './transports/https.ts';
+import { sqsTransport, type SqsSettings } from './transports/sqs.ts';
+import { readSqsEnv } from './transports/sqs-config.ts';
 import type { WebhookServices } from './webhook-services.ts';
-import { DeliveryWorker } from './worker.ts';
+import { DeliveryWorker, type DeliveryWorkerOptions } from './worker.ts';
 
-const defaultWorker = (webhooks: WebhookServices) => new DeliveryWorker({ repos: webhooks.repos, transports: { https: httpsTransport() } });
+/** What the runtime hands a worker factory: the configured transports and online check. */
+export type WorkerDefaults = Pick<DeliveryWorkerOptions, 'repos' | 'transports' | 'isOnline'>;
 
 export interface WebhookRuntimeOptions {
   /** `metadata.hostname` and the caliper sensor; default `localhost`. */
   hostname?: string;
   /**
-   * Builds the delivery worker; default: HTTPS with the system's CAs. `false` leaves events waiting in the outbox
-   * (tests that drive a worker on a fake clock).
+   * Whether the machine has a network (Electron's `net.isOnline()`); default always. While false nothing but
+   * loopback receivers is attempted and no attempt is counted (webhooks.md §6.2).
    */
-  worker?: ((services: WebhookServices) => DeliveryWaker) | false;
+  isOnline?: () => boolean;
+  /** SQS credentials and region; default from OUTPOST_SQS_* (transports/sqs-config.ts). */
+  sqs?: SqsSettings;
+  /**
+   * Builds the delivery worker; default: a `DeliveryWorker` over the defaults (HTTPS with the system's CAs, SQS).
+   * `false` leaves events waiting in the outbox (tests that drive a worker on a fake clock).
+   */
+  worker?: ((services: WebhookServices, defaults: WorkerDefaults) => DeliveryWaker) | false;
 }
 
 /** Starts the deriver (and worker) over an open database; `stop()` before closing it. */
@@ -27,12 +37,18 @@ export function startWebhooks(
   options: WebhookRuntimeOptions = {},
 ): WebhookRuntime {
   const deriver = new EventDeriver({ db, repos, webhooks: webhooks.repos, rootAccountId, hostname: options.hostname ?? 'localhost' });
-  const runtime = new WebhookRuntime(
-    deriver,
-    SOURCE_COLLECTIONS.map((name) => db.collections[name]),
-    options.worker === false ? undefined : (options.worker ?? defaultWorker)(webhooks),
-  );
+  const runtime = new WebhookRuntime(deriver, SOURCE_COLLECTIONS.map((name) => db.collections[name]), buildWorker(webhooks, options));
   webhooks.onChange(() => runtime.kick());
   runtime.start();
   return runtime;
+}
+
+function buildWorker(webhooks: WebhookServices, options: WebhookRuntimeOptions): DeliveryWaker | undefined {
+  if (options.worker === false) return undefined;
+  const defaults: WorkerDefaults = {
+    repos: webhooks.repos,
+    transports: { https: httpsTransport(), sqs: sqsTransport(options.sqs ?? readSqsEnv()) },
+    isOnline: options.isOnline,
+  };
+  return options.worker ? options.worker(webhooks, defaults) : new DeliveryWorker(defaults);
 }

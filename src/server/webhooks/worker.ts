@@ -24,6 +24,17 @@ type Delivery = Stored<WebhookDeliveryData>;
 type Subscription = Stored<WebhookSubscriptionData>;
 const BATCH = 64;
 const MAX_SLEEP_MS = 5 * 60_000;
+/** How often an offline worker asks `isOnline()` again; there is no "online" event to wait for here. */
+export const OFFLINE_POLL_MS = 30_000;
+
+/**
+ * How long the worker sleeps: until the earliest pending delivery, at most 5 min (so a changed clock is noticed).
+ * Deliveries held back offline are already due, so waiting for them would spin: poll the network state instead.
+ */
+export function sleepMs(nextDueAt: number | undefined, now: number, heldOffline: boolean): number {
+  const untilDue = nextDueAt === undefined ? MAX_SLEEP_MS : Math.max(0, nextDueAt - now);
+  return Math.min(heldOffline ? Math.max(untilDue, OFFLINE_POLL_MS) : untilDue, MAX_SLEEP_MS);
+}
 
 /**
  * The one dispatcher (webhooks.md §6.2): claims due deliveries with a lease, sends each through its
@@ -35,11 +46,21 @@ export class DeliveryWorker implements DeliveryWaker {
   readonly #streak: StreakClock;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<number> | undefined;
+  /** The last pass left due deliveries unsent because the machine was offline. */
+  #heldOffline = false;
   #again = false;
   #stopped = false;
 
   constructor(options: DeliveryWorkerOptions) {
-    this.#o = { isOnline: () => true, now: Date.now, random: Math.random, schedule: true, concurrency: 8, ...options };
+    // `??`, not a spread: a caller passing `isOnline: undefined` (no Electron) still gets the default.
+    this.#o = {
+      ...options,
+      isOnline: options.isOnline ?? (() => true),
+      now: options.now ?? Date.now,
+      random: options.random ?? Math.random,
+      schedule: options.schedule ?? true,
+      concurrency: options.concurrency ?? 8,
+    };
     this.#streak = new StreakClock(this.#o.now);
   }
 
@@ -72,6 +93,7 @@ export class DeliveryWorker implements DeliveryWaker {
     const subscriptions = new Map<number, Subscription | undefined>();
     const picked: Array<{ delivery: Delivery; subscription: Subscription }> = [];
     const orderKeys = new Set<string>();
+    this.#heldOffline = false;
     for (const delivery of due) {
       // Ordering (ours): one delivery per order key per pass, oldest first.
       if (orderKeys.has(delivery.data.order_key)) continue;
@@ -83,7 +105,10 @@ export class DeliveryWorker implements DeliveryWaker {
         continue;
       }
       // Offline: nothing is attempted and no attempt is counted; loopback receivers are always tried.
-      if (!online && !isLoopback(subscription.data.transport_url)) continue;
+      if (!online && !isLoopback(subscription.data.transport_url)) {
+        this.#heldOffline = true;
+        continue;
+      }
       picked.push({ delivery, subscription });
     }
     let sent = 0;
@@ -191,13 +216,12 @@ export class DeliveryWorker implements DeliveryWaker {
     return { actorId: 0, requestId: 'webhook-worker', now };
   }
 
-  /** Sleeps until the earliest pending delivery (at most 5 min, so a changed clock or network is noticed). */
+  /** Sleeps until the earliest pending delivery, or the next online check while offline. */
   async #sleepUntilNextDue(): Promise<void> {
     if (this.#stopped || !this.#o.schedule) return;
     const [next] = await this.#o.repos.deliveries.find({ course_id: 0, sort_key: { $gte: 'pending:', $lt: 'pending;' } }, [{ sort_key: 'asc' }]);
     if (this.#stopped) return;
-    const wait = next ? Math.max(0, next.data.next_attempt_at - this.#o.now()) : MAX_SLEEP_MS;
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.wake(), Math.min(wait, MAX_SLEEP_MS));
+    this.#timer = setTimeout(() => this.wake(), sleepMs(next?.data.next_attempt_at, this.#o.now(), this.#heldOffline));
   }
 }

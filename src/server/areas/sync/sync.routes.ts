@@ -1,0 +1,51 @@
+import type { CoreServices } from '../../core.ts';
+import { paginateArray } from '../../http/pagination.ts';
+import { allowIf, authenticated } from '../../http/permission-rules.ts';
+import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import { encodeCheckpoint } from '../../sync/sync-partitions.ts';
+import { conflictsParams, pullParams, pushParams } from './sync.params.ts';
+import { conflictJson } from './sync.serializer.ts';
+
+/**
+ * The hub's replication endpoints (architecture §7), served by every Outpost so any install can be a hub. What a
+ * device receives and may write is decided per record from its token's user (sync/sync-scope.ts), so the route
+ * rules admit any token and the filtering is the permission check.
+ */
+export function syncRoutes(services: CoreServices): AnyRoute[] {
+  const { sync } = services;
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/sync/:collection/pull',
+      summary: 'Records of a collection changed since a checkpoint, filtered to what the token user may see',
+      params: pullParams,
+      permission: allowIf('any token; records are filtered to the courses and users its user may see', () => true),
+      async handler(ctx, p) {
+        const { documents, checkpoint } = await sync.pull(ctx.principal, p.collection, p.checkpoint, p.limit);
+        return { body: { documents, checkpoint: { ...checkpoint, token: encodeCheckpoint(checkpoint) } } };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/sync/:collection/push',
+      summary: 'Writes device changes; answers the hub state of every record that conflicted',
+      params: pushParams,
+      permission: allowIf('any token; each record is checked against what its user may write, refusals answer as conflicts', () => true),
+      // Course content travels whole (page bodies, file contents in base64): the larger limit applies.
+      bodyLimit: 'html',
+      async handler(ctx, p) {
+        const rows = p.rows.map((row) => ({ assumedMasterState: row.assumedMasterState ?? undefined, newDocumentState: row.newDocumentState }));
+        // The device records its side of each conflict under the hub's user id, which it does not otherwise know.
+        return { body: { ...(await sync.push(ctx.principal, p.collection, rows, ctx.requestId, ctx.now)), user_id: ctx.principal.userId } };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/sync/conflicts',
+      summary: 'Sync conflicts the user met or that concern their records, newest first',
+      params: conflictsParams,
+      permission: authenticated,
+      handler: async (ctx) => paginateArray(ctx, (await sync.conflicts.involving(ctx.principal.userId)).map(conflictJson)),
+    }),
+  ];
+}

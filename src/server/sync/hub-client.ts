@@ -1,0 +1,75 @@
+import type { ConflictNote } from './hub-push.ts';
+import { encodeCheckpoint, type PullCollection, type PushCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
+
+/** Where the device's hub is and whose token it uses there (OUTPOST_HUB_URL, OUTPOST_HUB_TOKEN). */
+export interface HubConnection {
+  url: string;
+  token: string;
+}
+
+export interface HubPushAnswer {
+  conflicts: WireRecord[];
+  notes: ConflictNote[];
+  user_id: number;
+}
+
+export class HubRequestError extends Error {
+  readonly status: number;
+
+  constructor(status: number, what: string) {
+    super(`hub answered ${status} to ${what}`);
+    this.name = 'HubRequestError';
+    this.status = status;
+  }
+}
+
+/** The device's HTTP calls to its hub's sync area; a failure throws, and RxDB retries after its retry time. */
+export class HubClient {
+  readonly #hub: HubConnection;
+
+  constructor(hub: HubConnection) {
+    this.#hub = hub;
+  }
+
+  get connection(): HubConnection {
+    return this.#hub;
+  }
+
+  async pull(collection: PullCollection, since: SyncCheckpoint | undefined, limit: number): Promise<{ documents: WireRecord[]; checkpoint: SyncCheckpoint }> {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (since) query.set('checkpoint', encodeCheckpoint(since));
+    const body = (await this.#call('GET', `/api/v1/sync/${collection}/pull?${query}`)) as { documents: WireRecord[]; checkpoint: SyncCheckpoint };
+    return { documents: body.documents, checkpoint: { seq: body.checkpoint.seq, scope: body.checkpoint.scope } };
+  }
+
+  async push(collection: PushCollection, rows: readonly { assumedMasterState?: WireRecord; newDocumentState: WireRecord }[]): Promise<HubPushAnswer> {
+    return (await this.#call('POST', `/api/v1/sync/${collection}/push`, { rows })) as HubPushAnswer;
+  }
+
+  /** Opens the hub's event stream; the caller reads and cancels the body. */
+  async openStream(signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+    const res = await fetch(this.#url('/api/v1/sync/stream'), { headers: { ...this.#auth(), accept: 'text/event-stream' }, signal });
+    if (!res.ok || !res.body) {
+      await res.body?.cancel();
+      throw new HubRequestError(res.status, 'the event stream');
+    }
+    return res.body;
+  }
+
+  async #call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    const headers: Record<string, string> = { ...this.#auth(), accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(this.#url(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    if (!res.ok) throw new HubRequestError(res.status, `${method} ${path.split('?')[0]}`);
+    return JSON.parse(text) as unknown;
+  }
+
+  #url(path: string): string {
+    return new URL(path, this.#hub.url).toString();
+  }
+
+  #auth(): Record<string, string> {
+    return { authorization: `Bearer ${this.#hub.token}` };
+  }
+}

@@ -1,0 +1,107 @@
+import type { Stored } from '../storage/typed-records.ts';
+import type { Repositories } from '../domain/repositories.ts';
+import type { FileData } from '../domain/records/content-records.ts';
+import { seesStudent, type CourseScope, type SyncScope } from './sync-scope.ts';
+import type { PullCollection, WireRecord } from './sync-partitions.ts';
+
+/** What a pull sends for one changed record: the record (possibly redacted), a tombstone, or nothing. */
+export type PullDecision = WireRecord | 'hidden' | 'skip';
+
+/** Fields of another user's record a device may hold: what Canvas shows to people sharing a course. */
+const PUBLIC_USER_FIELDS = ['name', 'sortable_name', 'short_name', 'root_account_id', 'workflow_state', 'uuid', 'time_zone', 'locale'];
+
+/**
+ * Draft state per course-content type, for users without manage_content. A type not listed here is shown to
+ * staff only: a new type must be added on purpose before students receive it.
+ */
+const VISIBLE_TO_STUDENTS: Readonly<Record<string, (data: Record<string, unknown>) => boolean>> = {
+  course: (d) => d.workflow_state === 'available' || d.workflow_state === 'completed',
+  course_section: () => true,
+  enrollment: () => true,
+  assignment: (d) => d.workflow_state === 'published',
+  quiz: (d) => d.workflow_state === 'published',
+  discussion_topic: (d) => d.workflow_state === 'published',
+  wiki_page: (d) => d.workflow_state === 'active',
+  context_module: (d) => d.published === true,
+  content_tag: (d) => d.published === true,
+  module_settings: () => true,
+  group_category: () => true,
+  group: () => true,
+  group_membership: () => true,
+  poll_session: () => true,
+  live_assessment: () => true,
+};
+
+/** Decides per record; file lookups for file contents are cached for one pull. */
+export class PullVisibility {
+  readonly #scope: SyncScope;
+  readonly #repos: Repositories;
+  readonly #files = new Map<number, Promise<Stored<FileData> | undefined>>();
+
+  constructor(scope: SyncScope, repos: Repositories) {
+    this.#scope = scope;
+    this.#repos = repos;
+  }
+
+  async decide(collection: PullCollection, doc: WireRecord): Promise<PullDecision> {
+    if (collection === 'directory') return this.#directory(doc);
+    const course = this.#scope.courses.get(doc.course_id);
+    if (collection === 'course_user') return this.#courseUser(doc, course);
+    if (!course) return 'skip';
+    if (collection === 'history') return course.staff || doc.user_id === this.#scope.userId ? doc : 'skip';
+    return (await this.#courseContent(doc, course)) ? doc : 'hidden';
+  }
+
+  #directory(doc: WireRecord): PullDecision {
+    const { userId, accountIds, peerUserIds } = this.#scope;
+    switch (doc.type) {
+      case 'account':
+        return accountIds.has(doc.id) ? doc : 'skip';
+      case 'role':
+      case 'role_override':
+        return accountIds.has(doc.parent_id) ? doc : 'skip';
+      case 'user':
+        if (doc.id === userId) return doc;
+        return peerUserIds.has(doc.id) ? redactUser(doc) : 'skip';
+      case 'account_user':
+      case 'communication_channel':
+      case 'poll':
+        return doc.user_id === userId ? doc : 'skip';
+      default:
+        return 'skip';
+    }
+  }
+
+  #courseUser(doc: WireRecord, course: CourseScope | undefined): PullDecision {
+    // Course-less records (planner notes, notification policies) are their owner's alone.
+    if (doc.course_id === 0 || !course) return doc.user_id === this.#scope.userId && doc.course_id === 0 ? doc : 'skip';
+    return seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
+  }
+
+  async #courseContent(doc: WireRecord, course: CourseScope): Promise<boolean> {
+    if (course.staff) return true;
+    if (doc.type === 'attachment') return this.#fileVisible(doc.data as unknown as FileData, course);
+    if (doc.type === 'file_content') {
+      const file = await this.#file(doc.parent_id);
+      return !!file && this.#fileVisible(file.data, course);
+    }
+    return VISIBLE_TO_STUDENTS[doc.type]?.(doc.data) ?? false;
+  }
+
+  #fileVisible(file: FileData, course: CourseScope): boolean {
+    if (file.purpose === 'submission') return seesStudent(this.#scope, course, file.user_id);
+    return file.workflow_state === 'available' && !file.hidden;
+  }
+
+  #file(id: number): Promise<Stored<FileData> | undefined> {
+    let found = this.#files.get(id);
+    if (!found) this.#files.set(id, (found = this.#repos.files.get(id)));
+    return found;
+  }
+}
+
+/** Another user's record without login, email or SIS ids; the lookup slot would leak the login. */
+function redactUser(doc: WireRecord): WireRecord {
+  const data = Object.fromEntries(PUBLIC_USER_FIELDS.filter((f) => f in doc.data).map((f) => [f, doc.data[f]]));
+  return { ...doc, lookup_key: '', data: { ...data, login_id: '', email: null, sis_user_id: null, integration_id: null } };
+}

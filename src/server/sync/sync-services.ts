@@ -1,0 +1,39 @@
+import type { Access } from '../domain/access.ts';
+import type { IdAllocator } from '../domain/ids.ts';
+import type { Principal } from '../domain/principal.ts';
+import type { Repositories } from '../domain/repositories.ts';
+import type { OutpostDatabase } from '../storage/database.ts';
+import { ConflictLog } from './conflict-log.ts';
+import { pullChanges, type PullResult } from './hub-pull.ts';
+import { pushChanges, type PushResult, type PushRow } from './hub-push.ts';
+import type { PullCollection, PushCollection, SyncCheckpoint } from './sync-partitions.ts';
+import { computeSyncScope } from './sync-scope.ts';
+
+/** The hub's side of sync (pull, push) and the conflict log both sides keep; the sync area calls these. */
+export class SyncServices {
+  readonly conflicts: ConflictLog;
+  readonly #db: OutpostDatabase;
+  readonly #repos: Repositories;
+  readonly #access: Access;
+
+  constructor(db: OutpostDatabase, repos: Repositories, access: Access, ids: IdAllocator) {
+    this.#db = db;
+    this.#repos = repos;
+    this.#access = access;
+    this.conflicts = new ConflictLog(db.collections.local, ids);
+  }
+
+  get db(): OutpostDatabase {
+    return this.#db;
+  }
+
+  async pull(principal: Principal, collection: PullCollection, since: SyncCheckpoint | undefined, limit: number): Promise<PullResult> {
+    const scope = await computeSyncScope(principal, this.#repos, this.#access);
+    return pullChanges(this.#db, this.#repos, collection, scope, since, limit);
+  }
+
+  async push(principal: Principal, collection: PushCollection, rows: readonly PushRow[], requestId: string, now: number): Promise<PushResult> {
+    const scope = await computeSyncScope(principal, this.#repos, this.#access);
+    return pushChanges({ db: this.#db, scope, conflicts: this.conflicts, requestId, now }, collection, rows);
+  }
+}

@@ -1,0 +1,40 @@
+import { expect } from 'vitest';
+import type { WireRecord } from '../../src/server/sync/sync-partitions.ts';
+import { api } from './api-fixtures.ts';
+import type { TestServer } from './server.ts';
+
+export interface PulledPage {
+  documents: WireRecord[];
+  checkpoint: { seq: number; scope: string; token: string };
+}
+
+/** One pull page over raw HTTP; fails the test unless 200. */
+export async function pullPage(hub: TestServer, token: string, collection: string, checkpoint = '', limit = 100): Promise<PulledPage> {
+  const query = new URLSearchParams({ limit: String(limit), ...(checkpoint ? { checkpoint } : {}) });
+  const res = await api(hub, token, 'GET', `/api/v1/sync/${collection}/pull?${query}`);
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json as PulledPage;
+}
+
+/** Every page until a short one, as RxDB pulls; returns the records by key (the latest state wins) and the last checkpoint. */
+export async function pullAll(hub: TestServer, token: string, collection: string, limit = 100, from = '') {
+  const byKey = new Map<string, WireRecord>();
+  let checkpoint = from;
+  for (let pages = 0; pages < 1000; pages++) {
+    const page = await pullPage(hub, token, collection, checkpoint, limit);
+    for (const doc of page.documents) byKey.set(doc.key, doc);
+    checkpoint = page.checkpoint.token;
+    if (page.documents.length < limit) return { byKey, checkpoint };
+  }
+  throw new Error('pull did not end');
+}
+
+/** Polls `probe` until it returns a value other than undefined; bounded, never a timing assertion. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, what: string, attempts = 200): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
+import { createAssignment } from '../helpers/content-fixtures.ts';
+import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { gradeAs } from '../helpers/submission-fixtures.ts';
+import { eventually } from '../helpers/sync-fixtures.ts';
+
+/** A hub and a student's device in one process (two servers: RxDB's collection limit allows no third). */
+describe('device ⇄ hub replication', () => {
+  let hub: TestServer;
+  let device: TestServer;
+  let course: RosterCourse;
+  let publishedId: number;
+  let draftId: number;
+
+  beforeAll(async () => {
+    hub = await startTestServer();
+    course = await createRosterCourse(hub, 'Replicated 101');
+    publishedId = (await createAssignment(hub, course.teacher.token, course.id, { name: 'Essay', published: true, points_possible: 10, submission_types: ['online_text_entry'] })).id;
+    draftId = (await createAssignment(hub, course.teacher.token, course.id, { name: 'Draft', published: false })).id;
+    device = await startTestServer({ hub: { url: hub.url, token: course.studentA.token } });
+  });
+  afterAll(async () => {
+    await device?.stop();
+    await hub?.stop();
+  });
+
+  const onDevice = () => device.core.services.repos;
+  const deviceSync = () => device.core.deviceSync!;
+
+  it('records created on the hub appear on the device, drafts do not', async () => {
+    const assignment = await eventually(async () => onDevice().assignments.get(publishedId), 'the assignment on the device');
+    expect(assignment.data).toMatchObject({ name: 'Essay' });
+    expect(await onDevice().courses.get(course.id)).toBeDefined();
+    expect((await onDevice().users.get(course.studentB.id))?.data).toMatchObject({ name: 'Ben Student', email: null });
+    await deviceSync().awaitInSync();
+    expect(await onDevice().assignments.get(draftId)).toBeUndefined();
+  });
+
+  it('reSync() brings changes made on the hub later', async () => {
+    const later = await createAssignment(hub, course.teacher.token, course.id, { name: 'Later', published: true });
+    deviceSync().reSync();
+    await eventually(async () => onDevice().assignments.get(later.id), 'the later assignment');
+  });
+
+  it('a submission made on the device reaches the hub; a concurrent grade on the hub survives it', async () => {
+    // The student works on the device with a token of the device's own.
+    const { visibleToken } = await device.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp());
+    const res = await api(device, visibleToken, 'POST', `/api/v1/courses/${course.id}/assignments/${publishedId}/submissions`, {
+      submission: { submission_type: 'online_text_entry', body: '<p>Written on the train</p>' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const lookup = `submission:${publishedId}:${course.studentA.id}`;
+    const onHub = await eventually(async () => {
+      const s = await hub.core.services.repos.submissions.byLookup(lookup);
+      return s?.data.body ? s : undefined;
+    }, 'the submission on the hub');
+    expect(onHub.data).toMatchObject({ body: '<p>Written on the train</p>', workflow_state: 'submitted' });
+
+    await gradeAs(hub, course.teacher.token, course.id, publishedId, course.studentA.id, { posted_grade: '9' });
+    deviceSync().reSync();
+    await eventually(async () => {
+      const s = await onDevice().submissions.byLookup(lookup);
+      return s?.data.score === 9 ? s : undefined;
+    }, 'the grade on the device');
+  });
+
+  it('a write the student may not make is refused by the hub, and the conflict is surfaced on both sides', async () => {
+    const assignment = (await onDevice().assignments.get(publishedId))!;
+    // Straight into the device's storage, as a bug or a tampered device would: the API would have refused it.
+    await onDevice().assignments.records.update(publishedId, fixtureStamp(), (current) => ({ data: { ...current.data, name: 'Renamed by a student' } }));
+    expect(assignment.data.name).toBe('Essay');
+    await eventually(async () => ((await onDevice().assignments.get(publishedId))?.data.name === 'Essay' ? true : undefined), 'the hub state back on the device');
+    expect((await hub.core.services.repos.assignments.get(publishedId))?.data.name).toBe('Essay');
+
+    const { visibleToken } = await device.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp());
+    const onDeviceList = await api(device, visibleToken, 'GET', '/api/v1/sync/conflicts');
+    expect(onDeviceList.json).toEqual([
+      expect.objectContaining({ side: 'device', outcome: 'forbidden', record_type: 'assignment', record_id: publishedId, pushed: expect.objectContaining({ data: expect.objectContaining({ name: 'Renamed by a student' }) }) }),
+    ]);
+    const onHubList = await api(hub, course.studentA.token, 'GET', '/api/v1/sync/conflicts');
+    expect(onHubList.json).toEqual([expect.objectContaining({ side: 'hub', outcome: 'forbidden', record_id: publishedId })]);
+  });
+});
