@@ -55,7 +55,7 @@ const CHECKOUT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const host = config.host ?? DEFAULT_HOST;
   mkdirSync(config.dataDir, { recursive: true });
-  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, sessionToken: config.sessionToken, webhooks: withOnlineState(config), hub: config.hub });
+  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, sessionToken: config.sessionToken, webhooks: withOnlineState(config), hub: config.hub, isOnline: config.isOnline });
 
   let allowedHosts: ReadonlySet<string> = new Set();
   let httpServer: Server;

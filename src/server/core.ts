@@ -27,6 +27,8 @@ export interface CoreOptions {
   webhooks?: WebhookRuntimeOptions | false;
   /** Sync: the hub this device replicates with (OUTPOST_HUB_URL + OUTPOST_HUB_TOKEN); none when unset. */
   hub?: HubConnection;
+  /** Sync: whether the machine has a network; coming back online resyncs (default always online). */
+  isOnline?: () => boolean;
 }
 
 /** What every area's routes are built from. */
@@ -97,7 +99,7 @@ export async function openCore(options: CoreOptions): Promise<ServerCore> {
   const webhookRuntime =
     options.webhooks === false ? undefined : startWebhooks(db, services.repos, services.webhooks, services.installation.root_account_id, options.webhooks);
   // Sync: like webhooks, started last and stopped before the database closes.
-  const deviceSync = options.hub ? new DeviceSync({ db, hub: options.hub, conflicts: services.sync.conflicts }) : undefined;
+  const deviceSync = options.hub ? new DeviceSync({ db, hub: options.hub, conflicts: services.sync.conflicts, isOnline: options.isOnline }) : undefined;
   return {
     db,
     services,

@@ -10,9 +10,11 @@ import { coursesRoutes } from './courses/courses.routes.ts';
 import { sectionsRoutes } from './sections/sections.routes.ts';
 import { assignmentsRoutes } from './assignments/assignments.routes.ts';
 import { submissionsRoutes } from './submissions/submissions.routes.ts';
+import { latePolicyRoutes } from './late-policy/late-policy.routes.ts';
 import { quizzesRoutes } from './quizzes/quizzes.routes.ts';
 import { discussionTopicsRoutes } from './discussion-topics/discussion-topics.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
+import { fileUploadsRoutes } from './file-uploads/file-uploads.routes.ts';
 import { progressRoutes } from './progress/progress.routes.ts';
 import { modulesRoutes } from './modules/modules.routes.ts';
 import { moduleItemsRoutes } from './module-items/module-items.routes.ts';
@@ -49,9 +51,11 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     // Before assignments: /assignments/gradeable_students must not be taken for /assignments/:id.
     submissionsRoutes(services, rules),
     assignmentsRoutes(services, rules),
+    latePolicyRoutes(services, rules),
     quizzesRoutes(services, rules),
     discussionTopicsRoutes(services, rules),
     filesRoutes(services, rules),
+    fileUploadsRoutes(services),
     progressRoutes(services),
     modulesRoutes(services, rules),
     moduleItemsRoutes(services, rules),

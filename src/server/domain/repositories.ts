@@ -23,6 +23,7 @@ import type { PollChoiceData, PollData, PollSessionData, PollSubmissionData } fr
 import type { LiveAssessmentData, LiveAssessmentResultData } from './records/live-assessment-records.ts';
 import { peerReviewKey, type PeerReviewData } from './records/peer-review-records.ts';
 import { plannerOverrideKey, type PlannerNoteData, type PlannerOverrideData } from './records/planner-records.ts';
+import { latePolicyKey, type LatePolicyData } from './records/late-policy-records.ts';
 
 /** Lookup keys are namespaced so one slot can serve several kinds of unique key. */
 export const lookupKey = {
@@ -177,6 +178,11 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
       user_id: r.user_id,
       parent_id: r.submission_id,
       lookup_key: `submission_read:${r.submission_id}:${r.user_id}`,
+    })),
+    // One per course, found by the course (Canvas's LatePolicy has a unique course_id).
+    latePolicies: new Repository<LatePolicyData>(course, 'late_policy', ids, (p) => ({
+      course_id: p.course_id,
+      lookup_key: latePolicyKey(p.course_id),
     })),
     // Gradebook columns in position order, ties by id (acts_as_list in Canvas).
     customColumns: new Repository<CustomColumnData>(course, 'custom_gradebook_column', ids, (c, id) => ({

@@ -42,7 +42,7 @@ export function createApp(options: AppOptions): Express {
 
   const deps = { authenticator: new Authenticator(options.verifyToken, options.authFailuresPerMinute), throttle: new TokenThrottle(options.throttle ?? CANVAS_THROTTLE) };
   for (const route of options.routes) {
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     app.route(route.path)[method](dispatchRoute(route, deps));
   }
   app.use('/api', apiNotFound);

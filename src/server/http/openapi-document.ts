@@ -35,7 +35,7 @@ function operationOf(route: AnyRoute): Record<string, unknown> {
   const inPath = new Set(pathParamsOf(route.path));
   const parameters = [...inPath].map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } }));
   const rest = Object.keys(properties).filter((name) => !inPath.has(name));
-  const takesBody = route.method === 'POST' || route.method === 'PUT';
+  const takesBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
   if (!takesBody) {
     for (const name of rest) {
       const property = properties[name] ?? {};
@@ -60,7 +60,9 @@ function operationOf(route: AnyRoute): Record<string, unknown> {
       required: rest.filter((name) => required.has(name)),
     };
     operation.requestBody = {
-      content: { 'application/json': { schema: bodySchema }, 'application/x-www-form-urlencoded': { schema: bodySchema } },
+      content: route.multipart
+        ? { 'multipart/form-data': { schema: bodySchema } }
+        : { 'application/json': { schema: bodySchema }, 'application/x-www-form-urlencoded': { schema: bodySchema } },
     };
   }
   return operation;

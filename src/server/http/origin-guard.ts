@@ -38,7 +38,7 @@ export function corsHandler(cors: CorsOptions | undefined): RequestHandler {
     if (req.method !== 'OPTIONS') return next();
     if (permitted) {
       res.set({
-        'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
         'Access-Control-Allow-Headers': 'Authorization, Content-Type',
         'Access-Control-Expose-Headers': 'Link, X-Request-Id, X-Request-Cost, X-Rate-Limit-Remaining',
         'Access-Control-Max-Age': '600',

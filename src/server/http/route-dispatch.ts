@@ -1,12 +1,15 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { UnauthorizedError } from '../domain/errors.ts';
 import type { Principal } from '../domain/principal.ts';
 import type { Authenticator } from './bearer-auth.ts';
 import { parseCanvasParams, queryStringOf, type ParsedParams } from './params/canvas-query.ts';
+import { readMultipartBody } from './params/multipart-body.ts';
 import { readCanvasBody } from './params/request-body.ts';
 import { validationFailure } from './params/validation-issues.ts';
+import { sendEventStream } from './event-stream.ts';
 import { requestIdOf } from './request-id.ts';
 import type { AnyRoute, FileBody, RequestContext, RouteResult } from './route.ts';
+import { jsonForRequest } from './string-ids.ts';
 import type { TokenThrottle } from './throttle.ts';
 
 export interface DispatchDeps {
@@ -31,7 +34,7 @@ export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandl
         deps.throttle.admit(principal.tokenId, res);
       }
       const query = parseCanvasParams(queryStringOf(req.originalUrl));
-      const body = WRITE_METHODS.has(req.method) ? await readCanvasBody(req, route.bodyLimit ?? 'default') : undefined;
+      const body = WRITE_METHODS.has(req.method) ? await readBody(req, route) : undefined;
       const ctx: RequestContext = {
         principal,
         requestId: requestIdOf(res),
@@ -50,6 +53,11 @@ export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandl
       next(err);
     }
   };
+}
+
+/** Upload routes take multipart/form-data (and nothing else); every other write takes JSON or a form. */
+function readBody(req: Request, route: AnyRoute): Promise<ParsedParams> {
+  return route.multipart ? readMultipartBody(req, route.multipart) : readCanvasBody(req, route.bodyLimit ?? 'default');
 }
 
 /**
@@ -71,7 +79,11 @@ function send(res: Response, result: RouteResult): void {
     sendFile(res, status, result.file);
     return;
   }
-  res.status(status).json(result.body);
+  if (result.stream) {
+    sendEventStream(res, status, result.stream);
+    return;
+  }
+  res.status(status).json(jsonForRequest(res.req, result.body));
 }
 
 /**

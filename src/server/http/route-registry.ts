@@ -1,6 +1,6 @@
 import type { AnyRoute } from './route.ts';
 
-const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Startup checks: a route without a permission rule (or with an empty description) is an error, not a default

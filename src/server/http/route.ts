@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import type { Principal } from '../domain/principal.ts';
+import type { MultipartLimits } from './params/multipart-body.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a handler and a permission rule know about the request, beyond its parameters. */
 export interface RequestContext {
@@ -46,14 +47,25 @@ export interface FileBody {
   bytes: Buffer;
 }
 
+/** Sends one server-sent event: a name and a small JSON payload (one line, so no framing can break). */
+export type EventWriter = (event: string, data: unknown) => void;
+
+/**
+ * A server-sent-events body (see `event-stream.ts`): it writes events until `signal` aborts (the client went
+ * away or the server closes) and resolves then; the response ends when it settles.
+ */
+export type EventStreamBody = (write: EventWriter, signal: AbortSignal) => Promise<void>;
+
 export interface RouteResult {
   /** 200 unless given. */
   status?: number;
-  /** Sent as JSON; ignored for 204 and when `file` is given. */
+  /** Sent as JSON; ignored for 204 and when `file` or `stream` is given. */
   body: unknown;
   headers?: Readonly<Record<string, string>>;
   /** Sent as an attachment download; see `send` in route-dispatch.ts for the headers that keep it inert. */
   file?: FileBody;
+  /** Sent as `text/event-stream` instead of JSON, held open until the client disconnects. */
+  stream?: EventStreamBody;
 }
 
 export interface RouteDefinition<
@@ -75,9 +87,14 @@ export interface RouteDefinition<
    * A route's own credential check in place of the Bearer access token (e.g. LTI JWT access tokens for the
    * webhook subscription API). It runs at the same point, first, and throws the same 401 on failure.
    */
-  authenticate?(req: { headers: IncomingHttpHeaders }): Promise<Principal>;
+  authenticate?(req: { headers: IncomingHttpHeaders; params: Readonly<Partial<Record<string, string | string[]>>> }): Promise<Principal>;
   /** `html` raises the body limit from 100 kB to 2 MB for routes taking page or message bodies. */
   bodyLimit?: 'default' | 'html';
+  /**
+   * The body is `multipart/form-data` (Canvas's upload step 2) instead of JSON or a form: its fields merge into the
+   * parameters and its `file` part arrives as an `UploadedFile` (see `params/multipart-body.ts`).
+   */
+  multipart?: MultipartLimits;
   handler(ctx: TContext, params: z.output<TSchema>): Promise<RouteResult> | RouteResult;
 }
 

@@ -5,6 +5,7 @@ import type { OutpostDatabase } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import type { ConflictLog } from './conflict-log.ts';
 import { HubClient, type HubConnection } from './hub-client.ts';
+import { HubStream } from './hub-stream.ts';
 import { isPushCollection, PULL_COLLECTIONS, toWire, type PullCollection, type PushCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
 
 export interface DeviceSyncOptions {
@@ -13,6 +14,10 @@ export interface DeviceSyncOptions {
   conflicts: ConflictLog;
   /** Seconds RxDB waits before retrying a failed pull or push (offline hub); default 5. */
   retrySeconds?: number;
+  /** Whether the machine has a network (Electron's `net.isOnline`), polled; coming back online resyncs. */
+  isOnline?: () => boolean;
+  /** How often `isOnline` is asked; default 1 s (Electron's main process has no online event). */
+  onlinePollMs?: number;
 }
 
 type Replication = RxReplicationState<StoredRecord, SyncCheckpoint>;
@@ -25,26 +30,49 @@ const PULL_BATCH = 100;
 /**
  * The device side of sync: one RxDB replication per replicated collection against the hub's sync area. Pulls
  * by the hub's seq checkpoints, pushes with RxDB's assumed master states, and records on this device every
- * conflict the hub reports, so the state the device gave up is never lost without a trace.
+ * conflict the hub reports, so the state the device gave up is never lost without a trace. Each collection also
+ * holds the hub's event stream open, and every event there makes that replication pull (RESYNC).
  */
 export class DeviceSync {
   readonly replications: ReadonlyMap<PullCollection, Replication>;
   readonly client: HubClient;
-  /** Drives RxDB's `pull.stream$`: 'RESYNC' makes every replication pull from its checkpoint now. */
-  readonly #remoteEvents = new Subject<PullStreamItem>();
+  /** Drive RxDB's `pull.stream$`: 'RESYNC' makes a replication pull from its checkpoint now. */
+  readonly #remoteEvents = new Map<PullCollection, Subject<PullStreamItem>>();
+  readonly #streams: HubStream[] = [];
   readonly #conflicts: ConflictLog;
+  readonly #onlinePoll: NodeJS.Timeout | undefined;
+  #online: boolean;
 
   constructor(options: DeviceSyncOptions) {
     this.client = new HubClient(options.hub);
     this.#conflicts = options.conflicts;
+    this.#online = options.isOnline?.() ?? true;
     const replications = new Map<PullCollection, Replication>();
-    for (const name of PULL_COLLECTIONS) replications.set(name, this.#replicate(options, name));
+    for (const name of PULL_COLLECTIONS) {
+      const events = new Subject<PullStreamItem>();
+      this.#remoteEvents.set(name, events);
+      replications.set(name, this.#replicate(options, name, events));
+      this.#streams.push(new HubStream({ client: this.client, collection: name, onEvent: () => events.next('RESYNC') }, this.#online));
+    }
     this.replications = replications;
+    const isOnline = options.isOnline;
+    if (isOnline) this.#onlinePoll = setInterval(() => this.setOnline(isOnline()), options.onlinePollMs ?? 1000);
   }
 
-  /** Pull now, e.g. when the network came back or the hub said something changed. */
+  /** Pull now, e.g. when the network came back. */
   reSync(): void {
-    this.#remoteEvents.next('RESYNC');
+    for (const events of this.#remoteEvents.values()) events.next('RESYNC');
+  }
+
+  /**
+   * The machine's network state: offline drops the hub streams (nothing reaches us anyway); back online
+   * reconnects them and pulls everything, since whatever changed meanwhile sent no event we could hear.
+   */
+  setOnline(online: boolean): void {
+    if (online === this.#online) return;
+    this.#online = online;
+    for (const stream of this.#streams) stream.setOnline(online);
+    if (online) this.reSync();
   }
 
   /** Resolves once every replication has nothing left to pull or push. */
@@ -53,11 +81,13 @@ export class DeviceSync {
   }
 
   async stop(): Promise<void> {
-    this.#remoteEvents.complete();
+    clearInterval(this.#onlinePoll);
+    await Promise.all(this.#streams.map((stream) => stream.stop()));
+    for (const events of this.#remoteEvents.values()) events.complete();
     await Promise.all([...this.replications.values()].map((r) => r.cancel()));
   }
 
-  #replicate(options: DeviceSyncOptions, name: PullCollection): Replication {
+  #replicate(options: DeviceSyncOptions, name: PullCollection, events: Subject<PullStreamItem>): Replication {
     return replicateRxCollection<StoredRecord, SyncCheckpoint>({
       collection: options.db.collections[name],
       // Checkpoints belong to one hub: pointing the device at another starts over.
@@ -70,7 +100,7 @@ export class DeviceSync {
       pull: {
         batchSize: PULL_BATCH,
         handler: async (since, limit) => this.client.pull(name, since, limit),
-        stream$: this.#remoteEvents.asObservable(),
+        stream$: events.asObservable(),
       },
       push: isPushCollection(name)
         ? { batchSize: PUSH_BATCH, handler: async (rows) => this.#push(name, rows as PushRows) }

@@ -46,10 +46,10 @@ export class HubClient {
     return (await this.#call('POST', `/api/v1/sync/${collection}/push`, { rows })) as HubPushAnswer;
   }
 
-  /** Opens the hub's event stream; the caller reads and cancels the body. */
-  async openStream(signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-    const res = await fetch(this.#url('/api/v1/sync/stream'), { headers: { ...this.#auth(), accept: 'text/event-stream' }, signal });
-    if (!res.ok || !res.body) {
+  /** Opens a collection's event stream on the hub; the caller reads the body and aborts `signal` to close it. */
+  async openStream(collection: PullCollection, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+    const res = await fetch(this.#url(`/api/v1/sync/${collection}/stream`), { headers: { ...this.#auth(), accept: 'text/event-stream' }, signal });
+    if (!res.ok || !res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) {
       await res.body?.cancel();
       throw new HubRequestError(res.status, 'the event stream');
     }

@@ -4,14 +4,17 @@ import type { Principal } from '../domain/principal.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import type { OutpostDatabase } from '../storage/database.ts';
 import { ConflictLog } from './conflict-log.ts';
+import { HubChangeFeed } from './hub-change-feed.ts';
 import { pullChanges, type PullResult } from './hub-pull.ts';
 import { pushChanges, type PushResult, type PushRow } from './hub-push.ts';
 import type { PullCollection, PushCollection, SyncCheckpoint } from './sync-partitions.ts';
 import { computeSyncScope } from './sync-scope.ts';
 
-/** The hub's side of sync (pull, push) and the conflict log both sides keep; the sync area calls these. */
+/** The hub's side of sync (pull, push, change events) and the conflict log both sides keep; the sync area calls these. */
 export class SyncServices {
   readonly conflicts: ConflictLog;
+  /** The event streams devices hold open (GET /api/v1/sync/:collection/stream). */
+  readonly changes: HubChangeFeed;
   readonly #db: OutpostDatabase;
   readonly #repos: Repositories;
   readonly #access: Access;
@@ -21,6 +24,7 @@ export class SyncServices {
     this.#repos = repos;
     this.#access = access;
     this.conflicts = new ConflictLog(db.collections.local, ids);
+    this.changes = new HubChangeFeed(db, repos, access);
   }
 
   get db(): OutpostDatabase {

@@ -1,4 +1,5 @@
 import type { CoreServices } from '../../core.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { allowIf } from '../../http/permission-rules.ts';
@@ -6,7 +7,8 @@ import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer } from '../common/course-content.ts';
 import type { AccessRules } from '../common/access-rules.ts';
-import { createFileParams, listFilesParams, showCourseFileParams, showFileParams } from './files.params.ts';
+import { fileUploadsOf } from '../file-uploads/file-uploads.service.ts';
+import { createFileParams, createSuccessParams, listFilesParams, showCourseFileParams, showFileParams } from './files.params.ts';
 import { fileJson } from './files.serializer.ts';
 import { FilesService } from './files.service.ts';
 
@@ -14,6 +16,7 @@ const MANAGE_FILES: readonly PermissionName[] = ['manage_files'];
 
 export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const files = new FilesService(services);
+  const uploads = fileUploadsOf(services);
   const viewerIn = (principal: Parameters<typeof contentViewer>[1], courseId: number) =>
     contentViewer(services, principal, courseId, MANAGE_FILES);
 
@@ -39,16 +42,36 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
     defineRoute({
       method: 'POST',
       path: '/api/v1/courses/:course_id/files',
-      summary: 'Upload a file directly: name, content_type, size and base64 content in one request',
+      summary: 'Upload a file: step 1 of Canvas’s upload (name, size, content_type → upload_url), or directly with base64 content',
       params: createFileParams,
       permission: rules.inCourse(MANAGE_FILES, courseIdOf),
-      // The bytes travel as base64 inside the body.
+      // The bytes of a direct upload travel as base64 inside the body.
       bodyLimit: 'html',
       handler: async (ctx, p) => {
         const viewer = await viewerIn(ctx.principal, await rules.ids.courseId(p.course_id));
-        return { body: fileJson(await files.create(viewer, p, writeStamp(ctx)), ctx.baseUrl, viewer) };
+        const { content } = p;
+        if (content === undefined) return { body: uploads.begin(ctx, viewer, p, 'course') };
+        return { body: fileJson(await files.create(viewer, { ...p, content }, writeStamp(ctx)), ctx.baseUrl, viewer) };
       },
     }),
+    // Step 3 of Canvas's upload: clients that confirm (or follow step 2's Location) get the stored file's JSON.
+    ...(['GET', 'POST'] as const).map((method) =>
+      defineRoute({
+        method,
+        path: '/api/v1/files/:id/create_success',
+        summary: 'Confirm an upload (step 3): the File JSON of the uploaded file whose uuid is given',
+        params: createSuccessParams,
+        permission: readableFile,
+        handler: async (ctx, p) => {
+          const { course_id: courseId } = (await files.get(p.id)).data;
+          const viewer = await viewerIn(ctx.principal, courseId);
+          const file = await files.get(p.id, viewer);
+          // Canvas finds the file by id and uuid together: a wrong uuid is no file at all.
+          if (file.data.uuid !== p.uuid) throw new NotFoundError('file');
+          return { body: fileJson(file, ctx.baseUrl, file.data.user_id === ctx.principal.userId ? { ...viewer, canManage: true } : viewer) };
+        },
+      }),
+    ),
     defineRoute({
       method: 'GET',
       path: '/api/v1/courses/:course_id/files/:id',

@@ -34,6 +34,11 @@ export function fileJson(record: Stored<FileData>, baseUrl: string, viewer: Cont
   };
 }
 
+/** Step 3 of Canvas's upload, where the File JSON of a finished upload is confirmed (files.routes.ts). */
+export function createSuccessUrl(record: Stored<FileData>, baseUrl: string): string {
+  return `${baseUrl}/api/v1/files/${record.id}/create_success?uuid=${encodeURIComponent(record.data.uuid)}`;
+}
+
 function mimeClass(contentType: string): string {
   if (contentType === 'application/pdf') return 'pdf';
   if (contentType === 'text/html') return 'html';

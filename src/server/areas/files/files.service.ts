@@ -6,7 +6,8 @@ import type { FileData } from '../../domain/records/content-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { isoOrNull } from '../common/api-values.ts';
 import { dateOrderErrors, insertTogether, matchesSearch, type ContentViewer } from '../common/course-content.ts';
-import { MAX_FILE_BYTES, type NewFile } from './files.params.ts';
+import { writeTogether } from '../../domain/repository.ts';
+import { MAX_FILE_BYTES, type FileMeta, type NewFile } from './files.params.ts';
 
 const TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {
   txt: 'text/plain', html: 'text/html', htm: 'text/html', csv: 'text/csv', pdf: 'application/pdf', png: 'image/png',
@@ -68,22 +69,29 @@ export class FilesService {
     return Buffer.from(content.data.base64, 'base64');
   }
 
+  /** Outpost's one-request upload: the metadata and base64 bytes together. */
   async create(viewer: ContentViewer, input: NewFile, stamp: WriteStamp, purpose: FileData['purpose'] = 'course'): Promise<Stored<FileData>> {
     const bytes = Buffer.from(input.content, 'base64');
     if (bytes.length > MAX_FILE_BYTES) throw ValidationError.field('content', `is larger than ${MAX_FILE_BYTES} bytes`, 'too_long');
     if (input.size !== undefined && input.size !== bytes.length) {
       throw ValidationError.field('size', 'does not match the length of content', 'invalid');
     }
+    return this.store(this.draft(viewer, input, purpose), bytes, stamp);
+  }
+
+  /**
+   * Everything about a new file but its bytes, validated: a 400 here comes before any byte is sent (Canvas's
+   * upload step 1) or stored.
+   */
+  draft(viewer: ContentViewer, input: FileMeta, purpose: FileData['purpose']): FileDraft {
     const name = basename(input.name.replace(/\\/g, '/')).replace(/\0/g, '');
     if (name === '' || name === '.' || name === '..') throw ValidationError.field('name', 'is not a file name', 'invalid');
-    const data: FileData = {
+    const data: FileDraft['data'] = {
       course_id: viewer.courseId,
       user_id: viewer.principal.userId,
       display_name: name,
       filename: name,
       content_type: input.content_type ?? TYPES_BY_EXTENSION[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream',
-      size: bytes.length,
-      uuid: randomUUID(),
       locked: input.locked ?? false,
       hidden: input.hidden ?? false,
       unlock_at: isoOrNull(input.unlock_at ?? null),
@@ -93,14 +101,55 @@ export class FilesService {
     };
     const invalid = dateOrderErrors(data);
     if (invalid) throw invalid;
+    return { data, onDuplicate: input.on_duplicate ?? 'overwrite' };
+  }
+
+  /**
+   * Stores a drafted file with its bytes, the metadata and the `file_content` record in one transaction. A course
+   * file whose name is taken replaces that file's bytes in place (`overwrite`: links and module items keep
+   * pointing at it) or takes the next free `name-N.ext` (`rename`). Submission files never collide: each is kept.
+   */
+  async store(draft: FileDraft, bytes: Buffer, stamp: WriteStamp): Promise<Stored<FileData>> {
     const { files, fileContents } = this.#services.repos;
+    const taken = draft.data.purpose === 'course' ? await this.#courseFileNames(draft.data.course_id) : new Map<string, Stored<FileData>>();
+    const name = draft.onDuplicate === 'rename' ? freeName(draft.data.display_name, taken) : draft.data.display_name;
+    const data: FileData = { ...draft.data, display_name: name, filename: name, size: bytes.length, uuid: randomUUID() };
+    const content = { course_id: data.course_id, base64: bytes.toString('base64'), sha256: createHash('sha256').update(bytes).digest('hex') };
+    const existing = taken.get(name);
+    if (existing) {
+      const [stored] = await fileContents.find({ parent_id: existing.id });
+      const planned = files.replacement(existing, data, stamp);
+      const contentWrite = stored
+        ? fileContents.replacement(stored, { ...content, file_id: existing.id }, stamp)
+        : fileContents.insertion(await fileContents.build({ ...content, file_id: existing.id }, stamp));
+      await writeTogether([planned, contentWrite]);
+      return planned.record;
+    }
     const file = await files.build(data, stamp);
-    const content = await fileContents.build(
-      { file_id: file.id, course_id: viewer.courseId, base64: bytes.toString('base64'), sha256: createHash('sha256').update(bytes).digest('hex') },
-      stamp,
-    );
-    await insertTogether(this.#services, file, content);
+    await insertTogether(this.#services, file, await fileContents.build({ ...content, file_id: file.id }, stamp));
     return file;
+  }
+
+  async #courseFileNames(courseId: number): Promise<Map<string, Stored<FileData>>> {
+    const all = await this.#services.repos.files.find({ course_id: courseId });
+    return new Map(all.filter((f) => f.data.workflow_state === 'available' && f.data.purpose === 'course').map((f) => [f.data.display_name, f]));
+  }
+}
+
+/** A validated new file without its bytes; `size` and `uuid` come with the bytes. */
+export interface FileDraft {
+  readonly data: Omit<FileData, 'size' | 'uuid'>;
+  readonly onDuplicate: 'overwrite' | 'rename';
+}
+
+/** Canvas's rename: `notes.txt`, then `notes-1.txt`, `notes-2.txt`… */
+function freeName(name: string, taken: ReadonlyMap<string, unknown>): string {
+  if (!taken.has(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 1; ; n++) {
+    const candidate = `${stem}-${n}${ext}`;
+    if (!taken.has(candidate)) return candidate;
   }
 }
 

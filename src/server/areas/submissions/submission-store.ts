@@ -1,10 +1,12 @@
 import type { CoreServices } from '../../core.ts';
 import { BadRequestError } from '../../domain/errors.ts';
 import type { AssignmentData, FileData } from '../../domain/records/content-records.ts';
+import { latePolicyKey } from '../../domain/records/late-policy-records.ts';
 import type { SubmissionCommentData, SubmissionData } from '../../domain/records/submission-records.ts';
 import { writeTogether, type PlannedWrite } from '../../domain/repository.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
+import { latePolicyRelevant, scoreWithLatePolicy } from './late-policy-scoring.ts';
 import { placeholder } from './submission-workflow.ts';
 
 export type StoredAssignment = Stored<AssignmentData>;
@@ -71,21 +73,29 @@ export class SubmissionStore {
   /** Plans the writes of several changes (bulk grading writes them all in one transaction). */
   async plan(change: SubmissionChange, stamp: WriteStamp): Promise<{ writes: PlannedWrite[]; record: Stored<SubmissionData> }> {
     const { submissions, submissionVersions, submissionComments } = this.#repos;
+    const next = await this.#scored(change, stamp.now);
     const writes: PlannedWrite[] = [];
     let record: Stored<SubmissionData>;
     if (change.read) {
-      const planned = submissions.replacement(change.read, change.next, stamp);
+      const planned = submissions.replacement(change.read, next, stamp);
       record = planned.record;
       writes.push(planned);
     } else {
-      record = await submissions.build(change.next, stamp);
+      record = await submissions.build(next, stamp);
       writes.push(submissions.insertion(record));
     }
-    if (change.version) writes.push(submissionVersions.insertion(await submissionVersions.build({ ...change.next, submission_id: record.id }, stamp)));
+    if (change.version) writes.push(submissionVersions.insertion(await submissionVersions.build({ ...next, submission_id: record.id }, stamp)));
     if (change.comment) {
       writes.push(submissionComments.insertion(await submissionComments.build({ ...change.comment, submission_id: record.id }, stamp)));
     }
     return { writes, record };
+  }
+
+  /** The change's next state under the course's late policy, when it changed what the policy looks at. */
+  async #scored(change: SubmissionChange, now: number): Promise<SubmissionData> {
+    if (!latePolicyRelevant(change.read?.data, change.next)) return change.next;
+    const policy = await this.#repos.latePolicies.byLookup(latePolicyKey(change.assignment.data.course_id));
+    return scoreWithLatePolicy(change.next, change.assignment.data, policy?.data, now);
   }
 
   /** One change, written together. */

@@ -3,6 +3,7 @@ import type { AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { FilesService } from '../files/files.service.ts';
+import { fileUploadsOf } from '../file-uploads/file-uploads.service.ts';
 import { fileJson } from '../files/files.serializer.ts';
 import { UnauthorizedError } from '../../domain/errors.ts';
 import { seesOnlyAsReviewer, withoutGrade } from '../peer-reviews/reviewer-access.ts';
@@ -22,6 +23,7 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
   const submissions = new SubmissionsService(services, new SubmissionStore(services));
   const reader = new SubmissionReader(services);
   const files = new FilesService(services);
+  const uploads = fileUploadsOf(services);
 
   return [
     ...onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/submissions', '/api/v1/sections/:section_id/assignments/:assignment_id/submissions'], {
@@ -71,7 +73,7 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
     }),
     ...onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id/files', '/api/v1/sections/:section_id/assignments/:assignment_id/submissions/:user_id/files'], {
       method: 'POST',
-      summary: 'Upload a file for the caller’s own submission (direct upload: name and base64 content); use its id in submission[file_ids][]',
+      summary: 'Upload a file for the caller’s own submission (step 1 of Canvas’s upload, or directly with base64 content); use its id in submission[file_ids][]',
       params: submissionFilesParams,
       permission: allow.student,
       bodyLimit: 'html',
@@ -82,9 +84,13 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
         if (student.id !== ctx.principal.userId) throw new UnauthorizedError();
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
         await submissions.assignment(viewer, p.assignment_id);
-        // Hidden: a submission file is not course content, so it stays out of the course's file list.
-        const file = await files.create(viewer, { ...p, course_id: String(scope.courseId), hidden: true }, writeStamp(ctx), 'submission');
-        return { body: fileJson(file, ctx.baseUrl, { ...viewer, canManage: true }) };
+        // Hidden: a submission file is not course content, so it stays out of the course's file list. Its owner
+        // sees it as its editor would.
+        const meta = { ...p, hidden: true };
+        const owner = { ...viewer, canManage: true };
+        const { content } = p;
+        if (content === undefined) return { body: uploads.begin(ctx, viewer, meta, 'submission', owner) };
+        return { body: fileJson(await files.create(viewer, { ...meta, content }, writeStamp(ctx), 'submission'), ctx.baseUrl, owner) };
       },
     }),
     ...gradingRoutes(services, { scopes, allow, submissions, reader, ids: rules.ids }),

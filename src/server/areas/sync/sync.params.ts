@@ -47,5 +47,5 @@ export const pushParams = z.object({
 });
 export type PushParams = z.output<typeof pushParams>;
 
-export const streamParams = z.object({});
+export const streamParams = z.object({ collection: z.enum(PULL_COLLECTIONS) });
 export const conflictsParams = z.object({});

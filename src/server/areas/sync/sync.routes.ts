@@ -3,7 +3,7 @@ import { paginateArray } from '../../http/pagination.ts';
 import { allowIf, authenticated } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { encodeCheckpoint } from '../../sync/sync-partitions.ts';
-import { conflictsParams, pullParams, pushParams } from './sync.params.ts';
+import { conflictsParams, pullParams, pushParams, streamParams } from './sync.params.ts';
 import { conflictJson } from './sync.serializer.ts';
 
 /**
@@ -24,6 +24,14 @@ export function syncRoutes(services: CoreServices): AnyRoute[] {
         const { documents, checkpoint } = await sync.pull(ctx.principal, p.collection, p.checkpoint, p.limit);
         return { body: { documents, checkpoint: { ...checkpoint, token: encodeCheckpoint(checkpoint) } } };
       },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/sync/:collection/stream',
+      summary: 'Server-sent events telling the device to pull: on connect, on visible changes and on scope changes',
+      params: streamParams,
+      permission: allowIf('any token; events are sent only for changes the token user may see', () => true),
+      handler: (ctx, p) => ({ body: null, stream: (write, signal) => sync.changes.watch(ctx.principal, p.collection, write, signal) }),
     }),
     defineRoute({
       method: 'POST',
