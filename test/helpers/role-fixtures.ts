@@ -1,19 +1,11 @@
 import { expect } from 'vitest';
 import { AccountsService } from '../../src/server/areas/accounts/accounts.service.ts';
-import { BUILT_IN_ROLE_IDS } from '../../src/server/domain/permissions/index.ts';
+import { BUILT_IN_ROLE_IDS, type ResolvedPermission } from '../../src/server/domain/permissions/index.ts';
 import { api, fixtureStamp } from './api-fixtures.ts';
 import type { TestServer } from './server.ts';
 
 /** A permission as Role JSON reports it (reference §5.2); optional keys are absent, never null. */
-export interface PermissionJson {
-  enabled: boolean;
-  locked: boolean;
-  readonly: boolean;
-  explicit: boolean;
-  prior_default?: boolean;
-  applies_to_self?: boolean;
-  applies_to_descendants?: boolean;
-}
+export type PermissionJson = ResolvedPermission;
 
 export interface RoleJson {
   id: number;

@@ -9,6 +9,16 @@ import { isoSeconds } from '../common/api-values.ts';
  * validates and writes. Grading never changes `attempt`; submitting never drops a score.
  */
 
+/** The grade fields of a submission nobody has graded (or whose grade was cleared). */
+const UNGRADED = {
+  score: null,
+  grade: null,
+  points_deducted: null,
+  grader_id: null,
+  graded_at: null,
+  grade_matches_current_submission: true,
+} as const satisfies Partial<SubmissionData>;
+
 /** What the grader gave before grading started: Canvas creates one per student, unsubmitted, attempt null. */
 export function placeholder(assignment: { id: number; data: AssignmentData }, userId: number): SubmissionData {
   return {
@@ -23,12 +33,7 @@ export function placeholder(assignment: { id: number; data: AssignmentData }, us
     media_comment_type: null,
     attempt: null,
     submitted_at: null,
-    score: null,
-    grade: null,
-    points_deducted: null,
-    grader_id: null,
-    graded_at: null,
-    grade_matches_current_submission: true,
+    ...UNGRADED,
     excused: false,
     late_policy_status: null,
     seconds_late_override: null,
@@ -82,12 +87,7 @@ export function grade(current: SubmissionData, score: number, gradeText: string,
 export function clearGrade(current: SubmissionData): SubmissionData {
   return {
     ...current,
-    score: null,
-    grade: null,
-    points_deducted: null,
-    grader_id: null,
-    graded_at: null,
-    grade_matches_current_submission: true,
+    ...UNGRADED,
     workflow_state: current.submission_type === null ? 'unsubmitted' : 'submitted',
   };
 }

@@ -1,3 +1,5 @@
+import type { RoleOverrideRecord } from '../permissions/index.ts';
+
 /**
  * Shapes of the records in the `directory` collection (replicated to devices that share a course or account).
  * Field names follow Canvas's JSON so serializers stay allow-lists rather than translations.
@@ -59,12 +61,5 @@ export interface RoleData {
   workflow_state: 'active' | 'inactive' | 'deleted';
 }
 
-export interface RoleOverrideData {
-  account_id: number;
-  role_id: number;
-  permission: string;
-  enabled?: boolean;
-  locked: boolean;
-  applies_to_self: boolean;
-  applies_to_descendants: boolean;
-}
+/** A stored override is exactly the policy's record; storage assigns the id. */
+export type RoleOverrideData = Omit<RoleOverrideRecord, 'id'>;
