@@ -4,6 +4,7 @@ import type { OutpostDatabase } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import type { ConflictLog, ConflictOutcome } from './conflict-log.ts';
 import { resolveConflict } from './push-policies.ts';
+import type { PullVisibility } from './pull-visibility.ts';
 import { pushRefusal } from './push-rights.ts';
 import { hiddenTombstone, toWire, type PushCollection, type WireRecord } from './sync-partitions.ts';
 import type { SyncScope } from './sync-scope.ts';
@@ -30,6 +31,8 @@ export interface PushResult {
 export interface PushContext {
   db: OutpostDatabase;
   scope: SyncScope;
+  /** What the pushing user may see: a refused push answers (and logs) the hub's state only when they may. */
+  visibility: PullVisibility;
   conflicts: ConflictLog;
   requestId: string;
   now: number;
@@ -58,9 +61,11 @@ async function pushRow(ctx: PushContext, collection: PushCollection, row: PushRo
     const assumed = row.assumedMasterState && toWire(row.assumedMasterState);
     const refusal = pushRefusal(ctx.scope, collection, pushed, current, assumed);
     if (refusal) {
-      // The device drops its copy for the hub's state (a tombstone when the hub has none); the log keeps it.
-      const kept = current ?? hiddenTombstone(pushed);
-      return note(ctx, collection, result, { outcome: 'forbidden', fields: [], kept: current ?? null, pushed, answer: kept });
+      // The device drops its copy for the hub's state (a tombstone when the hub has none, or when it is a record
+      // the user may not see: a forged key must not read it back); the log keeps what the user may see.
+      const decision = current ? await ctx.visibility.decide(collection, current) : 'skip';
+      const seen = typeof decision === 'object' ? decision : null;
+      return note(ctx, collection, result, { outcome: 'forbidden', fields: [], kept: seen, pushed, answer: seen ?? hiddenTombstone(pushed) });
     }
     if (sameState(assumed, current)) {
       if (await write(ctx, collection, stored, pushed)) return;

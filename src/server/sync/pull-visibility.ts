@@ -32,6 +32,11 @@ const VISIBLE_TO_STUDENTS: Readonly<Record<string, (data: Record<string, unknown
   live_assessment: () => true,
 };
 
+/** Course-user records private to their owner, whoever else sees that user's course work. */
+const OWNER_ONLY: ReadonlySet<string> = new Set(['planner_note', 'planner_override', 'notification_policy', 'error_report']);
+/** Course-user records about a student that only graders who see that student may hold. */
+const GRADERS_ONLY: ReadonlySet<string> = new Set(['custom_gradebook_column_datum']);
+
 /** Decides per record; file lookups for file contents are cached for one pull. */
 export class PullVisibility {
   readonly #scope: SyncScope;
@@ -75,6 +80,10 @@ export class PullVisibility {
   #courseUser(doc: WireRecord, course: CourseScope | undefined): PullDecision {
     // Course-less records (planner notes, notification policies) are their owner's alone.
     if (doc.course_id === 0 || !course) return doc.user_id === this.#scope.userId && doc.course_id === 0 ? doc : 'skip';
+    // A planner note stays its owner's even when it names a course (the planner API: another user's note is a 404).
+    if (OWNER_ONLY.has(doc.type)) return doc.user_id === this.#scope.userId ? doc : 'skip';
+    // Teacher notes about a student are the graders' (custom columns need a grading right), never the student's.
+    if (GRADERS_ONLY.has(doc.type)) return course.grader && seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
     return seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
   }
 

@@ -12,6 +12,10 @@ export interface CourseScope {
   staff: boolean;
   /** May change grades (manage_grades). */
   grader: boolean;
+  /** Holds an active enrollment: a concluded member keeps read access but writes nothing (as in the API). */
+  active: boolean;
+  /** May add and remove teachers, TAs and designers (manage_admin_users): the right to write enrollments. */
+  managesPeople: boolean;
   /** Whose course work the user may see, besides their own. */
   students: 'all' | ReadonlySet<number>;
 }
@@ -36,12 +40,15 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     const course = await readableCourse(principal, courseId, access);
     if (!course) continue;
     const context = { type: 'course', courseId } as const;
-    const [staff, grader, students] = await Promise.all([
+    const [staff, grader, students, managesPeople, own] = await Promise.all([
       access.can(principal, 'manage_content', context),
       access.can(principal, 'manage_grades', context),
       access.visibleStudents(principal, courseId),
+      access.can(principal, 'manage_admin_users', context),
+      access.enrollmentsOf(principal, courseId),
     ]);
-    courses.set(courseId, { courseId, staff, grader, students });
+    const active = own.some((e) => e.workflow_state === 'active');
+    courses.set(courseId, { courseId, staff, grader, active, managesPeople, students });
     for (const account of await access.accountChain(course.accountId)) accountIds.add(account.id);
     for (const peer of await repos.enrollments.find({ course_id: courseId })) peerUserIds.add(peer.user_id);
   }

@@ -6,6 +6,7 @@ import type { OutpostDatabase } from '../storage/database.ts';
 import { ConflictLog } from './conflict-log.ts';
 import { HubChangeFeed } from './hub-change-feed.ts';
 import { pullChanges, type PullResult } from './hub-pull.ts';
+import { PullVisibility } from './pull-visibility.ts';
 import { pushChanges, type PushResult, type PushRow } from './hub-push.ts';
 import type { PullCollection, PushCollection, SyncCheckpoint } from './sync-partitions.ts';
 import { computeSyncScope } from './sync-scope.ts';
@@ -38,6 +39,7 @@ export class SyncServices {
 
   async push(principal: Principal, collection: PushCollection, rows: readonly PushRow[], requestId: string, now: number): Promise<PushResult> {
     const scope = await computeSyncScope(principal, this.#repos, this.#access);
-    return pushChanges({ db: this.#db, scope, conflicts: this.conflicts, requestId, now }, collection, rows);
+    const visibility = new PullVisibility(scope, this.#repos);
+    return pushChanges({ db: this.#db, scope, visibility, conflicts: this.conflicts, requestId, now }, collection, rows);
   }
 }
