@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api-fixtures.ts';
 import { expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
-import { createAssignment, createContentCourse, type ContentCourse } from '../helpers/content-fixtures.ts';
+import { createAssignment, createContentCourse, createDiscussionTopic, createQuiz, type ContentCourse } from '../helpers/content-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { failWritesOf } from '../helpers/write-faults.ts';
 
 const ADMIN_TOKEN = 'assignments-admin-token';
 
@@ -232,5 +233,44 @@ describe('assignments API', () => {
       expect(a).not.toHaveProperty('bogus');
       expect(a).not.toHaveProperty('can_edit');
     });
+  });
+});
+
+describe('regressions', () => {
+  let server: TestServer;
+  let course: ContentCourse;
+  beforeAll(async () => {
+    server = await startTestServer();
+    course = await createContentCourse(server, 'Regressions 101');
+  });
+  afterAll(() => server.stop());
+
+  it('deleting a quiz assignment writes the assignment and its quiz together or not at all', async () => {
+    const quiz = await createQuiz(server, course.teacher.token, course.id, { title: 'Graded', quiz_type: 'assignment', published: true });
+    const { assignments, quizzes } = server.core.services.repos;
+    const assignmentId = quiz.assignment_id as number;
+    const restore = failWritesOf(server, (await quizzes.get(quiz.id))!.key);
+    try {
+      const res = await api(server, course.teacher.token, 'DELETE', `/api/v1/courses/${course.id}/assignments/${assignmentId}`);
+      expect(res.status).toBe(500);
+    } finally {
+      restore();
+    }
+    // Before: the assignment was deleted and its quiz stayed published, reachable without its assignment.
+    expect((await assignments.get(assignmentId))!.data.workflow_state).toBe('published');
+    expect((await quizzes.get(quiz.id))!.data.workflow_state).toBe('published');
+  });
+
+  it('renaming a graded topic assignment leaves both renamed or neither', async () => {
+    const topic = await createDiscussionTopic(server, course.teacher.token, course.id, { title: 'Debate', published: true, assignment: { points_possible: 5 } });
+    const { assignments, discussionTopics } = server.core.services.repos;
+    const assignmentId = (topic.assignment_id ?? (topic.assignment as { id: number }).id) as number;
+    const restore = failWritesOf(server, (await discussionTopics.get(topic.id))!.key);
+    try {
+      await api(server, course.teacher.token, 'PUT', `/api/v1/courses/${course.id}/assignments/${assignmentId}`, { assignment: { name: 'Renamed' } });
+    } finally {
+      restore();
+    }
+    expect((await assignments.get(assignmentId))!.data.name).toBe((await discussionTopics.get(topic.id))!.data.title);
   });
 });

@@ -4,6 +4,7 @@ import { enrollFixtureUser, expectInvalidToken, expectNotFound, expectUnauthoriz
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { addFixtureMember, createFixtureCategory } from '../helpers/group-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { failWritesOf } from '../helpers/write-faults.ts';
 
 const ADMIN = 'group-categories-admin-token';
 type Json = Record<string, unknown>;
@@ -314,3 +315,53 @@ describe('group categories API', () => {
   });
 });
 
+
+describe('regressions', () => {
+  let server: TestServer;
+  let c: RosterCourse;
+  beforeAll(async () => {
+    server = await startTestServer({ adminToken: ADMIN });
+    c = await createRosterCourse(server, 'Groups regressions');
+  });
+  afterAll(() => server.stop());
+
+  const categoryWithGroups = async (name: string) => {
+    const res = await api(server, c.teacher.token, 'POST', `/api/v1/courses/${c.id}/group_categories`, { name, self_signup: 'enabled', create_group_count: 2, group_limit: 3 });
+    expect(res.status).toBe(200);
+    const id = (res.json as Json).id as number;
+    const groups = (await server.core.services.repos.groups.find({ parent_id: id })).sort((a, b) => a.id - b.id);
+    await addFixtureMember(server, groups[0]!.id, c.studentA.id);
+    return { id, groups };
+  };
+
+  it('DELETE writes the category, its groups and memberships together or not at all', async () => {
+    const { id, groups } = await categoryWithGroups('Deleted together');
+    const restore = failWritesOf(server, groups[1]!.key);
+    try {
+      expect((await api(server, c.teacher.token, 'DELETE', `/api/v1/group_categories/${id}`)).status).toBe(500);
+    } finally {
+      restore();
+    }
+    // Before: the category and its memberships were deleted, the second group left live in a deleted category.
+    const { groupCategories, groupMemberships } = server.core.services.repos;
+    expect((await groupCategories.get(id))!.data.workflow_state).toBe('active');
+    expect((await groupMemberships.find({ parent_id: groups[0]!.id })).map((m) => m.data.workflow_state)).toEqual(['accepted']);
+    expect((await api(server, c.teacher.token, 'DELETE', `/api/v1/group_categories/${id}`)).status).toBe(200);
+    const after = await server.core.services.repos.groups.getMany(groups.map((g) => g.id));
+    expect([...after.values()].map((g) => g.data.workflow_state)).toEqual(['deleted', 'deleted']);
+  });
+
+  it('PUT group_limit caps the category and every group together or not at all', async () => {
+    const { id, groups } = await categoryWithGroups('Capped together');
+    const restore = failWritesOf(server, groups[1]!.key);
+    try {
+      await api(server, c.teacher.token, 'PUT', `/api/v1/group_categories/${id}`, { group_limit: 5 });
+    } finally {
+      restore();
+    }
+    const { groupCategories, groups: repo } = server.core.services.repos;
+    const limit = (await groupCategories.get(id))!.data.group_limit;
+    const caps = [...(await repo.getMany(groups.map((g) => g.id))).values()].map((g) => g.data.max_membership);
+    expect(caps).toEqual([limit, limit]);
+  });
+});

@@ -4,6 +4,7 @@ import { expectInvalidToken, expectNotFound, expectUnauthorized } from '../helpe
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { addFixtureMember, createFixtureCategory, createFixtureGroup } from '../helpers/group-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { failWritesOf } from '../helpers/write-faults.ts';
 
 const ADMIN = 'groups-admin-token';
 type Json = Record<string, unknown>;
@@ -142,5 +143,31 @@ describe('groups and memberships API', () => {
       expect(invited.json).toEqual([]);
       expect((await api(server, c.teacher.token, 'GET', `/api/v1/groups/${groupId}/memberships?filter_states[]=weird`)).status).toBe(400);
     });
+  });
+});
+
+describe('regressions', () => {
+  let server: TestServer;
+  let c: RosterCourse;
+  beforeAll(async () => {
+    server = await startTestServer({ adminToken: ADMIN });
+    c = await createRosterCourse(server, 'Groups regressions');
+  });
+  afterAll(() => server.stop());
+
+  it('moving a student to another group of the category is one write: never out of both groups', async () => {
+    const categoryId = await createFixtureCategory(server, { courseId: c.id });
+    const from = await createFixtureGroup(server, categoryId, { name: 'From' });
+    const to = await createFixtureGroup(server, categoryId, { name: 'To' });
+    await addFixtureMember(server, from, c.studentA.id);
+    const restore = failWritesOf(server, (doc) => doc.type === 'group_membership' && (doc.data as { group_id?: number }).group_id === to);
+    try {
+      expect((await api(server, c.teacher.token, 'POST', `/api/v1/groups/${to}/memberships`, { user_id: c.studentA.id })).status).toBe(500);
+    } finally {
+      restore();
+    }
+    // Before: the old membership was ended, then the new one failed, leaving the student in no group.
+    const live = (await server.core.services.repos.groupMemberships.find({ user_id: c.studentA.id })).filter((m) => m.data.workflow_state !== 'deleted');
+    expect(live.map((m) => m.data.group_id)).toEqual([from]);
   });
 });

@@ -6,6 +6,7 @@ import { createItem, createPublishedModule, createUrlItem, updateModule } from '
 import { coursePages, createPage, updatePage, type PageJson } from '../helpers/page-fixtures.ts';
 import { dangerousFragments, XSS_CORPUS } from '../fixtures/xss-corpus.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { failWritesOf } from '../helpers/write-faults.ts';
 
 describe('course pages API', () => {
   let server: TestServer;
@@ -305,5 +306,48 @@ describe('course pages API', () => {
       const items = (await api(server, c.teacher.token, 'GET', `/api/v1/courses/${c.id}/modules/${gated.id}/items`)).json as Array<Record<string, unknown>>;
       expect(items[0]).toMatchObject({ page_url: 'introduction', title: 'Introduction' });
     });
+  });
+});
+
+describe('regressions', () => {
+  let server: TestServer;
+  let course: ContentCourse;
+  beforeAll(async () => {
+    server = await startTestServer();
+    course = await createContentCourse(server, 'Pages regressions');
+  });
+  afterAll(() => server.stop());
+
+  const frontPages = async () =>
+    (await server.core.services.repos.wikiPages.find({ course_id: course.id })).filter((p) => p.data.front_page && p.data.workflow_state !== 'deleted').map((p) => p.data.title);
+
+  it('a new front page and the old one’s demotion are one write: never two front pages', async () => {
+    const base = coursePages(course.id);
+    const old = await createPage(server, course.teacher.token, base, { title: 'Old Front', published: true, front_page: true });
+    const restore = failWritesOf(server, (await server.core.services.repos.wikiPages.get(old.page_id))!.key);
+    try {
+      expect((await api(server, course.teacher.token, 'POST', base, { wiki_page: { title: 'New Front', published: true, front_page: true } })).status).toBe(500);
+      const other = await createPage(server, course.teacher.token, base, { title: 'Other', published: true });
+      expect((await api(server, course.teacher.token, 'PUT', `${base}/${other.url}`, { wiki_page: { front_page: true } })).status).toBe(500);
+    } finally {
+      restore();
+    }
+    // Before: each request wrote its page as the front page, then failed to demote the old one.
+    expect(await frontPages()).toEqual(['Old Front']);
+  });
+
+  it('a rename moves the page and the module items naming its slug together or not at all', async () => {
+    const base = coursePages(course.id);
+    const page = await createPage(server, course.teacher.token, base, { title: 'Intro', published: true });
+    const module = await createPublishedModule(server, course.teacher.token, course.id);
+    const item = await createItem(server, course.teacher.token, course.id, module.id, { type: 'Page', page_url: page.url });
+    const restore = failWritesOf(server, (await server.core.services.repos.moduleItems.get(item.id))!.key);
+    try {
+      await api(server, course.teacher.token, 'PUT', `${base}/${page.url}`, { wiki_page: { title: 'Introduction' } });
+    } finally {
+      restore();
+    }
+    const stored = (await server.core.services.repos.wikiPages.get(page.page_id))!;
+    expect((await server.core.services.repos.moduleItems.get(item.id))!.data.page_url).toBe(stored.data.url);
   });
 });

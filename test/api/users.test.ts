@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createFixtureUser } from '../helpers/api-fixtures.ts';
 import { enrollFixtureUser, expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
+import { lookupKey } from '../../src/server/domain/repositories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { failWritesOf } from '../helpers/write-faults.ts';
 
 const ADMIN = 'users-test-admin-token';
 
@@ -212,5 +214,36 @@ describe('GET /api/v1/courses/:course_id/users', () => {
     await server.core.services.repos.users.update(gone.id, { actorId: 0, requestId: 't', now: Date.now() }, (u) => ({ ...u, workflow_state: 'deleted' }));
     const res = await api(server, c.teacher.token, 'GET', `${path()}?enrollment_type[]=student`);
     expect(names(res.json)).toEqual(['Amy Student', 'Ben Student']);
+  });
+});
+
+describe('regressions', () => {
+  it('a sis_<column> user id naming an Object.prototype key is a 404, not a query on a bogus field (500)', async () => {
+    for (const raw of ['sis_constructor:x', 'sis___proto__:x']) {
+      for (const path of [`/api/v1/users/${raw}`, `/api/v1/users/${raw}/tokens`, `/api/v1/users/${raw}/communication_channels`]) {
+        const res = await api(server, ADMIN, 'GET', path);
+        expect(res.status, path).toBe(404);
+        expect(res.json).toEqual({ errors: [{ message: 'The specified resource does not exist.' }] });
+      }
+    }
+  });
+});
+
+describe('regressions: user creation', () => {
+  it('the user and its email channel are one write: no user left without its channel', async () => {
+    const { repos } = server.core.services;
+    const restore = failWritesOf(server, (doc) => doc.type === 'communication_channel', repos.channels.records.collection);
+    try {
+      const res = await api(server, ADMIN, 'POST', '/api/v1/accounts/self/users', {
+        user: { name: 'Half Written' },
+        pseudonym: { unique_id: 'half.written@example.test' },
+        communication_channel: { type: 'email', address: 'half.written@example.test' },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      restore();
+    }
+    // Before: the user (and its login) existed without the channel, and the login could not be created again.
+    expect(await repos.users.byLookup(lookupKey.login('half.written@example.test'))).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 export const pathValue = fc.oneof(
   fc.nat({ max: 50 }).map(String),
   fc.constantFrom('self', 'sis_course_id:A1', 'sis_user_id:', 'uuid:x', '0', '-1', '1e3', '99999999999999999999', '__proto__', 'constructor'),
+  fc.constantFrom('sis_user_id:x', 'sis_login_id:x', 'sis_integration_id:x', 'sis_constructor:x', 'sis___proto__:x', 'sis_course_id:x'),
   fc.string({ unit: 'grapheme', maxLength: 12 }).map(encodeURIComponent),
   fc.constantFrom('%00', '%E0', '%FF%FE', '..%2F..', '%2e%2e'),
 );

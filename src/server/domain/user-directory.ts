@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Stored, WriteStamp } from '../storage/typed-records.ts';
 import { ValidationError } from './errors.ts';
+import { writeTogether } from './repository.ts';
 import type { UserData } from './records/directory-records.ts';
 import { lookupKey, type Repositories } from './repositories.ts';
 
@@ -26,9 +27,8 @@ export function sortableNameOf(name: string): string {
 
 /**
  * Creates a user with its login and, when an email is known, its email channel (Canvas creates one per user).
- * The user's record and its channel are written by the caller's order: the user first, so a crash between them
- * leaves a user without a channel, never a channel without a user. A taken login (case-insensitive) or SIS id
- * is a 400, checked before anything is written.
+ * Both live in the directory collection and are written in one transaction: no user without its channel. A taken
+ * login (case-insensitive) or SIS id is a 400, checked before anything is written.
  */
 export async function createUser(repos: Repositories, input: NewUser, stamp: WriteStamp): Promise<Stored<UserData>> {
   if (await repos.users.byLookup(lookupKey.login(input.login_id))) {
@@ -37,7 +37,7 @@ export async function createUser(repos: Repositories, input: NewUser, stamp: Wri
   if (input.sis_user_id && (await repos.users.count({ 'data.sis_user_id': input.sis_user_id })) > 0) {
     throw ValidationError.field('sis_user_id', `SIS ID "${input.sis_user_id}" is already in use`, 'taken');
   }
-  const user = await repos.users.create(
+  const user = await repos.users.build(
     {
       name: input.name,
       sortable_name: input.sortable_name ?? sortableNameOf(input.name),
@@ -54,8 +54,9 @@ export async function createUser(repos: Repositories, input: NewUser, stamp: Wri
     },
     stamp,
   );
-  if (input.email) {
-    await repos.channels.create({ user_id: user.id, address: input.email, type: 'email', position: 1, workflow_state: 'active' }, stamp);
-  }
+  const channel = input.email
+    ? await repos.channels.build({ user_id: user.id, address: input.email, type: 'email', position: 1, workflow_state: 'active' }, stamp)
+    : undefined;
+  await writeTogether([repos.users.insertion(user), ...(channel ? [repos.channels.insertion(channel)] : [])]);
   return user;
 }

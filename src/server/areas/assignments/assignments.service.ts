@@ -1,6 +1,6 @@
 import type { CoreServices } from '../../core.ts';
-import { NotFoundError } from '../../domain/errors.ts';
 import type { AssignmentData, GradingType, SubmissionType } from '../../domain/records/content-records.ts';
+import { retryStale, writeTogether, type PlannedWrite } from '../../domain/repository.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import type { AssignmentFields } from './assignments.params.ts';
 import { isoOrNull } from '../common/api-values.ts';
@@ -77,42 +77,47 @@ export class AssignmentsService {
   }
 
   async update(viewer: ContentViewer, id: number, fields: AssignmentFields, stamp: WriteStamp) {
-    const current = await this.get(viewer, id);
-    const data = applyFields(current.data, fields);
-    const invalid = dateOrderErrors(data);
-    if (invalid) throw invalid;
-    const updated = await this.#repo.update(id, stamp, () => data);
-    if (!updated) throw new NotFoundError('assignment');
-    await this.#syncLinked(updated.data, stamp);
-    return updated;
+    return retryStale(async () => {
+      const current = await this.get(viewer, id);
+      const data = applyFields(current.data, fields);
+      const invalid = dateOrderErrors(data);
+      if (invalid) throw invalid;
+      return this.#writeWithLinked(current, data, stamp);
+    });
   }
 
   /** A soft delete (ids are never reused, positions never renumbered); the quiz or topic it grades goes with it. */
   async delete(viewer: ContentViewer, id: number, stamp: WriteStamp) {
-    await this.get(viewer, id);
-    const deleted = await this.#repo.update(id, stamp, (data) => ({ ...data, workflow_state: 'deleted' }));
-    if (!deleted) throw new NotFoundError('assignment');
-    await this.#syncLinked(deleted.data, stamp);
-    return deleted;
+    return retryStale(async () => {
+      const current = await this.get(viewer, id);
+      return this.#writeWithLinked(current, { ...current.data, workflow_state: 'deleted' }, stamp);
+    });
   }
 
-  /** Keeps a quiz's or topic's copy of the shared fields equal to its assignment's after an assignment write. */
-  async #syncLinked(a: AssignmentData, stamp: WriteStamp): Promise<void> {
+  /**
+   * Writes the assignment and the quiz's or topic's copy of the shared fields in one transaction (they share the
+   * course collection), so a failure cannot leave e.g. a deleted assignment whose quiz is still published.
+   */
+  async #writeWithLinked(read: Stored<AssignmentData>, a: AssignmentData, stamp: WriteStamp): Promise<Stored<AssignmentData>> {
     const { quizzes, discussionTopics } = this.#services.repos;
-    if (a.quiz_id !== null) {
-      await quizzes.update(a.quiz_id, stamp, (q) => ({
-        ...q,
+    const assignment = this.#repo.replacement(read, a, stamp);
+    const writes: PlannedWrite[] = [assignment];
+    const quiz = a.quiz_id === null ? undefined : await quizzes.get(a.quiz_id);
+    if (quiz) {
+      writes.push(quizzes.replacement(quiz, {
+        ...quiz.data,
         title: a.name,
         points_possible: a.points_possible,
         due_at: a.due_at,
         unlock_at: a.unlock_at,
         lock_at: a.lock_at,
         workflow_state: a.workflow_state,
-      }));
+      }, stamp));
     }
-    if (a.discussion_topic_id !== null) {
-      await discussionTopics.update(a.discussion_topic_id, stamp, (t) => ({ ...t, title: a.name, workflow_state: a.workflow_state }));
-    }
+    const topic = a.discussion_topic_id === null ? undefined : await discussionTopics.get(a.discussion_topic_id);
+    if (topic) writes.push(discussionTopics.replacement(topic, { ...topic.data, title: a.name, workflow_state: a.workflow_state }, stamp));
+    await writeTogether(writes);
+    return assignment.record;
   }
 
   /** New assignments go last; deleted ones keep their positions, so the next position counts them too. */

@@ -64,7 +64,8 @@ export class IdResolver {
     if (parsed.column === 'login_id') {
       const user = await users.byLookup(lookupKey.login(parsed.value));
       if (user) return user.id;
-    } else if (parsed.column in USER_SIS_FIELDS) {
+    } else if (Object.hasOwn(USER_SIS_FIELDS, parsed.column)) {
+      // Own keys only: `sis_constructor:x` must not query a field named after Object's constructor (a 500).
       const [user] = await users.find({ [USER_SIS_FIELDS[parsed.column]!]: parsed.value });
       if (user) return user.id;
     }

@@ -2,6 +2,7 @@ import type { CoreServices } from '../../core.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { GroupCategoryData, GroupContextType, GroupData } from '../../domain/records/group-records.ts';
+import { retryStale, writeTogether } from '../../domain/repository.ts';
 import type { StoredRecord } from '../../storage/record-schema.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { AccountsService } from '../accounts/accounts.service.ts';
@@ -86,26 +87,42 @@ export class GroupCategoriesService {
     const resolved = resolveSettings(fields, category.data, context.context_type);
     await this.#checkName(context, resolved.settings.name, category.id, resolved.errors);
     if (Object.keys(resolved.errors).length > 0) throw new ValidationError(resolved.errors);
-    const existing = await this.groups.groupsOf(category.id);
-    const updated = (await repos.groupCategories.update(category.id, stamp, (c) => ({ ...c, ...resolved.settings })))!;
-    if (resolved.settings.group_limit !== category.data.group_limit) {
-      for (const g of existing) await repos.groups.update(g.id, stamp, (d) => ({ ...d, max_membership: resolved.settings.group_limit }));
-    }
-    const records = await this.#newGroups(updated, resolved.groupCount, existing.length, resolved.split, stamp);
-    if (records.length > 0) await insertTogether(this.#services, ...records);
-    return updated;
+    // The category, its groups' new cap and any new groups (with split members) share the course collection:
+    // one transaction, so a failure cannot leave groups capped differently from their category.
+    return retryStale(async () => {
+      const read = await repos.groupCategories.get(category.id);
+      if (!read) throw new NotFoundError();
+      const existing = await this.groups.groupsOf(category.id);
+      const planned = repos.groupCategories.replacement(read, { ...read.data, ...resolved.settings }, stamp);
+      const capped = resolved.settings.group_limit === read.data.group_limit ? [] : existing;
+      const records = await this.#newGroups(planned.record, resolved.groupCount, existing.length, resolved.split, stamp);
+      const { collection } = repos.groups.records;
+      await writeTogether([
+        planned,
+        ...repos.groups.replacements(capped.map((g) => ({ read: g, data: { ...g.data, max_membership: resolved.settings.group_limit } })), stamp),
+        ...records.map((record) => ({ collection, record })),
+      ]);
+      return planned.record;
+    });
   }
 
-  /** Soft-deletes the category, its groups and their memberships; protected categories are refused (401). */
+  /** Soft-deletes the category, its groups and their memberships, in one transaction; protected categories are refused (401). */
   async remove(category: Stored<GroupCategoryData>, stamp: WriteStamp): Promise<Stored<GroupCategoryData>> {
     if (category.data.role !== null && PROTECTED_ROLES.has(category.data.role)) throw new UnauthorizedError();
     const { repos } = this.#services;
-    // The category first: once it is gone its groups are unreachable, even if the rest is interrupted.
-    const deleted = (await repos.groupCategories.update(category.id, stamp, (c) => ({ ...c, workflow_state: 'deleted' })))!;
-    const groups = await this.groups.groupsOf(category.id);
-    await this.groups.removeMemberships(await this.groups.membershipsOf(groups.map((g) => g.id)), stamp);
-    for (const g of groups) await repos.groups.update(g.id, stamp, (d) => ({ ...d, workflow_state: 'deleted' }));
-    return deleted;
+    return retryStale(async () => {
+      const read = await repos.groupCategories.get(category.id);
+      if (!read) throw new NotFoundError();
+      const groups = await this.groups.groupsOf(category.id);
+      const memberships = await this.groups.membershipsOf(groups.map((g) => g.id));
+      const deleted = repos.groupCategories.replacement(read, { ...read.data, workflow_state: 'deleted' }, stamp);
+      await writeTogether([
+        deleted,
+        ...repos.groupMemberships.replacements(memberships.map((m) => ({ read: m, data: { ...m.data, workflow_state: 'deleted' } })), stamp),
+        ...repos.groups.replacements(groups.map((g) => ({ read: g, data: { ...g.data, workflow_state: 'deleted' } })), stamp),
+      ]);
+      return deleted.record;
+    });
   }
 
   async json(principal: Principal, categories: readonly Stored<GroupCategoryData>[], options: JsonOptions): Promise<Record<string, unknown>[]> {

@@ -2,6 +2,7 @@ import type { CoreServices } from '../../core.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { GroupCategoryData, GroupData, GroupMembershipData } from '../../domain/records/group-records.ts';
+import { writeTogether, type PlannedWrite } from '../../domain/repository.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { IdResolver } from '../common/id-lookup.ts';
 import { CategoryRoster } from '../group-categories/category-roster.ts';
@@ -68,13 +69,18 @@ export class MembershipsService {
     if (group.data.max_membership !== null && live.length >= group.data.max_membership) {
       throw ValidationError.field('group_id', 'The group is full.', 'full');
     }
-    if (!(category.data.role !== null && PROTECTED_ROLES.has(category.data.role))) await this.#leaveOtherGroups(category, group.id, userId, stamp);
+    const { groups, groupMemberships } = this.#services.repos;
+    // Leaving the other groups, joining this one and its new leader are one write: a move is never half done.
+    const writes: PlannedWrite[] = [];
+    if (!(category.data.role !== null && PROTECTED_ROLES.has(category.data.role))) writes.push(...(await this.#leaveOtherGroups(category, group.id, userId, stamp)));
     const membership = await this.#groups.buildMembership(group, userId, stamp);
-    await this.#services.repos.groupMemberships.records.insert(membership);
+    writes.push(groupMemberships.insertion(membership));
     if (group.data.leader_id === null) {
       const leader = chooseLeader(category.data.auto_leader, [...live.map((m) => m.data.user_id), userId], Math.random);
-      if (leader !== null) await this.#groups.setLeader(group.id, leader, stamp);
+      const read = leader === null ? undefined : await groups.get(group.id);
+      if (read) writes.push(groups.replacement(read, { ...read.data, leader_id: leader }, stamp));
     }
+    await writeTogether(writes);
     return { membership, created: true };
   }
 
@@ -85,11 +91,15 @@ export class MembershipsService {
     return course !== undefined && enrollments.some((e) => e.data.workflow_state === 'active' || e.data.workflow_state === 'invited');
   }
 
-  async #leaveOtherGroups(category: Stored<GroupCategoryData>, groupId: number, userId: number, stamp: WriteStamp): Promise<void> {
+  /** The user's memberships in the category's other groups, ended: planned for the write that adds the new one. */
+  async #leaveOtherGroups(category: Stored<GroupCategoryData>, groupId: number, userId: number, stamp: WriteStamp): Promise<PlannedWrite[]> {
+    const { groups, groupMemberships } = this.#services.repos;
     const others = (await this.#groups.groupsOf(category.id)).filter((g) => g.id !== groupId);
     const theirs = (await this.#groups.membershipsOf(others.map((g) => g.id))).filter((m) => m.data.user_id === userId);
-    await this.#groups.removeMemberships(theirs, stamp);
-    // A leader who leaves stops leading (Canvas's GroupLeadership): the group picks anew on its next member.
-    for (const g of others) if (g.data.leader_id === userId) await this.#groups.setLeader(g.id, null, stamp);
+    return [
+      ...groupMemberships.replacements(theirs.map((m) => ({ read: m, data: { ...m.data, workflow_state: 'deleted' as const } })), stamp),
+      // A leader who leaves stops leading (Canvas's GroupLeadership): the group picks anew on its next member.
+      ...groups.replacements(others.filter((g) => g.data.leader_id === userId).map((g) => ({ read: g, data: { ...g.data, leader_id: null } })), stamp),
+    ];
   }
 }

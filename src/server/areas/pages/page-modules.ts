@@ -2,6 +2,7 @@ import type { CoreServices } from '../../core.ts';
 import { loadCourseModules } from '../../domain/progression/course-modules.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';
+import type { PlannedWrite } from '../../domain/repository.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import type { ContentSummary } from '../module-items/item-content.ts';
 import { itemLock, type ItemLock } from '../module-items/item-locks.ts';
@@ -53,15 +54,14 @@ export async function pageContributed(services: CoreServices, viewer: WikiViewer
 
 /**
  * Module items name pages by slug; Canvas's items follow the page (they hold its id), so when a rename or revert
- * moves the slug, the course's items that pointed at the old one follow it, title included.
+ * moves the slug, the course's items that pointed at the old one follow it, title included. Planned, not written:
+ * the page and its items are one write (`writeTogether`).
  */
-export async function followSlug(services: CoreServices, page: Stored<WikiPageData>, previousUrl: string, stamp: WriteStamp): Promise<void> {
-  if (page.data.context_type !== 'Course' || previousUrl === page.data.url) return;
+export async function followSlug(services: CoreServices, page: Stored<WikiPageData>, previousUrl: string, stamp: WriteStamp): Promise<PlannedWrite[]> {
+  if (page.data.context_type !== 'Course' || previousUrl === page.data.url) return [];
   const { moduleItems } = services.repos;
   const items = await moduleItems.find({ course_id: page.data.context_id, 'data.page_url': previousUrl });
-  for (const item of items) {
-    await moduleItems.update(item.id, stamp, (data) => ({ ...data, page_url: page.data.url, title: page.data.title }));
-  }
+  return moduleItems.replacements(items.map((item) => ({ read: item, data: { ...item.data, page_url: page.data.url, title: page.data.title } })), stamp);
 }
 
 function pageSummary(page: Stored<WikiPageData>): ContentSummary {

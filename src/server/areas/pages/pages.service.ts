@@ -2,6 +2,7 @@ import type { CoreServices } from '../../core.ts';
 import { InvalidParameterError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import { sanitizeUserHtml } from '../../domain/html/sanitize.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';
+import { retryStale, writeTogether, type PlannedWrite } from '../../domain/repository.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { matchesSearch } from '../common/course-content.ts';
 import { canCreatePage, canSeePage, defaultEditingRoles, holdsEditingRole, type Wiki, type WikiViewer } from './page-access.ts';
@@ -111,8 +112,14 @@ export class PagesService {
       last_edited_by: viewer.principal.userId,
       todo_date: null,
     };
-    const page = await this.#services.repos.wikiPages.create(data, stamp);
-    if (data.front_page) await this.#clearOtherFrontPages(viewer.wiki, page.id, stamp);
+    const { wikiPages } = this.#services.repos;
+    const page = await retryStale(async () => {
+      const built = await wikiPages.build(data, stamp);
+      // The new front page and the old one's demotion are one write: never two front pages, never none.
+      await writeTogether([wikiPages.insertion(built), ...(data.front_page ? await this.#otherFrontPages(viewer.wiki, built.id, stamp) : [])]);
+      return built;
+    });
+    // Revisions live in the history collection: recorded after the page, so a crash can lose a revision, never a page.
     await this.revisions.record(page, stamp);
     return page;
   }
@@ -148,13 +155,14 @@ export class PagesService {
     const others = (await this.#all(viewer.wiki)).filter((p) => p.id !== page.id && p.data.workflow_state !== 'deleted');
     const url = title === page.data.title ? page.data.url : uniqueSlug(toSlug(title), takenSlugs(others));
     const body = fields.body === undefined ? page.data.body : sanitizeUserHtml(fields.body ?? '');
-    const saved = await this.#write(page, { url, title, body }, stamp, (data) => ({
-      ...data,
-      workflow_state: published ? 'active' : 'unpublished',
-      editing_roles: fields.editing_roles ?? data.editing_roles,
-      front_page: front,
-    }));
-    if (front && !page.data.front_page) await this.#clearOtherFrontPages(viewer.wiki, page.id, stamp);
+    const saved = await this.#write(
+      page,
+      { url, title, body },
+      stamp,
+      (data) => ({ ...data, workflow_state: published ? 'active' : 'unpublished', editing_roles: fields.editing_roles ?? data.editing_roles, front_page: front }),
+      false,
+      front && !page.data.front_page ? viewer.wiki : undefined,
+    );
     if (!viewer.canManage) await pageContributed(this.#services, viewer, saved, stamp);
     return saved;
   }
@@ -202,7 +210,8 @@ export class PagesService {
 
   /**
    * Writes the page; when title, body or url change (or `forceRevision`), the revision number moves inside the same
-   * write and the revision is recorded after it. A new slug keeps the old one resolving and moves module items.
+   * write and the revision is recorded after it. A new slug keeps the old one resolving and moves module items;
+   * `frontOf` makes it the wiki's only front page. The page, the items and the demoted front page are one write.
    */
   async #write(
     page: Page,
@@ -210,31 +219,39 @@ export class PagesService {
     stamp: WriteStamp,
     other: (data: WikiPageData) => WikiPageData,
     forceRevision = false,
+    frontOf?: Wiki,
   ): Promise<Page> {
+    const { wikiPages } = this.#services.repos;
     const revised = forceRevision || isVersionChange(page.data, next);
-    const saved = await this.#services.repos.wikiPages.update(page.id, stamp, (current) => {
+    const saved = await retryStale(async () => {
+      const read = await wikiPages.get(page.id);
+      if (!read) throw new NotFoundError('page');
+      const current = read.data;
       const data = other({ ...current, ...next });
-      if (!revised) return data;
       const oldUrls = current.url === next.url ? current.old_urls : [...new Set([...current.old_urls, current.url])];
-      return {
-        ...data,
-        old_urls: oldUrls.filter((u) => u !== next.url),
-        revision: current.revision + 1,
-        revised_at: new Date(stamp.now).toISOString(),
-        last_edited_by: stamp.actorId,
-      };
+      const planned = wikiPages.replacement(
+        read,
+        revised
+          ? { ...data, old_urls: oldUrls.filter((u) => u !== next.url), revision: current.revision + 1, revised_at: new Date(stamp.now).toISOString(), last_edited_by: stamp.actorId }
+          : data,
+        stamp,
+      );
+      await writeTogether([
+        planned,
+        ...(await followSlug(this.#services, planned.record, page.data.url, stamp)),
+        ...(frontOf ? await this.#otherFrontPages(frontOf, page.id, stamp) : []),
+      ]);
+      return planned.record;
     });
-    if (!saved) throw new NotFoundError('page');
+    // Revisions live in the history collection: recorded after the page, so a crash can lose a revision, never the edit.
     if (revised) await this.revisions.record(saved, stamp);
-    await followSlug(this.#services, saved, page.data.url, stamp);
     return saved;
   }
 
-  async #clearOtherFrontPages(wiki: Wiki, keepId: number, stamp: WriteStamp): Promise<void> {
-    for (const other of await this.#all(wiki)) {
-      if (other.id === keepId || !other.data.front_page) continue;
-      await this.#services.repos.wikiPages.update(other.id, stamp, (data) => ({ ...data, front_page: false }));
-    }
+  /** The wiki's other front pages, demoted: planned for the same write that makes `keepId` the front page. */
+  async #otherFrontPages(wiki: Wiki, keepId: number, stamp: WriteStamp): Promise<PlannedWrite[]> {
+    const others = (await this.#all(wiki)).filter((other) => other.id !== keepId && other.data.front_page);
+    return this.#services.repos.wikiPages.replacements(others.map((other) => ({ read: other, data: { ...other.data, front_page: false } })), stamp);
   }
 }
 
