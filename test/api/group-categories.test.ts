@@ -364,4 +364,28 @@ describe('regressions', () => {
     const caps = [...(await repo.getMany(groups.map((g) => g.id))).values()].map((g) => g.data.max_membership);
     expect(caps).toEqual([limit, limit]);
   });
+
+  it('assign_unassigned_members writes the new members and their leaders together or not at all', async () => {
+    const res = await api(server, c.teacher.token, 'POST', `/api/v1/courses/${c.id}/group_categories`, {
+      name: 'Led together',
+      self_signup: 'enabled',
+      auto_leader: 'first',
+      create_group_count: 2,
+    });
+    const id = (res.json as Json).id as number;
+    const groups = (await server.core.services.repos.groups.find({ parent_id: id })).sort((a, b) => a.id - b.id);
+    const restore = failWritesOf(server, groups[1]!.key);
+    try {
+      expect((await api(server, c.teacher.token, 'POST', `/api/v1/group_categories/${id}/assign_unassigned_members`, { sync: true })).status).toBe(500);
+    } finally {
+      restore();
+    }
+    // Before: the memberships were inserted, then the second group's leader write failed, leaving it leaderless.
+    const { groupMemberships } = server.core.services.repos;
+    for (const group of groups) expect(await groupMemberships.count({ parent_id: group.id })).toBe(0);
+    const placed = await api(server, c.teacher.token, 'POST', `/api/v1/group_categories/${id}/assign_unassigned_members`, { sync: true });
+    expect((placed.json as Json[]).length).toBe(2);
+    const led = await server.core.services.repos.groups.getMany(groups.map((g) => g.id));
+    expect([...led.values()].every((g) => g.data.leader_id !== null)).toBe(true);
+  });
 });

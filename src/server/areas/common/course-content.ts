@@ -5,6 +5,7 @@ import type { Principal } from '../../domain/principal.ts';
 import type { ContentWorkflowState } from '../../domain/records/content-records.ts';
 import type { StoredRecord } from '../../storage/record-schema.ts';
 import type { Stored } from '../../storage/typed-records.ts';
+import { writeTogether } from '../../domain/repository.ts';
 
 /**
  * Rules every kind of course content (assignments, quizzes, discussion topics, files) shares, kept in one place so
@@ -76,7 +77,7 @@ export function matchesSearch(text: string, term: string | undefined): boolean {
  * write never leaves one without the other.
  */
 export async function insertTogether(services: CoreServices, ...records: StoredRecord<object>[]): Promise<void> {
+  // All of them or none: a conflict on one refuses the whole write (writeTogether), where bulkInsert would keep the rest.
   const { collection } = services.repos.assignments.records;
-  const { error } = await collection.bulkInsert(records as StoredRecord[]);
-  if (error.length > 0) throw new Error(`linked insert failed: ${error.map((e) => e.status).join(', ')}`);
+  await writeTogether(records.map((record) => ({ collection, record })));
 }

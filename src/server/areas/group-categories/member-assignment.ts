@@ -2,7 +2,8 @@ import type { CoreServices } from '../../core.ts';
 import type { GroupCategoryData, GroupData, GroupMembershipData } from '../../domain/records/group-records.ts';
 import type { ProgressData } from '../../domain/records/local-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
-import { insertTogether } from '../common/course-content.ts';
+import { writeTogether } from '../../domain/repository.ts';
+import { KeyedQueue } from '../common/keyed-queue.ts';
 import { GroupsService } from '../groups/groups.service.ts';
 import { ProgressService } from '../progress/progress.service.ts';
 import { CategoryRoster, type Candidate, type SectionRef } from './category-roster.ts';
@@ -35,7 +36,8 @@ export class MemberAssignment {
   readonly #roster: CategoryRoster;
   readonly #progress: ProgressService;
   readonly #random: Random;
-  readonly #running = new Map<number, Promise<unknown>>();
+  /** One distribution per category at a time, so two requests can never place the same student twice. */
+  readonly #running = new KeyedQueue();
 
   constructor(services: CoreServices, random: Random = Math.random) {
     this.#services = services;
@@ -80,14 +82,21 @@ export class MemberAssignment {
 
   /** Places the unassigned students now; the groups that received someone, as the sync answer lists them. */
   assignNow(category: Stored<GroupCategoryData>, stamp: WriteStamp): Promise<PlacementJson[]> {
-    return this.#serialized(category.id, async () => {
+    return this.#running.run(String(category.id), async () => {
       const groups = await this.#groups.groupsOf(category.id);
       const live = await this.#groups.membershipsOf(groups.map((g) => g.id));
       const multiple = category.data.role !== null && PROTECTED_ROLES.has(category.data.role);
       const candidates = await this.#roster.unassigned(category, stamp.now, multiple);
       const plan = await this.plan(category, groups, live, candidates, stamp);
-      if (plan.memberships.length > 0) await insertTogether(this.#services, ...plan.memberships);
-      for (const [groupId, leaderId] of plan.leaders) await this.#groups.setLeader(groupId, leaderId, stamp);
+      // Members and new leaders together: a failure leaves no group with members but no leader.
+      const { groups: groupRepo, groupMemberships } = this.#services.repos;
+      const byId = new Map(groups.map((g) => [g.id, g]));
+      const leaderWrites = [...plan.leaders].map(([groupId, leaderId]) => {
+        const group = byId.get(groupId)!;
+        return groupRepo.replacement(group, { ...group.data, leader_id: leaderId }, stamp);
+      });
+      const writes = [...plan.memberships.map((m) => groupMemberships.insertion(m)), ...leaderWrites];
+      if (writes.length > 0) await writeTogether(writes);
       return plan.placements;
     });
   }
@@ -117,17 +126,6 @@ export class MemberAssignment {
     } catch (err) {
       // The server may be closing under the job; a failure it cannot record is dropped with the process.
       await this.#progress.fail(progressId, err instanceof Error ? err.message : 'assignment failed', { ...stamp, now: Date.now() }).catch(() => undefined);
-    }
-  }
-
-  async #serialized<T>(categoryId: number, work: () => Promise<T>): Promise<T> {
-    const before = this.#running.get(categoryId) ?? Promise.resolve();
-    const next = before.catch(() => undefined).then(work);
-    this.#running.set(categoryId, next);
-    try {
-      return await next;
-    } finally {
-      if (this.#running.get(categoryId) === next) this.#running.delete(categoryId);
     }
   }
 }

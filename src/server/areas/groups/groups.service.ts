@@ -122,10 +122,6 @@ export class GroupsService {
   }
 
   /** Sets the group's leader; `null` clears it. */
-  async setLeader(groupId: number, leaderId: number | null, stamp: WriteStamp): Promise<void> {
-    await this.#services.repos.groups.update(groupId, stamp, (g) => ({ ...g, leader_id: leaderId }));
-  }
-
   /** Soft-deletes memberships (moving a student out of a category's other groups, deleting a group). */
   async removeMemberships(memberships: readonly Stored<GroupMembershipData>[], stamp: WriteStamp): Promise<void> {
     for (const m of memberships) {
