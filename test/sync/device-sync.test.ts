@@ -82,4 +82,33 @@ describe('device ⇄ hub replication', () => {
     const onHubList = await api(hub, course.studentA.token, 'GET', '/api/v1/sync/conflicts');
     expect(onHubList.json).toEqual([expect.objectContaining({ side: 'hub', outcome: 'forbidden', record_id: publishedId })]);
   });
+
+  it('a submission the device created offline for a pair the hub already holds merges into the hub record', async () => {
+    const assignment = await createAssignment(hub, course.teacher.token, course.id, { name: 'Offline', published: true, points_possible: 10, submission_types: ['online_text_entry'] });
+    await eventually(async () => onDevice().assignments.get(assignment.id), 'the assignment on the device');
+    // Course work stops travelling, as if offline: the hub's record of the pair and the device's are made apart.
+    const courseWork = deviceSync().replications.get('course_user')!;
+    await courseWork.pause();
+    await gradeAs(hub, course.teacher.token, course.id, assignment.id, course.studentA.id, { posted_grade: '4' });
+    const lookup = `submission:${assignment.id}:${course.studentA.id}`;
+    const hubId = (await hub.core.services.repos.submissions.byLookup(lookup))!.id;
+    const { visibleToken } = await device.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp());
+    const res = await api(device, visibleToken, 'POST', `/api/v1/courses/${course.id}/assignments/${assignment.id}/submissions`, {
+      submission: { submission_type: 'online_text_entry', body: '<p>Offline attempt</p>' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const deviceId = (res.json as { id: number }).id;
+    expect(deviceId).not.toBe(hubId);
+
+    await courseWork.start();
+    const pairOn = async (server: TestServer) => (await server.core.services.repos.submissions.find({ parent_id: assignment.id })).filter((s) => s.data.user_id === course.studentA.id);
+    const converged = await eventually(async () => {
+      const onDev = await pairOn(device);
+      return onDev.length === 1 && onDev[0]?.id === hubId && onDev[0].data.body ? onDev[0] : undefined;
+    }, 'the hub record alone on the device');
+    expect(converged.data).toMatchObject({ body: '<p>Offline attempt</p>', score: 4 });
+    expect((await pairOn(hub)).map((s) => s.id)).toEqual([hubId]);
+    const conflicts = (await api(device, visibleToken, 'GET', '/api/v1/sync/conflicts')).json as Record<string, unknown>[];
+    expect(conflicts).toContainEqual(expect.objectContaining({ side: 'device', outcome: 'duplicate-merged', record_id: deviceId, kept: expect.objectContaining({ id: hubId }) }));
+  });
 });

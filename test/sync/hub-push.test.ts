@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeId, REPLICA_LIMIT } from '../../src/server/domain/ids.ts';
 import type { WireRecord } from '../../src/server/sync/sync-partitions.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { expectInvalidToken } from '../helpers/course-fixtures.ts';
@@ -7,7 +8,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createGradedAssignment, gradeAs, submitText } from '../helpers/submission-fixtures.ts';
 import { pullAll } from '../helpers/sync-fixtures.ts';
 
-type Answer = { conflicts: WireRecord[]; notes: { key: string; outcome: string; fields: string[] }[] };
+type Answer = { conflicts: WireRecord[]; notes: { key: string; outcome: string; fields: string[]; kept?: WireRecord }[] };
 
 describe('POST /api/v1/sync/:collection/push (hub)', () => {
   let hub: TestServer;
@@ -64,6 +65,34 @@ describe('POST /api/v1/sync/:collection/push (hub)', () => {
       expect(list.find((c) => c.record_id === seen.id)).toMatchObject({ outcome: 'merged', kept: { data: { score: 9 } }, pushed: { data: { score: 9 } } });
     }
     expect((await api(hub, course.studentA.token, 'GET', '/api/v1/sync/conflicts')).json).toEqual([]);
+  });
+
+  it("a device's new submission for a pair the hub holds under another id merges into the hub's record", async () => {
+    const assignment = await createGradedAssignment(hub, course);
+    // The hub's record of the pair: created when the teacher graded before the device's submission arrived.
+    await gradeAs(hub, course.teacher.token, course.id, assignment.id, course.studentA.id, { posted_grade: '6' });
+    const hubRecord = await pulled(course.studentA.token, await submissionKey(assignment.id, course.studentA.id));
+    // The device's own submission of the same pair, created offline under an id of its own replica.
+    const id = composeId(REPLICA_LIMIT - 1, assignment.id % 2 ** 32);
+    const ungraded = { score: null, grade: null, points_deducted: null, grader_id: null, graded_at: null, grade_matches_current_submission: true };
+    const offline: WireRecord = {
+      ...hubRecord, key: `submission:${id}`, id, updated_at: Date.now() + 1000,
+      data: { ...hubRecord.data, ...ungraded, submission_type: 'online_text_entry', body: '<p>offline</p>', attempt: 1, submitted_at: new Date().toISOString(), workflow_state: 'submitted' },
+    };
+    for (let delivery = 0; delivery < 2; delivery++) {
+      // The second delivery is a retry after a lost answer: it must merge the same way, never add a record.
+      const answer = (await push(course.studentA.token, 'course_user', [{ newDocumentState: offline }])).json as Answer;
+      expect(answer.conflicts).toEqual([expect.objectContaining({ key: offline.key, _deleted: true })]);
+      expect(answer.notes).toEqual([{ key: offline.key, outcome: 'duplicate-merged', fields: [], kept: expect.objectContaining({ key: hubRecord.key }) }]);
+    }
+    const pairs = (await hub.core.services.repos.submissions.find({ parent_id: assignment.id })).filter((s) => s.data.user_id === course.studentA.id);
+    expect(pairs.map((s) => s.id)).toEqual([hubRecord.id]);
+    expect(pairs[0]?.data).toMatchObject({ body: '<p>offline</p>', attempt: 1, score: 6, grade: '6' });
+    const list = (await api(hub, course.studentA.token, 'GET', '/api/v1/sync/conflicts')).json as Record<string, unknown>[];
+    expect(list.filter((c) => c.record_id === id)).toEqual([
+      expect.objectContaining({ outcome: 'duplicate-merged', kept: expect.objectContaining({ id: hubRecord.id }), pushed: expect.objectContaining({ id }) }),
+      expect.objectContaining({ outcome: 'duplicate-merged' }),
+    ]);
   });
 
   it('without a policy the hub state stands and the pushed state is recorded, never written', async () => {

@@ -7,9 +7,10 @@ import type { WireRecord } from './sync-partitions.ts';
 /**
  * How a push that met a changed record ended. `master-kept`: the hub's state stands and the pushed one is kept
  * here; `merged`: a per-type policy merged both, and where both sides changed the same fields the later change
- * won; `forbidden`: the pushing user may not write that record.
+ * won; `forbidden`: the pushing user may not write that record; `duplicate-merged`: a new record duplicated one
+ * the hub holds under another id (same lookup key), was merged into it (`kept`) and is deleted on the device.
  */
-export type ConflictOutcome = 'master-kept' | 'merged' | 'forbidden';
+export type ConflictOutcome = 'master-kept' | 'merged' | 'forbidden' | 'duplicate-merged';
 
 /** One surfaced conflict, kept in `local` on the side that recorded it (the hub, and the device that pushed). */
 export interface SyncConflictData {

@@ -118,7 +118,8 @@ export class DeviceSync {
     for (const note of answer.notes) {
       const pushed = wire.find((row) => row.newDocumentState.key === note.key)?.newDocumentState;
       if (!pushed) continue;
-      const kept = answer.conflicts.find((doc) => doc.key === note.key) ?? null;
+      // A merged duplicate is answered with its own tombstone; what stands is the hub's record the note names.
+      const kept = note.kept ?? answer.conflicts.find((doc) => doc.key === note.key) ?? null;
       await this.#conflicts.record({ side: 'device', collection: name, outcome: note.outcome, fields: note.fields, kept, pushed, userId: answer.user_id }, now, 'sync-push');
     }
     return answer.conflicts;

@@ -3,7 +3,7 @@ import type { BulkWriteRow, RxDocumentData } from 'rxdb';
 import type { OutpostDatabase } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import type { ConflictLog, ConflictOutcome } from './conflict-log.ts';
-import { resolveConflict } from './push-policies.ts';
+import { resolveConflict, resolveDuplicate } from './push-policies.ts';
 import type { PullVisibility } from './pull-visibility.ts';
 import { pushRefusal } from './push-rights.ts';
 import { hiddenTombstone, toWire, type PushCollection, type WireRecord } from './sync-partitions.ts';
@@ -20,6 +20,8 @@ export interface ConflictNote {
   key: string;
   outcome: ConflictOutcome;
   fields: string[];
+  /** For `duplicate-merged`: the hub's record the pushed one was merged into (the answer holds its tombstone). */
+  kept?: WireRecord;
 }
 
 /** RxDB's push answer (the hub's state of every record that was not written as pushed) plus what was recorded. */
@@ -67,6 +69,11 @@ async function pushRow(ctx: PushContext, collection: PushCollection, row: PushRo
       const seen = typeof decision === 'object' ? decision : null;
       return note(ctx, collection, result, { outcome: 'forbidden', fields: [], kept: seen, pushed, answer: seen ?? hiddenTombstone(pushed) });
     }
+    if (!current && !assumed && !pushed._deleted && pushed.lookup_key) {
+      const merged = await mergeDuplicate(ctx, collection, pushed, result);
+      if (merged === 'done') return;
+      if (merged === 'retry') continue;
+    }
     if (sameState(assumed, current)) {
       if (await write(ctx, collection, stored, pushed)) return;
       continue;
@@ -90,6 +97,27 @@ async function pushRow(ctx: PushContext, collection: PushCollection, row: PushRo
   if (latest) result.conflicts.push(toWire(latest));
 }
 
+/**
+ * A new record whose lookup key the hub already holds under another id: a device offline created the submission
+ * of a (assignment, student) pair the hub has a placeholder for. Writing it as new would leave two submissions for
+ * the pair, so it is merged into the hub's record, recorded, and answered with its own tombstone: the device
+ * deletes its duplicate and receives the hub's record with the next pull. Only types with a duplicate policy.
+ */
+async function mergeDuplicate(ctx: PushContext, collection: PushCollection, pushed: WireRecord, result: PushResult): Promise<'done' | 'retry' | undefined> {
+  const twin = await ctx.db.collections[collection].findOne({ selector: { type: pushed.type, lookup_key: pushed.lookup_key } }).exec();
+  if (!twin || twin.primary === pushed.key) return undefined;
+  const [stored] = await ctx.db.collections[collection].storageInstance.findDocumentsById([twin.primary], false);
+  if (!stored) return 'retry';
+  const hub = toWire(stored);
+  // The rights checked on the pushed record hold for the hub's only while it is the same course and student.
+  if (hub.course_id !== pushed.course_id || hub.user_id !== pushed.user_id) return undefined;
+  const merged = resolveDuplicate(pushed, hub);
+  if (!merged) return undefined;
+  if (!(await write(ctx, collection, stored, merged.doc))) return 'retry';
+  await note(ctx, collection, result, { outcome: 'duplicate-merged', fields: merged.overlapping, kept: merged.doc, pushed, answer: hiddenTombstone(pushed) });
+  return 'done';
+}
+
 interface Noted {
   outcome: ConflictOutcome;
   fields: string[];
@@ -101,7 +129,7 @@ interface Noted {
 
 async function note(ctx: PushContext, collection: PushCollection, result: PushResult, n: Noted): Promise<void> {
   if (n.answer) result.conflicts.push(n.answer);
-  result.notes.push({ key: n.pushed.key, outcome: n.outcome, fields: n.fields });
+  result.notes.push({ key: n.pushed.key, outcome: n.outcome, fields: n.fields, ...(n.outcome === 'duplicate-merged' && n.kept ? { kept: n.kept } : {}) });
   await ctx.conflicts.record({ side: 'hub', collection, outcome: n.outcome, fields: n.fields, kept: n.kept, pushed: n.pushed, userId: ctx.scope.userId }, ctx.now, ctx.requestId);
 }
 

@@ -59,6 +59,30 @@ export function resolveConflict(base: WireRecord | undefined, ours: WireRecord, 
   };
 }
 
+/**
+ * A submission's fields before anyone submitted or graded: the state of the hub's placeholders (Canvas keeps one
+ * per student) and of a device's first attempt before its student wrote anything.
+ */
+const FRESH_SUBMISSION: Readonly<Record<string, unknown>> = {
+  submission_type: null, body: null, url: null, attachment_ids: [], media_comment_id: null, media_comment_type: null,
+  attempt: null, submitted_at: null, score: null, grade: null, points_deducted: null, grader_id: null, graded_at: null,
+  grade_matches_current_submission: true, excused: false, late_policy_status: null, seconds_late_override: null,
+  workflow_state: 'unsubmitted',
+};
+
+/**
+ * A pushed new record that duplicates one the hub holds under another id (same lookup key: one submission per
+ * student and assignment), merged into the hub's record. Neither side saw the other, so both are compared with a
+ * fresh submission: a group only one side changed comes from that side (the device's attempt into the hub's
+ * placeholder; the hub's grade stays unless the device graded too), and where both changed a group the later
+ * change wins and the fields are reported, exactly as `resolveConflict` does for a record both sides share.
+ */
+export function resolveDuplicate(ours: WireRecord, theirs: WireRecord): MergedConflict | undefined {
+  if (ours.type !== 'submission' || theirs.type !== ours.type) return undefined;
+  const base: WireRecord = { ...theirs, data: { ...theirs.data, ...FRESH_SUBMISSION } };
+  return resolveConflict(base, { ...ours, key: theirs.key, id: theirs.id }, theirs);
+}
+
 function changed(fields: readonly string[], from: Record<string, unknown>, to: Record<string, unknown>): string[] {
   return fields.filter((f) => !isDeepStrictEqual(from[f], to[f]));
 }
