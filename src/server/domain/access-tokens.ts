@@ -4,7 +4,7 @@ import type { Principal } from './principal.ts';
 import type { AccessTokenData } from './records/local-records.ts';
 import { lookupKey, type Repositories } from './repositories.ts';
 
-/** A prefix secret scanners recognise (security.md, Tokens). */
+/** A prefix secret scanners recognise (docs/architecture.md §5.5). */
 const TOKEN_PREFIX = 'lms_';
 /** Refreshing last_used_at costs a durable write: once an hour is enough to tell stale tokens apart. */
 const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;

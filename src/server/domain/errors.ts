@@ -11,7 +11,7 @@ export class NotFoundError extends Error {
   }
 }
 
-/** Authenticated, but not allowed to do this (reference §0 decision 2: 401 `unauthorized`). */
+/** Authenticated, but not allowed to do this (docs/canvas-compatibility.md §0.2: 401 `unauthorized`). */
 export class UnauthorizedError extends Error {
   constructor(reason = 'user not authorized to perform that action') {
     super(reason);

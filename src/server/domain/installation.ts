@@ -10,7 +10,7 @@ const INSTALLATION_ID = 1;
 export const ADMIN_LOGIN = 'admin';
 
 /**
- * First start creates the root account and its admin (architecture §6). The installation record is written
+ * First start creates the root account and its admin (docs/architecture.md §6). The installation record is written
  * last and every step reuses what an interrupted earlier start already wrote, so a crash half-way is simply
  * redone on the next start without duplicates.
  */

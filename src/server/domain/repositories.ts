@@ -35,7 +35,7 @@ export const lookupKey = {
 const sisSlot = (sisId: string | null) => (sisId === null ? '' : lookupKey.sis(sisId));
 
 /**
- * Every entity type, the collection (sync partition, architecture §4) it lives in, and how it fills the shared
+ * Every entity type, the collection (sync partition, docs/architecture.md §4.2) it lives in, and how it fills the shared
  * index slots. The one place to read to know where a record is stored and how it can be found.
  */
 export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {

@@ -6,7 +6,7 @@ import { getRxStorageSQLite } from './sqlite/index.ts';
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /**
- * The collections, one per sync partition (architecture §4). RxDB's open core allows 13 open collections per
+ * The collections, one per sync partition (docs/architecture.md §4.2). RxDB's open core allows 13 open collections per
  * process and the sync hub may hold two databases at once, so Outpost stays at five.
  */
 export const COLLECTION_NAMES = ['directory', 'course', 'course_user', 'history', 'local'] as const;

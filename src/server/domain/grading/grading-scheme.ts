@@ -1,5 +1,5 @@
 /**
- * Letter grading schemes (reference §8.3): a list of letters with the lowest percentage that earns each, highest
+ * Letter grading schemes (docs/canvas-compatibility.md §8.3): a list of letters with the lowest percentage that earns each, highest
  * first. Outpost has no grading-standards API yet, so every letter_grade and gpa_scale assignment uses Canvas's
  * default scheme; the functions take the scheme so a course's own can be passed in later.
  */

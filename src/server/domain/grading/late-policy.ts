@@ -2,7 +2,7 @@ import type { GradingType } from '../records/content-records.ts';
 import { round2 } from './posted-grade.ts';
 
 /**
- * Tardiness and Canvas's LatePolicy (reference §8.5), as pure functions of the submission's facts. Outpost has no
+ * Tardiness and Canvas's LatePolicy (docs/canvas-compatibility.md §8.5), as pure functions of the submission's facts. Outpost has no
  * late-policy API yet, so callers pass `undefined` for the policy and only tardiness is reported; the deduction
  * rules are here, tested, for when a course can set one.
  */

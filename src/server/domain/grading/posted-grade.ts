@@ -2,7 +2,7 @@ import type { GradingType } from '../records/content-records.ts';
 import { DEFAULT_GRADING_SCHEME, letterForPercent, percentForLetter, type GradingScheme } from './grading-scheme.ts';
 
 /**
- * Canvas's `posted_grade` (reference §8.3): what a grader types, turned into a score and the grade string shown in
+ * Canvas's `posted_grade` (docs/canvas-compatibility.md §8.3): what a grader types, turned into a score and the grade string shown in
  * the assignment's grading type. Pure, so the rules are unit-tested without a server.
  */
 
@@ -28,7 +28,7 @@ export function round2(value: number): number {
 
 /**
  * Canvas's `grade_to_score` then `score_to_grade`. Unlike Canvas, an input that parses to nothing is reported as
- * undefined instead of silently clearing the grade (reference §0 decision 4: the caller answers 400).
+ * undefined instead of silently clearing the grade (docs/canvas-compatibility.md §0.4: the caller answers 400).
  */
 export function parsePostedGrade(
   raw: string,
@@ -81,7 +81,7 @@ function gradeOf(score: number, text: string, a: GradedAssignment, scheme: Gradi
       // With no points to scale by, the grader's own letter is kept.
       return pp > 0 ? letterForPercent((score / pp) * 100, scheme) : (percentForLetter(text, scheme) === undefined ? undefined : text);
     case 'pass_fail':
-      // Spec rule 3: only full marks or none.
+      // Only full marks or none (docs/canvas-compatibility.md §8.3).
       if (score !== 0 && score !== pp) return undefined;
       if (pp > 0) return score > 0 ? 'complete' : 'incomplete';
       return FAIL_WORDS.has(text.toLowerCase()) ? 'incomplete' : 'complete';

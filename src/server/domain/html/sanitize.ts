@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * The one sanitizer for HTML that users write and others read (page bodies now; submission bodies and discussion
  * messages can reuse it). Students write HTML and teachers view it, so this is the server half of the renderer-XSS
- * defence (security.md decision 6–7): an allow-list, never a deny-list.
+ * defence (docs/architecture.md §5.5, §9): an allow-list, never a deny-list.
  *
  * Kept out on purpose: script and anything that runs code or loads a document (iframe, object, embed, svg, math,
  * template), forms and their controls (sanitize-html once passed `javascript:` through `formaction`), `style`

@@ -14,7 +14,7 @@ export interface AccountFact {
   site_admin?: boolean;
 }
 
-/** A role override: one account's setting of one permission for one role (reference §5.4–§5.5). */
+/** A role override: one account's setting of one permission for one role (docs/canvas-compatibility.md §5.4–§5.5). */
 export interface RoleOverrideRecord {
   /** Assigned by storage; absent on an override the write planner has just created. */
   id?: number;

@@ -1,5 +1,5 @@
 /**
- * # Permission policy (reference §5, architecture §6)
+ * # Permission policy (docs/canvas-compatibility.md §5, docs/architecture.md §6)
  *
  * Pure functions over plain facts: nothing here reads storage or the clock, so every decision can be unit-tested
  * and every route asks the same questions. Routes ask `can(actor, permission, context, facts)`; list endpoints

@@ -8,7 +8,7 @@ import {
 } from './permission-catalog.ts';
 import { permissionBaseOf, type RoleRecord } from './role-catalog.ts';
 
-/** A permission exactly as Canvas reports it in Role JSON (reference §5.2); optional keys are omitted, not null. */
+/** A permission exactly as Canvas reports it in Role JSON (docs/canvas-compatibility.md §5.2); optional keys are omitted, not null. */
 export interface ResolvedPermission {
   enabled: boolean;
   locked: boolean;
@@ -38,7 +38,7 @@ interface Scopes {
 const NONE: Scopes = { self: false, descendants: false };
 const BOTH: Scopes = { self: true, descendants: true };
 
-/** The reported values of one permission for a role at A, following §5.5 step by step. */
+/** The reported values of one permission for a role at A, following docs/canvas-compatibility.md §5.5 step by step. */
 export function resolvePermission(setting: RoleInAccount, permission: PermissionName): ResolvedPermission {
   const { role, accountChain: chain } = setting;
   assertAccountChain(chain);
@@ -113,7 +113,7 @@ interface Flags {
   prior: Scopes;
 }
 
-/** Step 6, with §5.2's rules on which keys appear. */
+/** Step 6, with the rules on which keys appear (docs/canvas-compatibility.md §5.2). */
 function report(scopes: Scopes, { locked, readonly, explicit, prior }: Flags): ResolvedPermission {
   const enabled = scopes.self || scopes.descendants;
   return {

@@ -34,7 +34,7 @@ export interface OverrideWriteRequest {
 }
 
 /**
- * Turns a `permissions` map into override upserts and deletes, following reference §5.4. Canvas raises the
+ * Turns a `permissions` map into override upserts and deletes, following docs/canvas-compatibility.md §5.4. Canvas raises the
  * "enabled for someone" error half-way through, after saving earlier permissions; here the whole map is checked
  * before anything is planned, so a rejected request writes nothing. Upserts that would change nothing are left
  * out, so an unchanged PUT produces no change events for sync or webhooks.

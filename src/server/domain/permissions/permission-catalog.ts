@@ -8,7 +8,7 @@ import {
 } from './role-catalog.ts';
 
 /**
- * Canvas's 2017 permission list (reference §5.6), kept as the compact codes the reference gives so the table can be
+ * Canvas's 2017 permission list (docs/canvas-compatibility.md §5.6), kept as compact per-role default codes so the table can be
  * checked against it by eye. Each course-level code has one character per enrollment type, in ENROLLMENT_TYPES
  * order (Student, Teacher, TA, Designer, Observer): '1' on by default, '0' available but off, '-' not available.
  */
@@ -133,7 +133,7 @@ export interface AccountKind {
   readonly isSiteAdmin: boolean;
 }
 
-/** Site-admin permissions exist only in the site admin account, root-only ones only in root accounts (§5.2). */
+/** Site-admin permissions exist only in the site admin account, root-only ones only in root accounts (docs/canvas-compatibility.md §5.2). */
 export function permissionExistsIn(name: PermissionName, account: AccountKind): boolean {
   const { group } = permissionDefinition(name);
   if (group === 'site_admin') return account.isSiteAdmin;
@@ -150,13 +150,13 @@ export function permissionDefault(name: PermissionName, base: RoleBaseType): Per
   return def.trueFor.has(base) ? 'on' : 'off';
 }
 
-/** Every permission a role's JSON lists at an account, even ones its base type cannot use (§5.2). */
+/** Every permission a role's JSON lists at an account, even ones its base type cannot use (docs/canvas-compatibility.md §5.2). */
 export function permissionsListedIn(account: AccountKind): PermissionName[] {
   return PERMISSION_NAMES.filter((name) => permissionExistsIn(name, account));
 }
 
 /**
- * The permissions a write may touch for a role at an account (§5.4): course roles are filtered by their base
+ * The permissions a write may touch for a role at an account (docs/canvas-compatibility.md §5.4): course roles are filtered by their base
  * type, account roles may be given anything that exists there.
  */
 export function manageablePermissions(role: Pick<RoleRecord, 'id' | 'base_role_type'>, account: AccountKind): PermissionName[] {

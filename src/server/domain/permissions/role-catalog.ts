@@ -1,10 +1,10 @@
 /**
- * Role kinds and Canvas's eight built-in roles (reference §5.1). Built-in roles are created once, in a fixed order,
+ * Role kinds and Canvas's eight built-in roles (docs/canvas-compatibility.md §5.1). Built-in roles are created once, in a fixed order,
  * so every install has the same ids; clients hard-code 3 (student) and 4 (teacher). Replica 0 of the id space is
  * reserved for them (see ../ids.ts), so no allocated id can collide.
  */
 
-/** Course-level roles: the enrollment types, in the column order of the permission codes (§5.6). */
+/** Course-level roles: the enrollment types, in the column order of the permission codes (docs/canvas-compatibility.md §5.6). */
 export const ENROLLMENT_TYPES = [
   'StudentEnrollment',
   'TeacherEnrollment',
@@ -15,7 +15,7 @@ export const ENROLLMENT_TYPES = [
 export type EnrollmentType = (typeof ENROLLMENT_TYPES)[number];
 
 /**
- * A role's `base_role_type`. AccountAdmin and NoPermissions are accepted on create ("odd", §5.1); the built-in
+ * A role's `base_role_type`. AccountAdmin and NoPermissions are accepted on create ("odd", docs/canvas-compatibility.md §5.1); the built-in
  * AccountAdmin itself reports AccountMembership but takes its permission defaults as AccountAdmin.
  */
 export type RoleBaseType = 'AccountMembership' | 'AccountAdmin' | 'NoPermissions' | EnrollmentType;
@@ -83,7 +83,7 @@ export function isCourseRole(role: Pick<RoleRecord, 'base_role_type'>): boolean 
   return isEnrollmentType(role.base_role_type);
 }
 
-/** The base type whose defaults apply (§5.5 step 1): the built-in AccountAdmin counts as AccountAdmin. */
+/** The base type whose defaults apply (docs/canvas-compatibility.md §5.5 step 1): the built-in AccountAdmin counts as AccountAdmin. */
 export function permissionBaseOf(role: Pick<RoleRecord, 'id' | 'base_role_type'>): RoleBaseType {
   return role.id === BUILT_IN_ROLE_IDS.AccountAdmin ? 'AccountAdmin' : role.base_role_type;
 }

@@ -10,7 +10,7 @@ export type ContentRef =
 /**
  * The module items that show a piece of content. A quiz or a graded topic is graded through an assignment, so
  * either side names the items of both (Canvas: a quiz submission fulfils the quiz's item; the sequence of a
- * quiz also finds items that point at its assignment, reference §2.7).
+ * quiz also finds items that point at its assignment, docs/canvas-compatibility.md §2.7).
  */
 export async function matchingItems(
   repos: Repositories,

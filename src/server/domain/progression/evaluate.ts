@@ -1,7 +1,7 @@
 import type { CompletionRequirement, MetRequirement, ModuleProgressionData, ProgressionState } from '../records/module-records.ts';
 
 /**
- * Canvas's module progression (reference §2.4), as a pure function of the modules, the items a student can see,
+ * Canvas's module progression (docs/canvas-compatibility.md §2.4), as a pure function of the modules, the items a student can see,
  * the stored rows and the time. The service loads and persists; this decides. Kept free of storage so every
  * scenario (prerequisite chains, sequential locking, relock, dates, near-miss scores) is a plain unit test.
  */
@@ -94,7 +94,7 @@ function evaluateModule(
 ): EvaluatedModule {
   const start = stored ?? emptyRow();
   let state: ProgressionState = start.workflow_state;
-  // Step 2 runs only while locked, and never locks a row again: only relock does (reference §2.6).
+  // Step 2 runs only while locked, and never locks a row again: only relock does (docs/canvas-compatibility.md §2.6).
   if (state === 'locked' && !(module.unlock_at !== null && module.unlock_at > now) && prerequisitesDone()) state = 'unlocked';
 
   const met = new Map<number, boolean>();

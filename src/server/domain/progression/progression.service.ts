@@ -18,7 +18,7 @@ export interface StudentProgress {
 export type EventOutcome = 'recorded' | 'locked' | 'not_student';
 
 /**
- * The one place module progressions are read and written (reference §2.4–2.6). Other areas call the event
+ * The one place module progressions are read and written (docs/canvas-compatibility.md §2.4–§2.6). Other areas call the event
  * methods — `viewed` (a page body or file was shown), `contributed` (a discussion entry, a page edit), `submitted`
  * and `scored` (submissions and grading) — and never touch progression rows themselves.
  */
@@ -77,7 +77,7 @@ export class ProgressionService {
   }
 
   /**
-   * `DELETE …/done` undoes only the "marked done" fulfilment (reference §0 decision 4, not Canvas's "first met
+   * `DELETE …/done` undoes only the "marked done" fulfilment (docs/canvas-compatibility.md §0.4, not Canvas's "first met
    * entry, whatever its type", which could un-meet a must_view).
    */
   async markedNotDone(courseId: number, userId: number, item: Stored<ModuleItemData>, stamp: WriteStamp): Promise<void> {
@@ -92,7 +92,7 @@ export class ProgressionService {
 
   /**
    * `PUT modules/:id/relock`: every progression of the module and, recursively, of the modules that require it is
-   * set back to locked and re-evaluated at once; requirements already met are kept (reference §2.6).
+   * set back to locked and re-evaluated at once; requirements already met are kept (docs/canvas-compatibility.md §2.6).
    */
   async relock(courseId: number, moduleId: number, stamp: WriteStamp): Promise<void> {
     const course = await loadCourseModules(this.#repos, courseId);
@@ -226,7 +226,7 @@ function withEvent(
   if (score !== undefined) {
     scores = { ...scores, [String(item.id)]: score };
     const requirement = item.data.completion_requirement;
-    // A passing grade also counts as "another met requirement" for must_view (reference §2.4 step 3).
+    // A passing grade also counts as "another met requirement" for must_view (docs/canvas-compatibility.md §2.4 step 3).
     if (requirement?.type === 'min_score' && score + SCORE_TOLERANCE >= (requirement.min_score ?? 0)) add('min_score');
   }
   return { ...row, requirements_met: met, scores };

@@ -1,7 +1,7 @@
 /**
  * Custom gradebook columns and their per-student entries. A column is course structure, so it lives in the
  * `course` collection; an entry is about one student, so it lives in `course_user` and reaches only that
- * student's and the course's teachers' devices (architecture §4).
+ * student's and the course's teachers' devices (docs/architecture.md §4.2).
  */
 
 /** Canvas's three states: `hidden` is a state, not a flag, so a deleted column never reports hidden. */

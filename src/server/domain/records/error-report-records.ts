@@ -1,6 +1,6 @@
 /**
  * A problem report a user files (Canvas's ErrorReport through "Report a problem"). It belongs to its reporter
- * alone, so it lives in `course_user` with their id and no course (architecture §4): it travels with the
+ * alone, so it lives in `course_user` with their id and no course (docs/architecture.md §4.2): it travels with the
  * reporter's own data to the hub, where support reads it, and never to another user's device.
  */
 

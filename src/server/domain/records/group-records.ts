@@ -1,5 +1,5 @@
 /**
- * Shapes of group records, kept in the `course` collection (architecture §4). Account-level categories and groups
+ * Shapes of group records, kept in the `course` collection (docs/architecture.md §4.2). Account-level categories and groups
  * carry course_id 0: they belong to no course partition.
  */
 

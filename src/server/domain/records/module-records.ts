@@ -1,6 +1,6 @@
 /**
  * Shapes of modules, module items (Canvas's content tags) and per-student module progressions. Modules and items
- * live in the `course` collection; progressions in `course_user` (they belong to one student, architecture §4).
+ * live in the `course` collection; progressions in `course_user` (they belong to one student, docs/architecture.md §4.2).
  */
 
 export const MODULE_ITEM_TYPES = ['File', 'Page', 'Discussion', 'Assignment', 'Quiz', 'SubHeader', 'ExternalUrl', 'ExternalTool'] as const;

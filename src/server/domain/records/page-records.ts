@@ -3,7 +3,7 @@
  * Field names follow Canvas's JSON; timestamps the API shows are ISO 8601 UTC strings.
  */
 
-/** Who besides the wiki's managers may edit a page (reference §4.3); `members` is meant for group wikis. */
+/** Who besides the wiki's managers may edit a page (docs/canvas-compatibility.md §4.3); `members` is meant for group wikis. */
 export const EDITING_ROLES = ['teachers', 'students', 'members', 'public'] as const;
 export type EditingRole = (typeof EDITING_ROLES)[number];
 

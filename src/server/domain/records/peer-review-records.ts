@@ -1,7 +1,7 @@
 /**
  * Peer reviews (Canvas's AssessmentRequest): one student assigned to review another's submission. A review is
  * about the reviewed student's work, so it lives in `course_user` next to the submission and its comments
- * (architecture §4), filed under that student (`user_id`), as submission comments are.
+ * (docs/architecture.md §4.2), filed under that student (`user_id`), as submission comments are.
  */
 
 /** Canvas's two states; a removed review is soft-deleted so sync sees the removal, and re-assigning revives it. */

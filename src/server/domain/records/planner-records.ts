@@ -1,6 +1,6 @@
 /**
- * A user's personal planner (reference §9): notes and per-item overrides. Both belong to one user, so they live in
- * `course_user` under that user (architecture §4) and reach only that user's devices.
+ * A user's personal planner (docs/canvas-compatibility.md §9): notes and per-item overrides. Both belong to one user, so they live in
+ * `course_user` under that user (docs/architecture.md §4.2) and reach only that user's devices.
  */
 
 /** What a planner item or override points at, by Canvas's lower-case keys. */

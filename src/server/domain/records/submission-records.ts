@@ -1,14 +1,14 @@
 import type { LatePolicyStatus } from '../grading/late-policy.ts';
 
 /**
- * Shapes of submission records in the `course_user` collection (architecture §4: replicated to the student's own
+ * Shapes of submission records in the `course_user` collection (docs/architecture.md §4.2: replicated to the student's own
  * devices and to the course's teachers). There is one submission per student and assignment; comments, history
  * versions and per-viewer read marks hang off it by `parent_id`.
  */
 
 export type SubmissionWorkflowState = 'unsubmitted' | 'submitted' | 'graded' | 'pending_review';
 
-/** What a student can submit through the API (reference §8.6), plus the types other areas submit through. */
+/** What a student can submit through the API (docs/canvas-compatibility.md §8.6), plus the types other areas submit through. */
 export const API_SUBMISSION_TYPES = ['online_text_entry', 'online_url', 'online_upload', 'media_recording', 'basic_lti_launch'] as const;
 export type ApiSubmissionType = (typeof API_SUBMISSION_TYPES)[number];
 export type StoredSubmissionType = ApiSubmissionType | 'online_quiz' | 'discussion_topic';

@@ -1,5 +1,5 @@
 /**
- * Shapes of webhook records in the `local` collection (architecture §4: never replicated). Every instance derives
+ * Shapes of webhook records in the `local` collection (docs/architecture.md §4.2: never replicated). Every instance derives
  * events from its own change log and delivers them to its own subscribers, so none of this is shared.
  */
 
@@ -18,7 +18,7 @@ export type WebhookContextType = 'root_account' | 'account' | 'course' | 'assign
 export type WebhookFormat = 'live-event' | 'caliper';
 export type WebhookTransport = 'https' | 'sqs';
 
-/** An LTI 2 tool proxy: who may call the subscription API (webhooks.md §1.3–§1.4). */
+/** An LTI 2 tool proxy: who may call the subscription API (docs/canvas-compatibility.md §12.1). */
 export interface ToolProxyData {
   guid: string;
   /** The split shared secret (tool consumer half + tool provider half) that signs the tool's JWT assertions. */
@@ -56,7 +56,7 @@ export interface WebhookSubscriptionData {
   signing_secret: string;
   state: 'active' | 'disabled' | 'deleted';
   disabled_reason: string | null;
-  /** The failing streak that leads to disabling (webhooks.md §6.3); null while deliveries succeed. */
+  /** The failing streak that leads to disabling (docs/architecture.md §8.4); null while deliveries succeed. */
   failing_since: number | null;
   failing_last_at: number | null;
   failing_online_ms: number;

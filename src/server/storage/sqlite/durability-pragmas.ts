@@ -12,7 +12,7 @@ export interface DurabilityPragmas {
 }
 
 /**
- * Applied on every open (security.md §3): better-sqlite3's bundled SQLite defaults WAL connections to
+ * Applied on every open (docs/architecture.md §4.1): better-sqlite3's bundled SQLite defaults WAL connections to
  * synchronous=NORMAL when it reopens an existing WAL file, which may roll back acknowledged commits on power loss.
  * On macOS plain fsync does not flush the drive cache; F_FULLFSYNC does, and this SQLite honours it.
  */

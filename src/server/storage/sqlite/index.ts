@@ -23,7 +23,7 @@ export function databaseFile(directory: string, databaseName: string): string {
 }
 
 /**
- * RxDB's RxStorage on better-sqlite3 (architecture §4): one SQLite file per database, one table per collection
+ * RxDB's RxStorage on better-sqlite3 (docs/architecture.md §4.1): one SQLite file per database, one table per collection
  * and schema version, every write acknowledged only after a durable COMMIT. Single process only.
  */
 export function getRxStorageSQLite(settings: SQLiteStorageSettings): RxStorageSQLite {
