@@ -19,7 +19,7 @@ async function launch(): Promise<void> {
     adminToken: env.adminToken,
     sessionToken,
     rendererDir: join(import.meta.dirname, '../renderer'),
-    // Offline, webhook deliveries wait without spending retries (webhooks.md §6.2); back online, sync pulls at once.
+    // Offline, webhook deliveries wait without spending retries (docs/architecture.md §8.4); back online, sync pulls at once.
     isOnline: () => net.isOnline(),
   });
   const appOrigin = new URL(server.url).origin;

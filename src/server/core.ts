@@ -89,7 +89,7 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
   }
 }
 
-/** Composition root below HTTP: storage → domain → areas (architecture §3). */
+/** Composition root below HTTP: storage → domain → areas (docs/architecture.md §1). */
 export async function openCore(options: CoreOptions): Promise<ServerCore> {
   const { db, services, close } = await openServices(options.dataDir, (adminUserId) =>
     [options.adminToken, options.sessionToken].filter((token) => !!token).map((token) => ({ token: token!, userId: adminUserId })),

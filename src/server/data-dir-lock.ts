@@ -12,7 +12,7 @@ export interface DataDirLock {
 }
 
 /**
- * One process owns the database (architecture §4): RxDB keeps caches and the id allocator keeps reserved
+ * One process owns the database (docs/architecture.md §4.5): RxDB keeps caches and the id allocator keeps reserved
  * blocks in memory, so a second writer — a second server, or `npm run token` next to a running one — would
  * hand out duplicate ids or read stale data. A pid file refuses it; a lock left by a dead process is taken over.
  */

@@ -20,7 +20,7 @@ export interface AppOptions {
   cors?: CorsOptions;
   /** Canvas's bucket unless a test needs another. */
   throttle?: ThrottleOptions;
-  /** Failed token verifications per minute before wrong tokens get 403 (default 1,000, security.md §8). */
+  /** Failed token verifications per minute before wrong tokens get 403 (default 1,000, docs/architecture.md §5.5). */
   authFailuresPerMinute?: number;
 }
 

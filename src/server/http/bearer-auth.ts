@@ -6,7 +6,7 @@ import { LeakyBucket } from './leaky-bucket.ts';
 export type VerifyToken = (rawToken: string) => Promise<Principal | undefined>;
 
 /**
- * Bearer tokens only (security.md decision 1): no `access_token` parameter (it leaks into logs and Referers and
+ * Bearer tokens only (docs/architecture.md §5.5): no `access_token` parameter (it leaks into logs and Referers and
  * lets a foreign page forge a credentialed `<img>`), no cookies, and no trust in a loopback source address.
  */
 export function bearerTokenOf(req: Request): string | undefined {
@@ -17,7 +17,7 @@ export function bearerTokenOf(req: Request): string | undefined {
 }
 
 /**
- * Failed verifications share one bucket (1,000 a minute, security.md §8 "Tokens"): past it, a wrong token gets
+ * Failed verifications share one bucket (1,000 a minute, docs/architecture.md §5.5): past it, a wrong token gets
  * 403 Rate Limit Exceeded instead of 401. Valid tokens are still verified and served, so a guessing client
  * cannot lock the real user out.
  */

@@ -18,7 +18,7 @@ export interface ErrorResponse {
 
 const NOT_FOUND_BODY = { errors: [{ message: 'The specified resource does not exist.' }] };
 
-/** The one place errors become Canvas envelopes (reference §1.4, §0 decision 2). */
+/** The one place errors become Canvas envelopes (docs/canvas-compatibility.md §1.4, §0.2). */
 export function errorResponse(err: unknown): ErrorResponse {
   if (err instanceof HttpError) return { status: err.status, body: err.body, headers: err.headers };
   if (err instanceof NotFoundError) return plain(404, NOT_FOUND_BODY);

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { forbidden } from './http-errors.ts';
 
 /**
- * The loopback names a local client may use, with the real port (security.md decision 2). Under DNS rebinding
+ * The loopback names a local client may use, with the real port (docs/architecture.md §5.5). Under DNS rebinding
  * the Host header carries the attacker's name, so an exact match on name *and* port is the only control that
  * stops it; prefix or substring checks let `127.0.0.1.evil.com` through. A specific bind address (not a
  * wildcard) is allowed too, so a server started on `::1` or a LAN address answers its own URL.

@@ -18,7 +18,7 @@ export class HttpError extends Error {
 
 const messageBody = (message: string) => ({ errors: [{ message }] });
 
-/** Missing, unknown, expired or revoked token (reference §0 decision 2): the only 401 with the challenge header. */
+/** Missing, unknown, expired or revoked token (docs/canvas-compatibility.md §0.2): the only 401 with the challenge header. */
 export function invalidTokenError(): HttpError {
   return new HttpError(401, messageBody('Invalid access token.'), { 'WWW-Authenticate': 'Bearer realm="canvas-lms"' });
 }

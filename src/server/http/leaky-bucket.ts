@@ -6,7 +6,7 @@ export interface LeakyBucketOptions {
   readonly outflowPerSecond: number;
 }
 
-/** Canvas's request throttle bucket (reference §1.6): the level drains continuously at the outflow rate. */
+/** Canvas's request throttle bucket (docs/canvas-compatibility.md §1.6): the level drains continuously at the outflow rate. */
 export class LeakyBucket {
   private level = 0;
   private updatedAt: number;

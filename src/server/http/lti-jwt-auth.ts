@@ -18,7 +18,7 @@ export function isToolPrincipal(principal: Principal | null): principal is ToolP
 export type FindToolProxy = (guid: string) => Promise<Stored<ToolProxyData> | undefined>;
 
 const ACCESS_TOKEN_SECONDS = 3600;
-/** Canvas's AuthorizationValidator bounds (webhooks.md §1.3). */
+/** Canvas's AuthorizationValidator bounds (docs/canvas-compatibility.md §12.1). */
 const MAX_EXP_AHEAD_SECONDS = 60;
 const MAX_IAT_AGE_SECONDS = 300;
 
@@ -29,7 +29,7 @@ const usable = (tool: Stored<ToolProxyData> | undefined): tool is Stored<ToolPro
 /**
  * Canvas's JWT access tokens for LTI 2 tool proxies (`lti/ims/access_token_helper.rb`): a tool trades an HS256
  * assertion signed with its shared secret for a one-hour token signed by us. The signing key lives in memory only
- * (webhooks.md §5 keeps it per install): after a restart tools simply authorize again, as they do hourly anyway.
+ * (per process, docs/architecture.md §8.6): after a restart tools simply authorize again, as they do hourly anyway.
  */
 export class LtiAccessTokens {
   readonly #key: Uint8Array;

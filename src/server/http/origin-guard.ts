@@ -9,7 +9,7 @@ export interface CorsOptions {
 }
 
 /**
- * A foreign page can send a state-changing "simple" request without a preflight (security.md §1); its answer
+ * A foreign page can send a state-changing "simple" request without a preflight (docs/architecture.md §5.5); its answer
  * is hidden, but the change would happen. So a write carrying an `Origin` that is neither our own nor a
  * configured CORS origin is refused. Requests without `Origin` (scripts, curl, the hub) are not browsers' and
  * still need their Bearer token.

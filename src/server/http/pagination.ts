@@ -14,7 +14,7 @@ export interface PageRequest {
 }
 
 /**
- * Canvas's `per_page_for` and page rules (reference §1.3): per_page defaults to 10 and is clamped to 1..100, a
+ * Canvas's `per_page_for` and page rules (docs/canvas-compatibility.md §1.3): per_page defaults to 10 and is clamped to 1..100, a
  * non-numeric one counts as 0 and so becomes 1; a page ≤ 0 or non-numeric is 404. A repeated parameter has
  * already been reduced to its last value by the query parser.
  */

@@ -88,7 +88,7 @@ function send(res: Response, result: RouteResult): void {
 
 /**
  * User-uploaded bytes are served from the app's own origin, so they must never run there: always an attachment,
- * never sniffed into HTML, and sandboxed by CSP should a browser render it anyway (security.md, renderer XSS).
+ * never sniffed into HTML, and sandboxed by CSP should a browser render it anyway (docs/architecture.md §5.5).
  */
 function sendFile(res: Response, status: number, file: FileBody): void {
   res.set({

@@ -4,7 +4,7 @@ const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Startup checks: a route without a permission rule (or with an empty description) is an error, not a default
- * (architecture §9, Ghost), and so is the same method and path twice. Plain JS callers and `as` casts cannot
+ * (docs/architecture.md §5.1), and so is the same method and path twice. Plain JS callers and `as` casts cannot
  * slip past, because this runs on the values.
  */
 export function assertRoutesWellFormed(routes: readonly AnyRoute[]): void {

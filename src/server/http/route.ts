@@ -14,7 +14,7 @@ export interface RequestContext {
   readonly baseUrl: string;
   /** The request path without the query string, e.g. `/api/v1/courses/1/users`. */
   readonly path: string;
-  /** The parsed query string (qs, with the limits of architecture §5), for helpers like pagination. */
+  /** The parsed query string (qs, with the limits of docs/architecture.md §5.2), for helpers like pagination. */
   readonly query: Readonly<Record<string, unknown>>;
   /** The raw request headers, for the few Canvas APIs that take parameters there (e.g. the `StartKey` of webhooks). */
   readonly headers: IncomingHttpHeaders;

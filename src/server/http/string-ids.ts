@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 
 /**
- * Canvas's string-ids mode (reference §1.1; `lib/api.rb`, `stringify_json_ids`). JavaScript clients cannot hold
+ * Canvas's string-ids mode (docs/canvas-compatibility.md §1.1; `lib/api.rb`, `stringify_json_ids`). JavaScript clients cannot hold
  * 64-bit ids as numbers, so they send this Accept type and Canvas turns every integer id into a string. The rule
  * goes by key name only: `id` and `*_id` values, and the elements of `*_ids` arrays, at any depth. Other numbers
  * (points, positions) are never touched, nor ids that are already strings or null.

@@ -7,7 +7,7 @@ export interface ThrottleOptions extends LeakyBucketOptions {
   readonly upFrontCost: number;
 }
 
-/** Canvas's figures (reference §1.6). */
+/** Canvas's figures (docs/canvas-compatibility.md §1.6). */
 export const CANVAS_THROTTLE: ThrottleOptions = { highWater: 600, maximum: 800, outflowPerSecond: 10, upFrontCost: 50 };
 
 /**

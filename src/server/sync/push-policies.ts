@@ -24,7 +24,7 @@ interface Policy {
 }
 
 /**
- * Per-type conflict policies (architecture §7). A type without one keeps the hub's state and the pushed state
+ * Per-type conflict policies (docs/architecture.md §7). A type without one keeps the hub's state and the pushed state
  * is recorded as a conflict. Submissions merge three ways: a student's offline submission and a grader's
  * concurrent grade touch different field groups and both survive; when both sides changed the same group (two
  * graders), the later change wins and the conflict is recorded.

@@ -3,7 +3,7 @@ import type { CollectionName } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 
 /**
- * Which collections travel between a device and its hub, and in which direction (architecture §4). `directory`
+ * Which collections travel between a device and its hub, and in which direction (docs/architecture.md §7). `directory`
  * is pull-only: a device receives redacted copies of other users and must not be able to write them back;
  * `local` (tokens, outbox, sync state) never leaves the installation.
  */

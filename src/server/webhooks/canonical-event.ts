@@ -2,7 +2,7 @@ import type { WebhookEventType } from '../domain/records/webhook-records.ts';
 
 /**
  * One derived event in live-event shape, before any subscription is known: `metadata` and `body` as Canvas's
- * live-event format has them (webhooks.md §2.1), ids as strings. Both formats are built from this.
+ * live-event format has them (docs/canvas-compatibility.md §12.3), ids as strings. Both formats are built from this.
  */
 export interface CanonicalEvent {
   event_id: string;
@@ -14,7 +14,7 @@ export interface CanonicalEvent {
   course_id: number;
   assignment_id: number;
   account_id: number;
-  /** Deliveries with the same key are sent in order (webhooks.md §6.2). */
+  /** Deliveries with the same key are sent in order (docs/architecture.md §8.3). */
   order_key: string;
   /** Epoch ms of the change: subscriptions created later do not receive it. */
   changed_at: number;

@@ -32,7 +32,7 @@ export interface DeriverOptions {
 type Subscription = Stored<WebhookSubscriptionData>;
 
 /**
- * Turns committed changes into deliveries (webhooks.md §0). Each pass reads one batch of one source collection's
+ * Turns committed changes into deliveries (docs/architecture.md §8.1). Each pass reads one batch of one source collection's
  * change log after its `seq` checkpoint and writes the batch's deliveries, the updated snapshots and the new
  * checkpoint in ONE bulkWrite to `local`. A crash before that write leaves the checkpoint where it was, so the
  * same changes are derived again: nothing lost, nothing doubled.
@@ -170,7 +170,7 @@ export class EventDeriver {
 }
 
 /**
- * Fan-out (webhooks.md §6.1): assignment contexts match the assignment, course contexts the course, account
+ * Fan-out (docs/architecture.md §8.2): assignment contexts match the assignment, course contexts the course, account
  * contexts their account's courses, the root account everything. Changes older than the subscription are not its.
  */
 function matches(subscription: Subscription, event: CanonicalEvent): boolean {

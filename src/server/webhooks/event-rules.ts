@@ -3,7 +3,7 @@ import type { SubmissionData } from '../domain/records/submission-records.ts';
 import type { WebhookEventType, WebhookSnapshotData } from '../domain/records/webhook-records.ts';
 
 /**
- * When Canvas fires each live event (canvas-behavior §12, `live_events_observer.rb`), decided from the last state
+ * When Canvas fires each live event (docs/canvas-compatibility.md §12.4, `live_events_observer.rb`), decided from the last state
  * the deriver saw and the committed one. The change log keeps only a record's latest version, so changes that
  * land between two derivations collapse into one comparison, as they would in a slow Canvas job queue.
  */

@@ -2,7 +2,7 @@ import { WEBHOOK_EVENT_TYPES, type ToolProxyData, type WebhookEventType } from '
 
 /**
  * Canvas's docs write event types in capitals and older ones say GRADE_CHANGED, while its validator compares
- * lowercase keys (webhooks.md §1.5): accept every spelling, store lowercase.
+ * lowercase keys (docs/canvas-compatibility.md §12.1): accept every spelling, store lowercase.
  */
 const ALIASES: Readonly<Record<string, WebhookEventType>> = { grade_changed: 'grade_change' };
 
@@ -14,11 +14,11 @@ export function normalizeEventType(raw: string): WebhookEventType | undefined {
 
 /**
  * Both vendor words are capabilities of the same thing: the spec's neutral `vnd.vendor` and Canvas's own
- * `vnd.instructure` (canvas-behavior §0 note 5).
+ * `vnd.instructure` (docs/canvas-compatibility.md §0.5).
  */
 export const CAPABILITY_PREFIXES = ['vnd.instructure.webhooks.', 'vnd.vendor.webhooks.'] as const;
 
-/** Grade changes exist only at root-account level (the spec's Events table). */
+/** Grade changes exist only at root-account level (docs/canvas-compatibility.md §12.1). */
 const SCOPES: Readonly<Record<WebhookEventType, readonly string[]>> = {
   submission_created: ['root_account', 'assignment'],
   submission_updated: ['root_account', 'assignment'],
@@ -38,7 +38,7 @@ export function mayCaptureEvents(tool: Pick<ToolProxyData, 'capabilities'>, even
   return eventTypes.every((type) => capabilitiesFor(type).some((capability) => held.has(capability)));
 }
 
-/** The tool's security contract must list the webhooks service with the request's HTTP method (webhooks.md §1.4). */
+/** The tool's security contract must list the webhooks service with the request's HTTP method (docs/canvas-compatibility.md §12.1). */
 export function mayUseSubscriptionService(tool: Pick<ToolProxyData, 'services'>, method: string): boolean {
   return tool.services.some(
     (service) => service.id.endsWith('vnd.Canvas.webhooksSubscription') && service.actions.some((a) => a.toUpperCase() === method),

@@ -3,7 +3,7 @@ import { DISABLE_AFTER_FAILING_MS, DISABLE_MIN_STREAK_MS, MAX_COUNTED_GAP_MS } f
 import type { SendOutcome } from './transports/outcome.ts';
 
 /**
- * Offline time the worker has seen while running. A failing streak counts only online time (webhooks.md §6.3),
+ * Offline time the worker has seen while running. A failing streak counts only online time (docs/architecture.md §8.4),
  * so the offline milliseconds between two failures are taken off the gap between them.
  */
 export class StreakClock {

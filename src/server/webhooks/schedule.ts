@@ -3,7 +3,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /**
- * The Standard Webhooks example schedule (webhooks.md §6.3): the delay before attempt n+1. Ten attempts over
+ * The Standard Webhooks example schedule (docs/architecture.md §8.4): the delay before attempt n+1. Ten attempts over
  * about 75.6 hours of online time, then the delivery is dead.
  */
 export const RETRY_DELAYS_MS = [0, 5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 14 * HOUR, 20 * HOUR, 24 * HOUR];

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * Standard Webhooks v1 headers (webhooks.md §3): HMAC-SHA256 over `{id}.{timestamp}.{body}` with the secret's
+ * Standard Webhooks v1 headers (docs/architecture.md §8.5): HMAC-SHA256 over `{id}.{timestamp}.{body}` with the secret's
  * bytes (`whsec_<base64>`). Each attempt is signed anew (new timestamp); id and body never change.
  */
 export function standardWebhookHeaders(secret: string, id: string, timestampSeconds: number, body: string): Record<string, string> {

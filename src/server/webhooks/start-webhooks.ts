@@ -16,7 +16,7 @@ export interface WebhookRuntimeOptions {
   hostname?: string;
   /**
    * Whether the machine has a network (Electron's `net.isOnline()`); default always. While false nothing but
-   * loopback receivers is attempted and no attempt is counted (webhooks.md §6.2).
+   * loopback receivers is attempted and no attempt is counted (docs/architecture.md §8.4).
    */
   isOnline?: () => boolean;
   /** SQS credentials and region; default from OUTPOST_SQS_* (transports/sqs-config.ts). */

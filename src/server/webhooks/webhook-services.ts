@@ -31,7 +31,7 @@ export class WebhookServices {
   }
 
   /**
-   * Registers an LTI 2 tool proxy with a fresh split secret (two 128-hex-char halves, webhooks.md §1.3). Tool
+   * Registers an LTI 2 tool proxy with a fresh split secret (two 128-hex-char halves, docs/canvas-compatibility.md §12.1). Tool
    * registration itself (tool consumer profiles) is not served over HTTP yet; installers and tests call this.
    */
   async registerToolProxy(registration: ToolProxyRegistration, stamp: WriteStamp): Promise<Stored<ToolProxyData>> {

@@ -16,7 +16,7 @@ export interface DeliveryWorkerOptions {
   random?: () => number;
   /** False in tests that drive `runDue` with a fake clock: no timers at all. */
   schedule?: boolean;
-  /** At most this many sends at once (webhooks.md §6.2). */
+  /** At most this many sends at once (docs/architecture.md §8.3). */
   concurrency?: number;
 }
 
@@ -37,7 +37,7 @@ export function sleepMs(nextDueAt: number | undefined, now: number, heldOffline:
 }
 
 /**
- * The one dispatcher (webhooks.md §6.2): claims due deliveries with a lease, sends each through its
+ * The one dispatcher (docs/architecture.md §8.3): claims due deliveries with a lease, sends each through its
  * subscription's transport, and records the outcome and the attempt in one write. At least once: a crash
  * between sending and recording leaves a lease that expires and the delivery is sent again, never lost.
  */

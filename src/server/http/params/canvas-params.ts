@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * zod building blocks for `<area>.params.ts`, coercing the way Canvas does. Every helper accepts both a form
- * value (always a string) and a JSON value (typed), since the two body formats are equivalent (reference §1.2).
+ * value (always a string) and a JSON value (typed), since the two body formats are equivalent (docs/canvas-compatibility.md §1.2).
  */
 
 const TRUE_WORDS = new Set(['yes', 'y', 'true', 't', 'on', '1']);
@@ -28,7 +28,7 @@ export function canvasBoolean() {
     .meta({ description: 'Boolean: true/t/yes/y/on/1 or false/f/no/n/off/0 (case-insensitive).' });
 }
 
-/** Ids stay below 2^53 (architecture §4), so anything longer cannot name a record. */
+/** Ids stay below 2^53 (docs/architecture.md §4.3), so anything longer cannot name a record. */
 const DIGITS = /^\d{1,16}$/;
 
 /** A plain integer id, sent as a number or a string of digits. As a path parameter, a mismatch answers 404. */

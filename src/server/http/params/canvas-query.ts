@@ -3,7 +3,7 @@ import { badRequest } from '../http-errors.ts';
 import { assertNoForbiddenBracketKeys } from './forbidden-keys.ts';
 
 /**
- * Canvas bracket parameters (`include[]=a`, `module[name]=x`) with the limits of architecture §5. Every limit
+ * Canvas bracket parameters (`include[]=a`, `module[name]=x`) with the limits of docs/architecture.md §5.2. Every limit
  * throws instead of truncating, so a client never has parameters silently dropped. `duplicates: 'last'` is Rack's
  * rule: a repeated scalar takes its last value (clients send `per_page` twice). `plainObjects` gives
  * null-prototype objects, so no parsed key can reach Object.prototype.

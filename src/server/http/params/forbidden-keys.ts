@@ -3,7 +3,7 @@ import { badRequest } from '../http-errors.ts';
 /**
  * Keys that name Object.prototype members (`__proto__`, `constructor`, `hasOwnProperty`…) or `prototype`. No
  * Canvas parameter is called that, and such keys are how prototype pollution and `obj.hasOwnProperty()` crashes
- * start, so a request carrying one anywhere is refused (security.md §8 "Bracket params", "Prototype poisoning")
+ * start, so a request carrying one anywhere is refused (docs/architecture.md §5.2)
  * instead of silently dropped as qs would.
  */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);

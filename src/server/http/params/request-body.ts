@@ -7,9 +7,9 @@ export const BODY_LIMITS = { default: 100 * 1024, html: 2 * 1024 * 1024 } as con
 export type BodyLimit = keyof typeof BODY_LIMITS;
 
 /**
- * Reads a write's body as Canvas accepts it: JSON or form-encoded with brackets, the two equivalent (reference
+ * Reads a write's body as Canvas accepts it: JSON or form-encoded with brackets, the two equivalent (docs/canvas-compatibility.md
  * §1.2). Anything else is 415 — a `text/plain` form post is how a foreign page sends a simple request without a
- * preflight (security.md §1). A write without a body is fine and yields no parameters.
+ * preflight (docs/architecture.md §5.5). A write without a body is fine and yields no parameters.
  */
 export async function readCanvasBody(req: IncomingMessage, limit: BodyLimit): Promise<ParsedParams> {
   if (!hasBody(req)) return Object.create(null) as ParsedParams;

@@ -3,7 +3,7 @@ import { NotFoundError, ValidationError, type FieldIssue } from '../../domain/er
 
 /**
  * Turns zod's issues into the domain's ValidationError, keyed the way Rails keys model errors: by attribute
- * name, so `module[name]` reports as `name` (reference §1.4). A failing path parameter is different: Canvas
+ * name, so `module[name]` reports as `name` (docs/canvas-compatibility.md §1.4). A failing path parameter is different: Canvas
  * cannot find a record whose id it cannot parse, so it is a 404, never a 400.
  */
 export function validationFailure(error: z.ZodError, pathParams: ReadonlySet<string>, input: unknown): Error {

@@ -16,7 +16,7 @@ const KINDS: Readonly<Record<WebhookEventType, { type: string; action: string }>
   plagiarism_resubmit: { type: 'AssignableEvent', action: 'Submitted' },
 };
 
-/** Documented roles; TA, designer and observer follow canvas-behavior §12.2's recommendation. */
+/** Documented roles; TA, designer and observer follow our mapping (docs/canvas-compatibility.md §12.3). */
 const ROLES: Readonly<Record<string, string>> = {
   StudentEnrollment: 'Learner',
   TeacherEnrollment: 'Instructor',
@@ -25,7 +25,7 @@ const ROLES: Readonly<Record<string, string>> = {
   ObserverEnrollment: 'Mentor',
 };
 
-/** One Caliper 1.1 envelope holding one event (webhooks.md §2.2), built from the live-event facts. */
+/** One Caliper 1.1 envelope holding one event (docs/canvas-compatibility.md §12.3), built from the live-event facts. */
 export function caliperPayload(event: CanonicalEvent, subscriptionUuid: string, sendTime: string): Record<string, unknown> {
   const m = event.metadata;
   const base = `http://${m.hostname}/`;

@@ -5,7 +5,7 @@ import { postOnce } from './post.ts';
 export interface HttpsTransportOptions {
   /** Extra trusted CA certificates (PEM): tests trust their receiver's self-signed certificate this way. */
   ca?: string | string[];
-  /** Whole-request limit; default 15 s (webhooks.md §6.2). */
+  /** Whole-request limit; default 15 s (docs/architecture.md §8.3). */
   timeoutMs?: number;
   userAgent?: string;
 }

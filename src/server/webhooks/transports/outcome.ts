@@ -1,4 +1,4 @@
-/** What one attempt came to, whatever the transport (webhooks.md §6.2 "Outcomes"). */
+/** What one attempt came to, whatever the transport (docs/architecture.md §8.3). */
 export interface SendOutcome {
   /** success → succeeded; retry → on the schedule; gone → dead, subscription disabled; offline → no attempt counted. */
   kind: 'success' | 'retry' | 'gone' | 'offline';

@@ -5,7 +5,7 @@ import { EXCERPT_BYTES } from './outcome.ts';
 export interface PostOptions {
   /** Extra trusted CA certificates (PEM): tests trust their receiver's self-signed certificate this way. */
   ca?: string | string[];
-  /** Whole-request limit (webhooks.md §6.2: 15 s). */
+  /** Whole-request limit (docs/architecture.md §8.3: 15 s). */
   timeoutMs: number;
 }
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * AWS Signature Version 4 for one request signed in headers (webhooks.md §4), with node:crypto only: SQS
+ * AWS Signature Version 4 for one request signed in headers (docs/architecture.md §8.5), with node:crypto only: SQS
  * SendMessage is the one AWS call Outpost makes, so ~40 lines replace an SDK of 25 packages. Checked against
  * AWS's published SigV4 test suite (test/webhooks/sigv4.test.ts). Not covered: session tokens, presigned URLs,
  * S3's path rules.

@@ -23,7 +23,7 @@ export function queueRegion(queueUrl: URL, fallback = 'us-east-1'): string {
 
 const str = (value: string) => ({ DataType: 'String', StringValue: value });
 
-/** The AWS JSON 1.0 `SendMessage` body (webhooks.md §4, §6.2): the payload unchanged, four attributes, FIFO ids. */
+/** The AWS JSON 1.0 `SendMessage` body (docs/architecture.md §8.5): the payload unchanged, four attributes, FIFO ids. */
 export function sendMessageRequest(message: OutgoingMessage): Record<string, unknown> {
   const fifo = new URL(message.url).pathname.endsWith('.fifo');
   return {
@@ -53,7 +53,7 @@ export function awsErrorCode(excerpt: string, queryError: string | undefined): s
 }
 
 /**
- * Anything but a verified SendMessage reply retries on the schedule (webhooks.md §6.2): throttles and 5xx honour
+ * Anything but a verified SendMessage reply retries on the schedule (docs/architecture.md §8.3): throttles and 5xx honour
  * `Retry-After`; bad credentials, missing queues and access denials are configuration errors, flagged by their
  * `sqs_<code>` class. A 200 whose MD5 does not match the body (not SQS, or a mangled message) is not a success.
  */
@@ -82,7 +82,7 @@ export function sqsOutcome(status: number, excerpt: string, body: string, retryA
 
 /**
  * SQS `SendMessage` over the AWS JSON 1.0 protocol: one POST to the queue's endpoint, SigV4-signed with the
- * configured key (webhooks.md §4). The worker owns retries, so each call is exactly one request.
+ * configured key (docs/architecture.md §8.5). The worker owns retries, so each call is exactly one request.
  */
 export function sqsTransport(settings: SqsSettings = {}): Transport {
   const timeoutMs = settings.timeoutMs ?? 15_000;
