@@ -6,7 +6,7 @@ import type { WriteStamp } from '../../storage/typed-records.ts';
  * Canvas clients compare timestamps as strings, and sync and webhooks read the write stamp.
  */
 
-/** Canvas shows timestamps in UTC at second precision (reference §1.2): `2024-01-15T18:30:00Z`. */
+/** Canvas shows timestamps in UTC at second precision (docs/canvas-compatibility.md §1.2): `2024-01-15T18:30:00Z`. */
 export function isoSeconds(time: number | Date): string {
   return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
@@ -18,7 +18,7 @@ export function isoOrNull(time: number | string | Date | null): string | null {
   return Number.isFinite(ms) ? isoSeconds(ms) : null;
 }
 
-/** Who writes and in which request, stamped on every record (architecture §7: sync and webhooks read it). */
+/** Who writes and in which request, stamped on every record (docs/architecture.md §4.2: sync and webhooks read it). */
 export function writeStamp(ctx: AuthenticatedContext): WriteStamp {
   return { actorId: ctx.principal.userId, requestId: ctx.requestId, now: ctx.now };
 }

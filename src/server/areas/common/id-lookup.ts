@@ -3,7 +3,7 @@ import { NotFoundError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { lookupKey } from '../../domain/repositories.ts';
 
-/** Canvas's id syntax (reference §1.1): all digits (≤ 19), or `sis_<column>:<value>`; anything else is a 404. */
+/** Canvas's id syntax (docs/canvas-compatibility.md §1.1): all digits (≤ 19), or `sis_<column>:<value>`; anything else is a 404. */
 export type ParsedId = { kind: 'id'; id: number } | { kind: 'sis'; column: string; value: string } | { kind: 'self' };
 
 /** `sis_<column>` forms that name users by a field of their data (login ids use the indexed lookup slot). */

@@ -1,5 +1,5 @@
 /**
- * Runs work for one key at a time, in arrival order. One process owns the database (architecture §4), so this
+ * Runs work for one key at a time, in arrival order. One process owns the database (docs/architecture.md §4.5), so this
  * is enough to make a check-then-insert (one answer per student, one assessment per key) safe against two
  * requests racing between the check and the insert.
  */

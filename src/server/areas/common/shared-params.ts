@@ -42,7 +42,7 @@ export function sisTakenIssue(sisId: string) {
 
 /**
  * User-written HTML (descriptions, messages, syllabus): sanitized as it is parsed, so no service can store it raw
- * and the renderer never receives a script (security.md, renderer XSS). Null clears it.
+ * and the renderer never receives a script (docs/architecture.md §5.5). Null clears it.
  */
 export function htmlParam() {
   return z.union([canvasString(), z.null()]).transform((html) => (html === null ? null : sanitizeUserHtml(html)));

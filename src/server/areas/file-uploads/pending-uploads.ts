@@ -19,7 +19,7 @@ export interface PendingUpload {
 
 /**
  * Pending uploads, in memory only: a token is a bearer credential for one file, so it must not outlive the app
- * (security.md §1), and a client whose token vanished with a restart simply asks again. Tokens are 256 random
+ * (docs/architecture.md §5.5), and a client whose token vanished with a restart simply asks again. Tokens are 256 random
  * bits; only their SHA-256 is kept, so a lookup's timing says nothing about a stored token.
  */
 export class PendingUploads {

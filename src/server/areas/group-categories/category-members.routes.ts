@@ -12,7 +12,7 @@ import { assignMembersParams, categoryGroupsParams, categoryUsersParams } from '
 import { PROTECTED_ROLES } from './group-categories.serializer.ts';
 import type { GroupCategoriesService } from './group-categories.service.ts';
 
-/** reference §1.4: shorter search terms are refused with a coded 400. */
+/** docs/canvas-compatibility.md §1.4: shorter search terms are refused with a coded 400. */
 const MIN_SEARCH_TERM_LENGTH = 3;
 
 /** Canvas matches names partially and ids exactly; logins are left out so a search cannot probe for one. */
@@ -79,7 +79,7 @@ export function categoryMemberRoutes(categories: GroupCategoriesService, byCateg
       permission: byCategory.manage(),
       handler: async (ctx, p) => {
         const category = await categories.resolve(p.group_category_id);
-        // Canvas answers these refusals with a bare 400 `{}` (reference §3.4).
+        // Canvas answers these refusals with a bare 400 `{}` (docs/canvas-compatibility.md §3.4).
         if (assignment.refuses(category)) return { status: 400, body: {} };
         if (p.sync) return { body: await assignment.assignNow(category, writeStamp(ctx)) };
         return { body: progressJson(await assignment.start(category, writeStamp(ctx)), ctx.baseUrl) };

@@ -17,13 +17,13 @@ export interface ResolvedSettings {
   settings: CategorySettings;
   /** Groups to create: split_group_count wins over create_group_count (Canvas). */
   groupCount: number;
-  /** Only split_group_count distributes students (reference §0.4): create_group_count only creates. */
+  /** Only split_group_count distributes students (docs/canvas-compatibility.md §0.4): create_group_count only creates. */
   split: boolean;
   errors: Record<string, FieldIssue[]>;
 }
 
 /**
- * Merges sent fields over the stored ones (a PUT keeps what it does not mention, reference §0.4; an explicit
+ * Merges sent fields over the stored ones (a PUT keeps what it does not mention, docs/canvas-compatibility.md §0.4; an explicit
  * empty value clears) and checks the result. Every problem is collected, so one 400 names them all.
  */
 export function resolveSettings(fields: CategoryFields, current: CategorySettings | undefined, contextType: GroupContextType): ResolvedSettings {

@@ -1,5 +1,5 @@
 /**
- * Canvas's "water filling" for assign_unassigned_members (reference §3.4), as pure functions so the even-spread
+ * Canvas's "water filling" for assign_unassigned_members (docs/canvas-compatibility.md §3.4), as pure functions so the even-spread
  * and limit rules can be property-tested without a server.
  */
 

@@ -8,7 +8,7 @@ export const CATEGORY_INCLUDES = ['progress_url', 'groups_count', 'unassigned_us
 export type CategoryInclude = (typeof CATEGORY_INCLUDES)[number];
 
 /**
- * A field a PUT may clear: absent stays undefined (keep the stored value, reference §0.4), while an empty string
+ * A field a PUT may clear: absent stays undefined (keep the stored value, docs/canvas-compatibility.md §0.4), while an empty string
  * or null is an explicit `null`.
  */
 function clearable<T extends z.ZodType>(inner: T) {

@@ -3,7 +3,7 @@ import type { ProgressData } from '../../domain/records/local-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';
 import { progressJson } from '../progress/progress.serializer.ts';
 
-/** Roles whose categories cannot be deleted, and whose members may sit in several groups (reference §3.1). */
+/** Roles whose categories cannot be deleted, and whose members may sit in several groups (docs/canvas-compatibility.md §3.1). */
 export const PROTECTED_ROLES: ReadonlySet<string> = new Set(['communities', 'student_organized']);
 
 /** What a category's JSON shows beyond its record; each part only when the endpoint or include[] asks. */

@@ -26,7 +26,7 @@ export interface CategoryContext {
 export interface JsonOptions {
   baseUrl: string;
   includes: ReadonlySet<CategoryInclude>;
-  /** Create always shows the counts (reference §3.1). */
+  /** Create always shows the counts (docs/canvas-compatibility.md §3.1). */
   counts?: boolean;
 }
 

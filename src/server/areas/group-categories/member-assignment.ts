@@ -10,7 +10,7 @@ import { CategoryRoster, type Candidate, type SectionRef } from './category-rost
 import { chooseLeader, distributeMembers, type Random } from './group-assignment.ts';
 import { isPending, PROTECTED_ROLES } from './group-categories.serializer.ts';
 
-/** One group of the sync answer (reference §3.4). */
+/** One group of the sync answer (docs/canvas-compatibility.md §3.4). */
 export interface PlacementJson {
   id: number;
   new_members: { user_id: number; name: string; display_name: string; sections: SectionRef[] }[];
@@ -102,7 +102,7 @@ export class MemberAssignment {
   }
 
   /**
-   * The asynchronous form: a Progress that is running when answered (spec: "running seen at start") and moves
+   * The asynchronous form: a Progress that is running when answered (docs/canvas-compatibility.md §3.4) and moves
    * to completed, with the placements as its results, or failed. A job still pending is reused, as Canvas does.
    */
   async start(category: Stored<GroupCategoryData>, stamp: WriteStamp): Promise<Stored<ProgressData>> {

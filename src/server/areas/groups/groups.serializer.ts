@@ -18,7 +18,7 @@ export function userDisplayJson(user: Stored<UserData>, group: GroupData, baseUr
   return { id: user.id, display_name: user.data.short_name, avatar_image_url: defaultAvatarUrl(baseUrl), html_url: `${baseUrl}${path}` };
 }
 
-/** Canvas's Group JSON (`lib/api/v1/group.rb`, reference §3.3), from an allow-list. */
+/** Canvas's Group JSON (`lib/api/v1/group.rb`, docs/canvas-compatibility.md §3.3), from an allow-list. */
 export function groupJson(record: Stored<GroupData>, extras: GroupExtras): Record<string, unknown> {
   const g = record.data;
   return {

@@ -19,7 +19,7 @@ const DEFAULTS: Omit<LatePolicyData, 'course_id'> = {
   late_submission_minimum_percent: 0,
 };
 
-/** A course's late policy (reference §8.5): one per course; a change rescores the course's submissions. */
+/** A course's late policy (docs/canvas-compatibility.md §8.5): one per course; a change rescores the course's submissions. */
 export class LatePolicyService {
   readonly #repos: Repositories;
   /** Writes per course, one after another, so two creates can never both find no policy and both insert one. */

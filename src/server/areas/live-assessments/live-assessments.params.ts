@@ -3,7 +3,7 @@ import { canvasBoolean, canvasDate, canvasId, canvasList, canvasString, paginati
 import { boundedText } from '../common/shared-params.ts';
 
 /*
- * Canvas documents JSON bodies here; form brackets (`assessments[][key]=…`) are read the same way (reference
+ * Canvas documents JSON bodies here; form brackets (`assessments[][key]=…`) are read the same way (docs/canvas-compatibility.md
  * §0.5). Lists are checked by the service, so their absence gets Canvas's own "missing required key" answer.
  */
 

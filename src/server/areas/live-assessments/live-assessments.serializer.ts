@@ -2,7 +2,7 @@ import type { LiveAssessmentData, LiveAssessmentResultData } from '../../domain/
 import type { Stored } from '../../storage/typed-records.ts';
 import { isoOrNull } from '../common/api-values.ts';
 
-/** Live-assessment ids are strings (spec: Assessment and Result). */
+/** Live-assessment ids are strings (docs/canvas-compatibility.md §0.1). */
 export function assessmentJson(assessment: Stored<LiveAssessmentData>): Record<string, unknown> {
   return { id: String(assessment.id), key: assessment.data.key, title: assessment.data.title };
 }

@@ -5,7 +5,7 @@ import type { WriteStamp } from '../../storage/typed-records.ts';
 import { AssignmentsService } from '../assignments/assignments.service.ts';
 
 /**
- * Publishing an item publishes its content, as Canvas does (reference §2.3). Graded content goes through the
+ * Publishing an item publishes its content, as Canvas does (docs/canvas-compatibility.md §2.3). Graded content goes through the
  * assignments service so a quiz or topic and its assignment stay equal; the rest is a one-field write.
  */
 export async function setContentPublished(

@@ -44,7 +44,7 @@ const isRequirementType = (value: string): value is RequirementType => (REQUIREM
 
 /**
  * The requirement to store: undefined leaves the current one, null removes it. An unknown type is a 400 (and,
- * unlike Canvas, nothing is saved: reference §0 decision 4); a type that does not apply is ignored.
+ * unlike Canvas, nothing is saved: docs/canvas-compatibility.md §0.4); a type that does not apply is ignored.
  */
 export function parseRequirement(input: RequirementInput | undefined, type: ModuleItemType): CompletionRequirement | null | undefined {
   if (input === undefined) return undefined;

@@ -17,7 +17,7 @@ import { SEQUENCE_ASSET_TYPES, selectMasteryPathParams, sequenceParams } from '.
 import { moduleItemJson, type ItemView } from './module-items.serializer.ts';
 import type { ModuleItemsService } from './module-items.service.ts';
 
-/** Canvas returns at most this many nodes (spec Limits). */
+/** Canvas returns at most this many nodes (docs/canvas-compatibility.md §2.7). */
 const MAX_NODES = 10;
 
 type Entry = { module: Stored<ModuleData>; item: Stored<ModuleItemData> };
@@ -27,7 +27,7 @@ async function settingsOf(services: CoreServices, courseId: number): Promise<Mod
   return (await moduleSettings(services.repos, courseId))?.data;
 }
 
-/** `module_item_sequence` (reference §2.7) and `select_mastery_path`, the two routes that walk across modules. */
+/** `module_item_sequence` (docs/canvas-compatibility.md §2.7) and `select_mastery_path`, the two routes that walk across modules. */
 export function sequenceRoutes(services: CoreServices, rules: AccessRules, items: ModuleItemsService): AnyRoute[] {
   const progression = progressionService(services.repos);
 

@@ -23,7 +23,7 @@ const API_SEGMENT: Partial<Record<ModuleItemData['type'], string>> = {
   File: 'files',
 };
 
-/** Canvas's ModuleItem JSON (`lib/api/v1/context_module.rb`, reference §2.3), from an allow-list. */
+/** Canvas's ModuleItem JSON (`lib/api/v1/context_module.rb`, docs/canvas-compatibility.md §2.3), from an allow-list. */
 export function moduleItemJson(
   item: Stored<ModuleItemData>,
   module: Stored<ModuleData>,
@@ -70,7 +70,7 @@ export function moduleItemJson(
   return json;
 }
 
-/** Only the truthy dates and points, plus locked_for_user and, when locked, why (reference §2.3). */
+/** Only the truthy dates and points, plus locked_for_user and, when locked, why (docs/canvas-compatibility.md §2.3). */
 function contentDetails(
   item: Stored<ModuleItemData>,
   module: Stored<ModuleData>,

@@ -126,7 +126,7 @@ export class ModuleItemsService {
     return { position, shifts: [...shifted(from, closeGap(positionsOf(from), { id, position: item.data.position })), ...shifted(to, joining)] };
   }
 
-  /** A soft delete; the requirement goes with the item and the siblings keep their positions (reference §2.3). */
+  /** A soft delete; the requirement goes with the item and the siblings keep their positions (docs/canvas-compatibility.md §2.3). */
   async delete(viewer: ModuleViewer, moduleId: number, id: number, stamp: WriteStamp): Promise<LocatedItem> {
     const { module } = await this.get(viewer, moduleId, id);
     const deleted = await this.#repo.update(id, stamp, (d) => ({ ...d, workflow_state: 'deleted', completion_requirement: null }));

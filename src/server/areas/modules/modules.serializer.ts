@@ -4,7 +4,7 @@ import { moduleItemJson, type ItemView } from '../module-items/module-items.seri
 import type { ModuleInclude } from './modules.params.ts';
 import type { ModulesView } from './modules.service.ts';
 
-/** Canvas leaves a module's items out of include[]=items above this many (reference §2.1 "too large"). */
+/** Canvas leaves a module's items out of include[]=items above this many (docs/canvas-compatibility.md §2.1 "too large"). */
 export const MAX_INLINE_ITEMS = 100;
 
 /**

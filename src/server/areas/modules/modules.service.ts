@@ -109,12 +109,12 @@ export class ModulesService {
       ]);
       return { before: current.data, module: planned.record, cascaded: items };
     });
-    // Publishing a module publishes its items' content (reference §2.2); content lives in other areas' services.
+    // Publishing a module publishes its items' content (docs/canvas-compatibility.md §2.2); content lives in other areas' services.
     for (const item of cascaded) await setContentPublished(this.#services, viewer.principal, item.data, module.data.published, stamp);
     return { module, relockWarning: relockWarning(before, module.data, fields) };
   }
 
-  /** A soft delete of the module and its items, in one write; the others keep their positions (reference §2.2). */
+  /** A soft delete of the module and its items, in one write; the others keep their positions (docs/canvas-compatibility.md §2.2). */
   async delete(viewer: ModuleViewer, id: number, stamp: WriteStamp): Promise<Stored<ModuleData>> {
     const { moduleItems } = this.#services.repos;
     return retryStale(async () => {

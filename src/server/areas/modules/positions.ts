@@ -1,6 +1,6 @@
 /**
- * Canvas's list positions (reference §2.2–2.3), as pure functions returning the new position of every record
- * that moves. Gaps are allowed and deletes never renumber (reference §0 decision 3), so these only ever shift
+ * Canvas's list positions (docs/canvas-compatibility.md §2.2–§2.3), as pure functions returning the new position of every record
+ * that moves. Gaps are allowed and deletes never renumber (docs/canvas-compatibility.md §0.3), so these only ever shift
  * the range a move passes over.
  */
 import type { Stored } from '../../storage/typed-records.ts';

@@ -2,7 +2,7 @@ import type { Frequency } from '../../domain/records/notification-records.ts';
 
 /**
  * The notifications Canvas sends, by category (`app/messages/notification_types.yml`, the deprecated Reminder
- * category left out; Enrollment Accepted under Membership Update, as reference §10 has it), each category with
+ * category left out; Enrollment Accepted under Membership Update, as docs/canvas-compatibility.md §10 has it), each category with
  * the default frequency of `Notification#default_frequency` on a user's primary email channel.
  */
 const CATEGORIES: ReadonlyArray<readonly [category: string, defaultFrequency: Frequency, notifications: readonly string[]]> = [

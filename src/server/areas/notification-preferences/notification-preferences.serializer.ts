@@ -15,7 +15,7 @@ export function preferenceJson(baseUrl: string, channel: Channel, preference: Pr
   };
 }
 
-/** Every answer about preferences is wrapped (reference §0.3), a single one in a one-entry list. */
+/** Every answer about preferences is wrapped (docs/canvas-compatibility.md §0.3), a single one in a one-entry list. */
 export function preferencesBody(baseUrl: string, channel: Channel, preferences: readonly Preference[]) {
   return { notification_preferences: preferences.map((p) => preferenceJson(baseUrl, channel, p)) };
 }

@@ -30,7 +30,7 @@ export interface WikiViewer {
   readonly roles: ReadonlySet<EditingRole>;
 }
 
-/** Course pages default to teachers only, group pages to the group's members (reference §4.3). */
+/** Course pages default to teachers only, group pages to the group's members (docs/canvas-compatibility.md §4.3). */
 export const defaultEditingRoles = (wiki: Wiki): string => (wiki.kind === 'Course' ? 'teachers' : 'members');
 
 /** Rights over a group's wiki come from its course (or account): the people who manage or may look at groups. */

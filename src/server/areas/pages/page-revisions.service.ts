@@ -3,7 +3,7 @@ import { NotFoundError } from '../../domain/errors.ts';
 import type { PageRevisionData, WikiPageData } from '../../domain/records/page-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 
-/** The versioned fields: only a change to one of them makes a revision (publishing or roles do not; reference §4.6). */
+/** The versioned fields: only a change to one of them makes a revision (publishing or roles do not; docs/canvas-compatibility.md §4.6). */
 export type Versioned = Pick<WikiPageData, 'url' | 'title' | 'body'>;
 
 export const isVersionChange = (before: Versioned, after: Versioned): boolean =>

@@ -1,7 +1,7 @@
 import { ValidationError } from '../../domain/errors.ts';
 
 /**
- * Slugs and titles of wiki pages (reference §4.2), pure so the unit tests can hammer them. Slugs follow stringex's
+ * Slugs and titles of wiki pages (docs/canvas-compatibility.md §4.2), pure so the unit tests can hammer them. Slugs follow stringex's
  * `to_url`, which is what Canvas clients have seen for years: lowercase, apostrophes dropped, `&` → `and`,
  * `%` → `percent`, `$12` → `12-dollars`, Latin accents folded, other scripts (katakana…) kept.
  */

@@ -27,7 +27,7 @@ export function inWiki<TShape extends z.ZodRawShape>(kind: WikiKind, shape: TSha
   return schema as unknown as z.ZodType<InWiki<TShape>>;
 }
 
-/** `:url`: a slug, an old slug, a page id, or `page_id:N` (reference §4.2). */
+/** `:url`: a slug, an old slug, a page id, or `page_id:N` (docs/canvas-compatibility.md §4.2). */
 const pageUrl = z.string().min(1).max(1000);
 
 /** Comma-separated roles; any other token is a 400, as Canvas refuses it. */
@@ -36,7 +36,7 @@ const editingRoles = canvasString()
   .pipe(z.array(z.enum(EDITING_ROLES, { message: 'is not a valid editing role' })).min(1, { message: "can't be blank" }))
   .transform((roles: EditingRole[]) => roles.join(','));
 
-/** Canvas treats an empty `published` as "not given" (reference §4.3), unlike other booleans. */
+/** Canvas treats an empty `published` as "not given" (docs/canvas-compatibility.md §4.3), unlike other booleans. */
 const optionalPublished = z.preprocess((value) => (value === '' ? undefined : value), canvasBoolean().optional());
 
 const pageFields = z

@@ -22,7 +22,7 @@ import {
 import { loadEditors, pageJson, revisionJson } from './pages.serializer.ts';
 import { PagesService } from './pages.service.ts';
 
-/** Every page path, spelled out per wiki so a search for a URL lands here. Groups have no duplicate (spec). */
+/** Every page path, spelled out per wiki so a search for a URL lands here. Groups have no duplicate: the API contract has it for courses only. */
 const PATHS = {
   Course: {
     frontPage: '/api/v1/courses/:course_id/front_page',
@@ -68,7 +68,7 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
     const editors = await loadEditors(services, [page.data.last_edited_by]);
     return { body: pageJson(page, { baseUrl: ctx.baseUrl, editors, body }) };
   };
-  /** Revision list, show and revert need the right to edit the page (spec: authentication rule 3). */
+  /** Revision list, show and revert need the right to edit the page (docs/canvas-compatibility.md §5.7). */
   const editable = async (ctx: AuthenticatedContext, contextId: string, url: string) => {
     const viewer = await viewerOf(ctx, contextId);
     const page = await pages.get(viewer, url);

@@ -33,7 +33,7 @@ export interface PageView {
   lock?: ItemLock;
 }
 
-/** Canvas's Page JSON (`lib/api/v1/wiki_page.rb`, reference §4.1), from an allow-list. */
+/** Canvas's Page JSON (`lib/api/v1/wiki_page.rb`, docs/canvas-compatibility.md §4.1), from an allow-list. */
 export function pageJson(record: Stored<WikiPageData>, view: PageView): Record<string, unknown> {
   const p = record.data;
   const wiki = wikiPath(p);

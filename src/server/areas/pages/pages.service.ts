@@ -16,7 +16,7 @@ type Page = Stored<WikiPageData>;
 const FRONT_PAGE_UNPUBLISHED = 'The front page cannot be unpublished';
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-/** Course and group wikis (reference §4): lookup by slug, drafts, the front page, and revisions on every edit. */
+/** Course and group wikis (docs/canvas-compatibility.md §4): lookup by slug, drafts, the front page, and revisions on every edit. */
 export class PagesService {
   readonly #services: CoreServices;
   readonly revisions: PageRevisions;
@@ -34,7 +34,7 @@ export class PagesService {
   }
 
   /**
-   * Canvas's `:url` lookup (reference §4.2): `page_id:N`; else the slug, the slug form of the text, a slug the
+   * Canvas's `:url` lookup (docs/canvas-compatibility.md §4.2): `page_id:N`; else the slug, the slug form of the text, a slug the
    * page had before a rename; else a numeric id. Undefined when nothing live matches.
    */
   async find(wiki: Wiki, ref: string, includeDeleted = false): Promise<Page | undefined> {
@@ -124,7 +124,7 @@ export class PagesService {
     return page;
   }
 
-  /** `PUT /pages/:url`: an unknown slug creates the page under it (reference §0 decision 3). */
+  /** `PUT /pages/:url`: an unknown slug creates the page under it (docs/canvas-compatibility.md §0.3). */
   async upsert(viewer: WikiViewer, ref: string, fields: PageFields, stamp: WriteStamp): Promise<Page> {
     const page = await this.find(viewer.wiki, ref);
     if (page && canSeePage(page, viewer)) return this.update(viewer, page, fields, stamp);
@@ -167,7 +167,7 @@ export class PagesService {
     return saved;
   }
 
-  /** Puts an old revision's title, body and url back; the save is a new revision (reference §4.6). */
+  /** Puts an old revision's title, body and url back; the save is a new revision (docs/canvas-compatibility.md §4.6). */
   async revert(viewer: WikiViewer, page: Page, revisionId: number, stamp: WriteStamp): Promise<Page> {
     if (!(await this.canEdit(viewer, page, stamp))) throw new UnauthorizedError();
     const old = await this.revisions.get(page, revisionId);
@@ -260,7 +260,7 @@ function takenSlugs(pages: readonly Page[]): Set<string> {
   return new Set(pages.flatMap((p) => [p.data.url, ...p.data.old_urls]));
 }
 
-/** Non-managers change only title and body: publishing, roles and the front page are the managers' (reference §4.3). */
+/** Non-managers change only title and body: publishing, roles and the front page are the managers' (docs/canvas-compatibility.md §4.3). */
 function guardManagerFields(viewer: WikiViewer, fields: PageFields, current: WikiPageData | undefined): void {
   if (viewer.canManage) return;
   const published = current ? current.workflow_state === 'active' : true;

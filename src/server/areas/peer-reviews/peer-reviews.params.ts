@@ -11,7 +11,7 @@ const include = canvasInclude(PEER_REVIEW_INCLUDES).transform((sent) => ({
 }));
 export type PeerReviewInclude = z.output<typeof include>;
 
-/** The spec's `:submission_id` is the submission's own id (reference §0.3), not the student's. */
+/** The spec's `:submission_id` is the submission's own id (docs/canvas-compatibility.md §0.3), not the student's. */
 const submissionId = canvasId().meta({ description: 'The submission’s id (its `id` in Submission JSON).' });
 
 export const listPeerReviewsParams = z.object({ ...scopeParams, assignment_id: canvasId(), submission_id: submissionId.optional(), include });

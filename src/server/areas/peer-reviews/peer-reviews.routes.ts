@@ -11,11 +11,11 @@ import { PeerReviewsService } from './peer-reviews.service.ts';
 
 const ASSIGNMENT = '/assignments/:assignment_id/peer_reviews';
 const SUBMISSION = '/assignments/:assignment_id/submissions/:submission_id/peer_reviews';
-/** Every peer-review path exists under a course and under a section (spec, Peer reviews). */
+/** Every peer-review path exists under a course and under a section. */
 const both = (suffix: string) => [`/api/v1/courses/:course_id${suffix}`, `/api/v1/sections/:section_id${suffix}`];
 
 /**
- * Peer reviews (spec Peer reviews; reference §7). Lists are not paginated: Canvas renders every review at once.
+ * Peer reviews (docs/canvas-compatibility.md §7). Lists are not paginated: Canvas renders every review at once.
  * Assigning and removing reviewers takes the grading right, as in Canvas.
  */
 export function peerReviewsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {

@@ -22,12 +22,12 @@ interface Target {
   readonly assignment: StoredAssignment;
 }
 
-/** Canvas's own bodies for a refused create or delete (reference §7). */
+/** Canvas's own bodies for a refused create or delete (docs/canvas-compatibility.md §7). */
 const createFailed = () => new HttpError(400, { errors: { base: 'Create failed' } });
 const deleteFailed = () => new HttpError(400, { errors: { base: 'Delete failed' } });
 
 /**
- * Peer reviews (Canvas's AssessmentRequest, reference §7): graders assign a student to review another's
+ * Peer reviews (Canvas's AssessmentRequest, docs/canvas-compatibility.md §7): graders assign a student to review another's
  * submission and remove the assignment; everyone lists the reviews they may see. Assignments and submissions are
  * read through the submissions area's own rules, so drafts and out-of-reach students answer as they do there.
  */
@@ -73,7 +73,7 @@ export class PeerReviewsService {
   /** Assigns the reviewer; an existing review of the pair is answered unchanged, a removed one comes back. */
   async assign(principal: Principal, scope: SubmissionScope, p: AssignReviewerParams, stamp: WriteStamp): Promise<{ target: Target; review: PeerReview }> {
     const { target, submission } = await this.#pair(principal, scope, p);
-    // Canvas refuses a self-review; Outpost also refuses an assignment without peer reviews (reference §7 allows it).
+    // Canvas refuses a self-review; Outpost also refuses an assignment without peer reviews (Canvas allows it: docs/canvas-compatibility.md §7).
     if (p.user_id === submission.data.user_id || !target.assignment.data.peer_reviews) throw createFailed();
     const { peerReviews } = this.#services.repos;
     const key = peerReviewKey(submission.id, p.user_id);

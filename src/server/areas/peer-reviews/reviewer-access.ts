@@ -5,7 +5,7 @@ import type { Repositories } from '../../domain/repositories.ts';
 import type { WriteStamp } from '../../storage/typed-records.ts';
 
 /**
- * What an assigned peer reviewer may do with the submission they review (reference §7; Canvas's Submission policy
+ * What an assigned peer reviewer may do with the submission they review (docs/canvas-compatibility.md §7; Canvas's Submission policy
  * grants an assessor `read` and `comment`, not `read_grade`). The submissions area asks these; they read storage
  * only, so that area does not depend on the peer-review routes.
  */

@@ -24,7 +24,7 @@ export function plannableTypeOf(raw: string | undefined): PlannableType {
   return type;
 }
 
-/** Canvas's 404 for a plannable that is not there (reference §9). */
+/** Canvas's 404 for a plannable that is not there (docs/canvas-compatibility.md §9). */
 const noObject = (type: PlannableType) => new HttpError(404, { message: `No object of type ${CLASS_NAMES[type]} with that ID` });
 
 /** A user's current course: whether they take it as a student (their own submissions count there). */

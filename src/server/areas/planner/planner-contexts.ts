@@ -13,7 +13,7 @@ const COURSE_CODE = /^course_(\d{1,16})$/;
 const USER_CODE = /^user_(\d{1,16})$/;
 
 /**
- * `context_codes[]` filtered to what the caller may read (reference §9): unreadable or unknown courses, other
+ * `context_codes[]` filtered to what the caller may read (docs/canvas-compatibility.md §9): unreadable or unknown courses, other
  * users and malformed codes are dropped rather than refused.
  */
 export async function plannerContexts(services: CoreServices, principal: Principal, codes: readonly string[] | undefined): Promise<PlannerContexts | null> {

@@ -13,7 +13,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 type DateField = 'start_date' | 'end_date';
 
-/** Canvas's own 400 body for a date it cannot read (reference §9). */
+/** Canvas's own 400 body for a date it cannot read (docs/canvas-compatibility.md §9). */
 function invalidDate(field: DateField): HttpError {
   return new HttpError(400, { errors: { [field]: `Invalid date or invalid datetime for ${field}` } });
 }
@@ -31,7 +31,7 @@ function bound(raw: string | undefined, field: DateField): number | undefined {
 }
 
 /**
- * The planner items window (reference §9): with no dates, two weeks either side of now; with one, ten years on
+ * The planner items window (docs/canvas-compatibility.md §9): with no dates, two weeks either side of now; with one, ten years on
  * the open side.
  */
 export function itemsWindow(p: { start_date?: string | undefined; end_date?: string | undefined }, now: number): TimeWindow {

@@ -9,7 +9,7 @@ import { computed, needsGrading, placeholder } from '../submissions/submission-w
 import { plannerNoteJson, type PlannerEntry, type SubmissionStatus } from './planner.serializer.ts';
 
 /**
- * One planner entry per kind of plannable (reference §9): what it is dated by, the short `plannable` object and the
+ * One planner entry per kind of plannable (docs/canvas-compatibility.md §9): what it is dated by, the short `plannable` object and the
  * page it opens. Paths are relative, as Canvas's planner prints them.
  */
 

@@ -14,7 +14,7 @@ type Courses = ReadonlyMap<number, PlannerCourse>;
 const byDate = (a: PlannerEntry, b: PlannerEntry) => Date.parse(a.date) - Date.parse(b.date) || a.type.localeCompare(b.type) || a.id - b.id;
 
 /**
- * The caller's planner (reference §9): published content of their current courses dated inside the window,
+ * The caller's planner (docs/canvas-compatibility.md §9): published content of their current courses dated inside the window,
  * their own notes and the peer reviews they have to do, each with the caller's override. Filters:
  * `new_activity` keeps items with unread feedback; the two `*ungraded_todo_items` keep pages with to-do dates.
  */

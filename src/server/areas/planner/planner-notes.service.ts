@@ -9,7 +9,7 @@ import type { ListNotesParams, NoteFields } from './planner.params.ts';
 
 export type PlannerNote = Stored<PlannerNoteData>;
 
-/** A user's planner notes (reference §9): only their own active notes exist for them; a delete is soft. */
+/** A user's planner notes (docs/canvas-compatibility.md §9): only their own active notes exist for them; a delete is soft. */
 export class PlannerNotesService {
   readonly #services: CoreServices;
 

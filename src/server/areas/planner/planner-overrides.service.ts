@@ -11,7 +11,7 @@ import type { CreateOverrideParams, UpdateOverrideParams } from './planner.param
 export type PlannerOverride = Stored<PlannerOverrideData>;
 
 /**
- * A user's planner overrides (reference §9): one per plannable, marking it complete or dismissing it. Deletes are
+ * A user's planner overrides (docs/canvas-compatibility.md §9): one per plannable, marking it complete or dismissing it. Deletes are
  * soft; creating the override again revives it rather than failing on the removed one.
  */
 export class PlannerOverridesService {

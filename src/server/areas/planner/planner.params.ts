@@ -47,7 +47,7 @@ export const createOverrideParams = z.object({
 });
 export type CreateOverrideParams = z.output<typeof createOverrideParams>;
 
-/** Canvas's update sets both flags every time: an omitted one becomes false (reference §9). */
+/** Canvas's update sets both flags every time: an omitted one becomes false (docs/canvas-compatibility.md §9). */
 export const updateOverrideParams = z.object({ id: canvasId(), marked_complete: canvasBoolean().default(false), dismissed: canvasBoolean().default(false) });
 export type UpdateOverrideParams = z.output<typeof updateOverrideParams>;
 

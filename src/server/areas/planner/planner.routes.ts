@@ -20,7 +20,7 @@ import {
 import { plannerNoteJson, plannerOverrideJson } from './planner.serializer.ts';
 
 /**
- * The caller's own planner (spec Planner; reference §9): items, overrides and notes. Every route acts on the
+ * The caller's own planner (docs/canvas-compatibility.md §9): items, overrides and notes. Every route acts on the
  * caller's records only, so any user may call it; another user's note or override is a 404.
  */
 const ownPlanner = allowIf('any user, on their own planner (only published content of courses they are in)', () => true);

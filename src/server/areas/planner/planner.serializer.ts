@@ -3,7 +3,7 @@ import type { Stored } from '../../storage/typed-records.ts';
 import { isoOrNull, isoSeconds } from '../common/api-values.ts';
 
 /**
- * Canvas's PlannerNote JSON (reference §9). The spec names the text `description`, Canvas `details`: both are
+ * Canvas's PlannerNote JSON (docs/canvas-compatibility.md §9). The spec names the text `description`, Canvas `details`: both are
  * printed, so clients of either find it.
  */
 export function plannerNoteJson(note: Stored<PlannerNoteData>): Record<string, unknown> {
@@ -67,7 +67,7 @@ export interface PlannerEntry {
 /** Canvas's planner item (`lib/api/v1/planner_item.rb`); `plannable_id` is a string, as the spec states. */
 export function plannerItemJson(entry: PlannerEntry, override: Stored<PlannerOverrideData> | undefined): Record<string, unknown> {
   return {
-    // A note without a course has no context fields (reference §9).
+    // A note without a course has no context fields (docs/canvas-compatibility.md §9).
     ...(entry.courseId === null ? {} : { context_type: 'Course', course_id: entry.courseId }),
     plannable_id: String(entry.id),
     plannable_date: isoOrNull(entry.date),

@@ -71,7 +71,7 @@ export class PollViewer {
 const STUDENTS: ReadonlySet<EnrollmentType> = new Set(['StudentEnrollment']);
 
 /**
- * The visibility rules of polls (reference §11, Canvas's Poll and PollSession policies), in one place:
+ * The visibility rules of polls (docs/canvas-compatibility.md §11, Canvas's Poll and PollSession policies), in one place:
  * - the author, or whoever manages a course the poll runs in, manages the poll (sees totals, edits choices and
  *   sessions); only the author edits or deletes the poll itself (spec: "only the current user's polls");
  * - a session is seen by its managers and by those who take part in it (active enrollment in its course/section);

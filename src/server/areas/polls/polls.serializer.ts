@@ -5,7 +5,7 @@ import type { Poll, PollSession } from './poll-access.ts';
 
 /*
  * Allow-list JSON of the poll family. The spec makes Poll `id` and `user_id` integers; the rest follow Canvas's
- * polling serializers, which print every id as a string (reference §11).
+ * polling serializers, which print every id as a string (docs/canvas-compatibility.md §11).
  */
 
 /** choice id → number of answers, the shape of Poll `total_results` and session `results`. */
@@ -17,7 +17,7 @@ export function countByChoice(submissions: readonly Stored<PollSubmissionData>[]
   return counts;
 }
 
-/** `totals` only for the poll's managers (reference §11: total_results and user_id are the owner's view). */
+/** `totals` only for the poll's managers (docs/canvas-compatibility.md §11: total_results and user_id are the owner's view). */
 export function pollJson(poll: Poll, totals: ResultCounts | null): Record<string, unknown> {
   const json: Record<string, unknown> = {
     id: poll.id,
@@ -29,7 +29,7 @@ export function pollJson(poll: Poll, totals: ResultCounts | null): Record<string
   return json;
 }
 
-/** `is_correct` only for managers, or students whose session has closed (reference §11). */
+/** `is_correct` only for managers, or students whose session has closed (docs/canvas-compatibility.md §11). */
 export function choiceJson(choice: Stored<PollChoiceData>, showCorrect: boolean): Record<string, unknown> {
   const json: Record<string, unknown> = { id: String(choice.id), text: choice.data.text, position: choice.data.position };
   if (showCorrect) json.is_correct = choice.data.is_correct;

@@ -17,7 +17,7 @@ export function firstOf<T>(list: readonly T[] | undefined, param: string): T {
   return first;
 }
 
-/** Polls themselves: create, update and delete by their author (reference §11, spec Polls table). */
+/** Polls themselves: create, update and delete by their author (docs/canvas-compatibility.md §11). */
 export class PollsService {
   readonly access: PollAccess;
   readonly #services: CoreServices;

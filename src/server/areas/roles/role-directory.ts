@@ -6,7 +6,7 @@ import { HttpError } from '../../http/http-errors.ts';
 import type { Stored } from '../../storage/typed-records.ts';
 import { AccountsService } from '../accounts/accounts.service.ts';
 
-/** The account a roles request addresses ("A" of reference §5.5) and its chain, root first. */
+/** The account a roles request addresses ("A" of docs/canvas-compatibility.md §5.5) and its chain, root first. */
 export interface RoleScope {
   account: Stored<AccountData>;
   chain: AccountFact[];
@@ -53,7 +53,7 @@ export class RoleDirectory {
     return { account, chain: await this.#services.access.accountChain(account.id) };
   }
 
-  /** Reference §5.3: built-in roles first (only when active ones are asked for), then custom roles by id. */
+  /** docs/canvas-compatibility.md §5.3: built-in roles first (only when active ones are asked for), then custom roles by id. */
   async list(scope: RoleScope, states: readonly RoleState[], showInherited: boolean): Promise<ScopedRole[]> {
     const owners = showInherited ? scope.chain.map((a) => a.id) : [scope.account.id];
     const custom = (await this.customRoles(owners)).filter((r) => (states as readonly string[]).includes(r.role.workflow_state));

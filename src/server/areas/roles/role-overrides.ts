@@ -10,7 +10,7 @@ import type { UpdateRoleParams } from './roles.params.ts';
 /**
  * Role overrides as stored records. Canvas deletes an override to make a permission inherit again; records here
  * are never removed (sync replicates changes, not removals), so a "deleted" override is kept *cleared*: no value
- * and no lock, which the policy resolves exactly like no override at all (reference §5.5 step 4 changes nothing
+ * and no lock, which the policy resolves exactly like no override at all (docs/canvas-compatibility.md §5.5 step 4 changes nothing
  * at an account whose override neither sets `enabled` nor locks).
  */
 export function isClearedOverride(data: RoleOverrideData): boolean {
@@ -34,7 +34,7 @@ export class RoleOverrideStore {
   }
 
   /**
-   * The writes that apply a `permissions[X]` map to a role at the scope's account (reference §5.4). Throws a 400
+   * The writes that apply a `permissions[X]` map to a role at the scope's account (docs/canvas-compatibility.md §5.4). Throws a 400
    * before anything is written when an entry turns a permission off for everyone.
    */
   async plan(scope: RoleScope, role: Pick<RoleRecord, 'id' | 'base_role_type'>, params: UpdateRoleParams['permissions'], stamp: WriteStamp): Promise<PlannedWrite[]> {

@@ -2,7 +2,7 @@ import type { FieldIssue } from '../../domain/errors.ts';
 import { BUILT_IN_ROLES, isEnrollmentType, type RoleBaseType } from '../../domain/permissions/index.ts';
 
 /**
- * What a custom role's name and base type may be (reference §5.1, Canvas's `Role` validations). Checked before
+ * What a custom role's name and base type may be (docs/canvas-compatibility.md §5.1, Canvas's `Role` validations). Checked before
  * anything is written; the service turns the issues into one keyed 400.
  */
 

@@ -13,7 +13,7 @@ const roleName = canvasString().optional().meta({ description: 'Deprecated: the 
 
 /**
  * One `permissions[<X>]` entry. Presence matters (an absent `enabled` inherits, a `false` one denies), so nothing
- * gets a default here; the write planner applies Canvas's rules (reference §5.4).
+ * gets a default here; the write planner applies Canvas's rules (docs/canvas-compatibility.md §5.4).
  */
 const permissionEntry = z.object({
   explicit: canvasBoolean().optional(),

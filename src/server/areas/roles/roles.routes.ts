@@ -12,7 +12,7 @@ const ROLES = '/api/v1/accounts/:account_id/roles';
 export function rolesRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const roles = new RolesService(services);
   const { directory } = roles;
-  // Reference §5.3: every role endpoint needs manage_role_overrides on the account.
+  // docs/canvas-compatibility.md §5.3: every role endpoint needs manage_role_overrides on the account.
   const manage = rules.onAccount(['manage_role_overrides'], (p: { account_id: string }) => p.account_id);
 
   return [

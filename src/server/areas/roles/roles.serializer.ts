@@ -4,7 +4,7 @@ import type { Stored } from '../../storage/typed-records.ts';
 import { accountJson } from '../accounts/accounts.serializer.ts';
 
 /**
- * Canvas's Role JSON (`lib/api/v1/role.rb`, reference §5.2), as an allow-list. `account` is the role's owning
+ * Canvas's Role JSON (`lib/api/v1/role.rb`, docs/canvas-compatibility.md §5.2), as an allow-list. `account` is the role's owning
  * account and appears only for custom roles; `permissions` is what the role has at the addressed account.
  */
 export function roleJson(role: RoleRecord, owner: Stored<AccountData> | undefined, permissions: Record<string, ResolvedPermission>) {

@@ -18,7 +18,7 @@ export interface RoleRef {
 }
 
 /**
- * The Roles API's rules (reference §5.3–§5.4): custom roles and the overrides that set any role's permissions
+ * The Roles API's rules (docs/canvas-compatibility.md §5.3–§5.4): custom roles and the overrides that set any role's permissions
  * at an account. A role and its overrides are validated in full, then written in one transaction.
  */
 export class RolesService {

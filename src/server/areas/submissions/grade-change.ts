@@ -6,7 +6,7 @@ import type { SubmissionCommentData, SubmissionData } from '../../domain/records
 import { HttpError } from '../../http/http-errors.ts';
 import { clearGrade, excuse, grade, setLateStatus } from './submission-workflow.ts';
 
-/** Canvas's grading guards answer 400 `{"error": msg}` (reference §8.4), unlike its other 400s. */
+/** Canvas's grading guards answer 400 `{"error": msg}` (docs/canvas-compatibility.md §8.4), unlike its other 400s. */
 export function gradingRefused(message: string): HttpError {
   return new HttpError(400, { error: message });
 }
@@ -34,12 +34,12 @@ export interface CheckedGrade {
   readonly grades: boolean;
 }
 
-/** Any submission[...] field or a rubric assessment needs the grading right (spec Submissions, PUT). */
+/** Any submission[...] field or a rubric assessment needs the grading right (docs/canvas-compatibility.md §8.4). */
 export function asksToGrade(r: GradeRequest): boolean {
   return r.posted_grade !== undefined || r.excuse !== undefined || r.late_policy_status !== undefined || r.seconds_late_override !== undefined || r.rubric_assessment !== undefined;
 }
 
-/** Validates a request; throws the 400 it deserves (reference §8.3–8.4, decision 4) before anything is written. */
+/** Validates a request; throws the 400 it deserves (docs/canvas-compatibility.md §8.3–§8.4, §0.4) before anything is written. */
 export function checkGradeRequest(r: GradeRequest, assignment: AssignmentData): CheckedGrade {
   const grades = asksToGrade(r);
   if (r.excuse === true && r.posted_grade !== undefined && r.posted_grade.trim() !== '') {

@@ -170,7 +170,7 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
         const byId = new Map(assignments.map((a) => [a.id, a]));
         const request = { ...ctx, viewer, include: p.include };
         if (!p.grouped) return paginateMapped(ctx, records, (page) => reader.json(page, byId, request));
-        // Grouped output is one unpaginated array, a student per entry (reference §8.6).
+        // Grouped output is one unpaginated array, a student per entry (docs/canvas-compatibility.md §8.6).
         const json = await reader.json(records, byId, request);
         return {
           body: studentIds.map((id) => ({ user_id: id, submissions: json.filter((s) => s.user_id === id) })),

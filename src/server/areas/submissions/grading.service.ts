@@ -21,7 +21,7 @@ export interface BulkEntry {
   readonly checked: CheckedGrade;
 }
 
-/** Grading and commenting (reference §8.4), one at a time or in bulk. */
+/** Grading and commenting (docs/canvas-compatibility.md §8.4), one at a time or in bulk. */
 export class GradingService {
   readonly #services: CoreServices;
   readonly #store: SubmissionStore;
@@ -37,7 +37,7 @@ export class GradingService {
 
   /**
    * Checks a request for one student whose grader or commenter rights the route's rule has already established:
-   * the student's enrollment, and every value (reference §8.4, decision 4).
+   * the student's enrollment, and every value (docs/canvas-compatibility.md §8.4, §0.4).
    */
   async check(principal: Principal, assignment: StoredAssignment, student: { id: number; active: boolean }, request: GradeRequest): Promise<CheckedGrade> {
     const checked = checkGradeRequest(request, assignment.data);
@@ -72,7 +72,7 @@ export class GradingService {
 
   /**
    * Bulk grading (`update_grades`): a Progress answered at once, the job run after the answer. Values were checked
-   * by the caller; students it cannot find fail the job, and nothing is written (reference §8.6).
+   * by the caller; students it cannot find fail the job, and nothing is written (docs/canvas-compatibility.md §8.6).
    */
   async startBulk(scope: SubmissionScope, entries: readonly BulkEntry[], unknown: readonly string[], stamp: WriteStamp) {
     const progress = await this.#progress.create({ context_type: 'Course', context_id: scope.courseId, user_id: stamp.actorId, tag: BULK_TAG }, stamp);

@@ -13,7 +13,7 @@ import type { AssignmentData } from '../../domain/records/content-records.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
 
 /**
- * Canvas's `Submission#apply_late_policy` (reference §8.5) over the domain rules in `grading/late-policy.ts`: the
+ * Canvas's `Submission#apply_late_policy` (docs/canvas-compatibility.md §8.5) over the domain rules in `grading/late-policy.ts`: the
  * stored score is the score after deduction, `points_deducted` what was taken off, so `entered_score` is always
  * their sum. Pure, so every write path (submit, grade, bulk grade, a policy change) scores the same way.
  */

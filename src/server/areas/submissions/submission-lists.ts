@@ -10,7 +10,7 @@ import type { StoredAssignment, SubmissionStore } from './submission-store.ts';
 import { needsGrading } from './submission-workflow.ts';
 import type { StudentSubmissionsParams } from './submissions.params.ts';
 
-/** Canvas caps explicit student lists of `/students/submissions` (reference §8.6). */
+/** Canvas caps explicit student lists of `/students/submissions` (docs/canvas-compatibility.md §8.6). */
 const MAX_STUDENT_IDS = 50;
 
 /** The list and summary endpoints beyond one assignment's submissions: gradeable students, summaries, read marks. */
@@ -40,7 +40,7 @@ export class SubmissionLists {
     return ids.map((id) => ({ id, user: users.get(id) }));
   }
 
-  /** Counts over the visible students (reference §8.6): graded (excused included), ungraded, not submitted. */
+  /** Counts over the visible students (docs/canvas-compatibility.md §8.6): graded (excused included), ungraded, not submitted. */
   async summary(principal: Principal, scope: SubmissionScope, assignment: StoredAssignment, stamp: WriteStamp) {
     const ids = await this.#scopes.visibleStudents(principal, scope);
     const all = await this.#store.ensure(assignment, ids, stamp);

@@ -6,7 +6,7 @@ import { MANAGE_GRADES, VIEW_GRADES, type ScopeParams, type SubmissionScopes } f
 type StudentParams = ScopeParams & { user_id: string; assignment_id?: number };
 
 /**
- * The permission rules of submission routes (spec Authentication 3). Each resolves the course or section first,
+ * The permission rules of submission routes (docs/canvas-compatibility.md §5.7). Each resolves the course or section first,
  * so an unknown one is a 404 and a forbidden one a 401 `unauthorized`.
  */
 export function submissionRules(services: CoreServices, scopes: SubmissionScopes) {
@@ -26,7 +26,7 @@ export function submissionRules(services: CoreServices, scopes: SubmissionScopes
 
     /**
      * One student's submission: a non-student `:user_id` is a 404, a student out of reach a 401. A student
-     * assigned to review it reaches it too (reference §7).
+     * assigned to review it reaches it too (docs/canvas-compatibility.md §7).
      */
     seesStudent: allowIf('the student, their observer, a grader who reaches them, or its assigned peer reviewer', async (ctx, p: StudentParams) => {
       const scope = await scopes.resolve(p);

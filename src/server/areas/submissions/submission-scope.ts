@@ -6,7 +6,7 @@ import { effectiveEnrollmentState } from '../../domain/access.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
 
 /**
- * Every submission path exists under /courses/:course_id and /sections/:section_id (spec, Submissions). A scope is
+ * Every submission path exists under /courses/:course_id and /sections/:section_id. A scope is
  * the course plus, on section paths, the section whose students the call is limited to.
  */
 export interface SubmissionScope {
@@ -19,7 +19,7 @@ export interface ScopeParams {
   section_id?: string;
 }
 
-/** Rights that let a caller see other students' grades (spec Authentication 3: "view grades"). */
+/** Rights that let a caller see other students' grades (docs/canvas-compatibility.md §5.7: "view grades"). */
 export const VIEW_GRADES: readonly PermissionName[] = ['view_all_grades', 'manage_grades'];
 export const MANAGE_GRADES: readonly PermissionName[] = ['manage_grades'];
 
@@ -83,7 +83,7 @@ export class SubmissionScopes {
     return permissions.some((permission) => canForStudent({ userId: principal.userId }, permission, courseId, studentId, facts));
   }
 
-  /** Spec Authentication 3: submitting needs an active student enrollment in the course (in the section, on section paths). */
+  /** docs/canvas-compatibility.md §5.7: submitting needs an active student enrollment in the course (in the section, on section paths). */
   async isActiveStudent(principal: Principal, scope: SubmissionScope): Promise<boolean> {
     const enrollments = await this.#services.access.enrollmentsOf(principal, scope.courseId);
     return enrollments.some(

@@ -105,7 +105,7 @@ export class SubmissionStore {
     return record;
   }
 
-  /** Files the user uploaded to the course, all of them, or a 400 naming the parameter (reference §8.6). */
+  /** Files the user uploaded to the course, all of them, or a 400 naming the parameter (docs/canvas-compatibility.md §8.6). */
   async ownFiles(courseId: number, userId: number, fileIds: readonly number[], message = 'No valid file ids given'): Promise<Stored<FileData>[]> {
     const found = await this.#repos.files.getMany([...new Set(fileIds)]);
     const files = [...found.values()].filter((f) => f.data.course_id === courseId && f.data.user_id === userId && f.data.workflow_state === 'available');

@@ -5,7 +5,7 @@ import type { StoredSubmissionType, SubmissionData } from '../../domain/records/
 import { isoSeconds } from '../common/api-values.ts';
 
 /**
- * Submission state transitions (reference §8.2) as pure functions of the stored data, so the service only loads,
+ * Submission state transitions (docs/canvas-compatibility.md §8.2) as pure functions of the stored data, so the service only loads,
  * validates and writes. Grading never changes `attempt`; submitting never drops a score.
  */
 
@@ -83,7 +83,7 @@ export function grade(current: SubmissionData, score: number, gradeText: string,
   };
 }
 
-/** A blank posted_grade: back to submitted when there is a submission, else unsubmitted (reference §8.2 Rec). */
+/** A blank posted_grade: back to submitted when there is a submission, else unsubmitted (docs/canvas-compatibility.md §8.2). */
 export function clearGrade(current: SubmissionData): SubmissionData {
   return {
     ...current,
@@ -108,7 +108,7 @@ export function setLateStatus(current: SubmissionData, status: LatePolicyStatus 
   };
 }
 
-/** Canvas's needs_grading (reference §8.2). */
+/** Canvas's needs_grading (docs/canvas-compatibility.md §8.2). */
 export function needsGrading(s: SubmissionData): boolean {
   if (s.submission_type === null || s.excused) return false;
   if (s.workflow_state === 'pending_review') return true;

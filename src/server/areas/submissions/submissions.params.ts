@@ -29,7 +29,7 @@ const includes = z
   .preprocess((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : v), canvasInclude(SUBMISSION_INCLUDES))
   .meta({ description: `Any of: ${SUBMISSION_INCLUDES.join(', ')}.` });
 
-/** A parameter of another submission type is ignored (spec Errors), so a malformed one must not fail the request. */
+/** A parameter of another submission type is ignored (docs/canvas-compatibility.md §0.1), so a malformed one must not fail the request. */
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 const mediaId = () => canvasString(z.string().trim().min(1).max(255));
 const commentText = () => canvasString(z.string().max(65_536, { message: 'is too long (maximum is 65536 characters)' }));

@@ -67,7 +67,7 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
         const student = await scopes.student(p.user_id, ctx.principal, scope);
         const record = await submissions.one(assignment, student.id, writeStamp(ctx));
         const [body] = await reader.json([record], new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: p.include });
-        // A peer reviewer sees the work and its comments, not its grade (reference §7).
+        // A peer reviewer sees the work and its comments, not its grade (docs/canvas-compatibility.md §7).
         return { body: (await seesOnlyAsReviewer(services, ctx.principal, scope.courseId, assignment.id, student.id)) ? withoutGrade(body!) : body };
       },
     }),

@@ -31,7 +31,7 @@ export interface SerializeContext {
 
 const AVATAR = '/images/messages/avatar-50.png';
 
-/** Canvas's Submission JSON (`lib/api/v1/submission.rb`), from an allow-list; `id` is kept (reference §0.3). */
+/** Canvas's Submission JSON (`lib/api/v1/submission.rb`), from an allow-list; `id` is kept (docs/canvas-compatibility.md §0.3). */
 export function submissionJson(view: SubmissionView, ctx: SerializeContext, always: readonly SubmissionInclude[] = []): Record<string, unknown> {
   const include = new Set([...ctx.include, ...always]);
   const json = coreJson(view.record, view.assignment, ctx);

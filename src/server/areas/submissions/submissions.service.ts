@@ -15,7 +15,7 @@ import type { SubmissionScope } from './submission-scope.ts';
 /** Who sees unpublished assignments here: their editors, and graders. */
 const SEES_DRAFTS = [...MANAGE_ASSIGNMENTS, 'manage_grades'] as const;
 
-/** The field each API submission type needs (reference §8.6); the others are ignored (spec rule 2). */
+/** The field each API submission type needs; the others are ignored (docs/canvas-compatibility.md §8.6). */
 const REQUIRED: Readonly<Record<ApiSubmissionType, string>> = {
   online_text_entry: 'submission[body]',
   online_url: 'submission[url]',
@@ -108,7 +108,7 @@ function isLockedNow(assignment: StoredAssignment, now: number): boolean {
   return (unlock_at !== null && Date.parse(unlock_at) > now) || (lock_at !== null && Date.parse(lock_at) < now);
 }
 
-/** Spec: the scheme must be http or https, http assumed when absent. */
+/** The scheme must be http or https, http assumed when absent (docs/canvas-compatibility.md §8.6). */
 function httpUrl(raw: string): string {
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `http://${raw}`;
   let url: URL;

@@ -7,7 +7,7 @@ import { conflictsParams, pullParams, pushParams, streamParams } from './sync.pa
 import { conflictJson } from './sync.serializer.ts';
 
 /**
- * The hub's replication endpoints (architecture §7), served by every Outpost so any install can be a hub. What a
+ * The hub's replication endpoints (docs/architecture.md §7), served by every Outpost so any install can be a hub. What a
  * device receives and may write is decided per record from its token's user (sync/sync-scope.ts), so the route
  * rules admit any token and the filtering is the permission check.
  */

@@ -6,7 +6,7 @@ import type { AccessTokenData } from '../../domain/records/local-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import type { CreateTokenParams } from './tokens.params.ts';
 
-/** Canvas-style scopes (security.md, Tokens): `url:<METHOD>|/api/v1/<route path>`. */
+/** Canvas-style scopes (docs/architecture.md §5.5): `url:<METHOD>|/api/v1/<route path>`. */
 const SCOPE = /^url:(GET|POST|PUT|DELETE|PATCH)\|\/api\/v1\/[^\s|]+$/;
 
 export class TokensService {

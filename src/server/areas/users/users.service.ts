@@ -10,7 +10,7 @@ import type { IdResolver } from '../common/id-lookup.ts';
 import { CourseRoster, isVisible, matchesStates, type CourseEnrollment } from '../enrollments/enrollment-roster.ts';
 import type { CourseUsersParams, CreateUserParams } from './users.params.ts';
 
-/** reference §1.4: shorter search terms are refused with a coded 400. */
+/** docs/canvas-compatibility.md §1.4: shorter search terms are refused with a coded 400. */
 export const MIN_SEARCH_TERM_LENGTH = 3;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 

@@ -20,7 +20,7 @@ const FORMATS: readonly WebhookFormat[] = ['live-event', 'caliper'];
 const TRANSPORTS: readonly WebhookTransport[] = ['https', 'sqs'];
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** `ContextId`, `context_id` and `contextId` are the same key to a liberal reader (canvas-behavior §0 note 5). */
+/** `ContextId`, `context_id` and `contextId` are the same key to a liberal reader (docs/canvas-compatibility.md §0.5). */
 const squash = (key: string) => key.replace(/_/g, '').toLowerCase();
 function pick(hashes: readonly (Hash | undefined)[], name: string): unknown {
   for (const hash of hashes) {

@@ -2,8 +2,8 @@ import type { WebhookSubscriptionData } from '../../domain/records/webhook-recor
 import type { Stored } from '../../storage/typed-records.ts';
 
 /**
- * Canvas's subscription service echoes the PascalCase hash plus its owner fields (webhooks.md §1.2). The signing
- * secret is ours (§6.4) and shown only on create.
+ * Canvas's subscription service echoes the PascalCase hash plus its owner fields (docs/canvas-compatibility.md §12.1). The signing
+ * secret is ours (docs/canvas-compatibility.md §12.1) and shown only on create.
  */
 export function subscriptionJson(record: Stored<WebhookSubscriptionData>, options: { withSecret?: boolean } = {}) {
   const s = record.data;

@@ -102,7 +102,7 @@ export class WebhookSubscriptionsService {
     return { page: all.slice(0, PAGE_SIZE), more: all.length > PAGE_SIZE };
   }
 
-  /** Capabilities for every event type, then a context the tool is installed in (webhooks.md §1.4). */
+  /** Capabilities for every event type, then a context the tool is installed in (docs/canvas-compatibility.md §12.1). */
   async #authorize(tool: Tool, input: SubscriptionInput): Promise<ResolvedContext> {
     if (!mayCaptureEvents(tool.data, input.event_types)) throw unauthorizedSubscription();
     const context = await this.#resolveContext(input);
