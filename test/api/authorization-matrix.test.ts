@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { gradeAs, submitText } from '../helpers/submission-fixtures.ts';
 
 /**
- * The authorization matrix of security.md §6/§8: two courses, each role of course A (teacher, section-limited TA,
+ * The authorization matrix (docs/architecture.md §10): two courses, each role of course A (teacher, section-limited TA,
  * designer, students S1/S2, an observer linked to S1, an unlinked observer, a concluded student), the admin,
  * people of course B, and a token scoped to one URL. Each row is (route, actor) → expected outcome, walked in
  * one pass; every mismatch is reported at once.
@@ -48,7 +48,7 @@ interface Row {
   hidden?: Partial<Record<Actor, () => readonly number[]>>;
 }
 
-describe('authorization matrix (security.md §8)', () => {
+describe('authorization matrix (docs/architecture.md §10)', () => {
   let server: TestServer;
   let a: RosterCourse;
   let b: RosterCourse;
@@ -480,7 +480,7 @@ describe('authorization matrix (security.md §8)', () => {
   }, 120_000);
 
   /*
-   * Sync is the same data by another door (architecture §7): a pull must hold no more than the API shows the
+   * Sync is the same data by another door (docs/architecture.md §7): a pull must hold no more than the API shows the
    * user, and a push no more than it lets them write. A refused push answers with the hub's state only when the
    * pusher may see it.
    */

@@ -5,7 +5,7 @@ import { rawRequest } from '../helpers/http-raw.ts';
 
 const AUTH = { authorization: 'Bearer lms_teacher-token' };
 
-describe('pagination (reference §1.3) over a list of 25 ids', () => {
+describe('pagination (docs/canvas-compatibility.md §1.3) over a list of 25 ids', () => {
   let app: FixtureApp;
   beforeAll(async () => {
     app = await startFixtureApp(fixtureRoutes());

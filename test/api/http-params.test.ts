@@ -5,7 +5,7 @@ import { rawRequest } from '../helpers/http-raw.ts';
 
 const AUTH = { authorization: 'Bearer lms_teacher-token' };
 
-describe('Canvas parameters over real HTTP (security.md §8 "Bracket params", "Prototype poisoning", "Body limits")', () => {
+describe('Canvas parameters over real HTTP (docs/architecture.md §5.2)', () => {
   let app: FixtureApp;
   beforeAll(async () => {
     app = await startFixtureApp(fixtureRoutes());
@@ -29,7 +29,7 @@ describe('Canvas parameters over real HTTP (security.md §8 "Bracket params", "P
     expect(await (await get('include=b&ids=5')).json()).toEqual({ include: ['b'], ids: [5] });
   });
 
-  it('Canvas booleans (reference §1.2)', async () => {
+  it('Canvas booleans (docs/canvas-compatibility.md §1.2)', async () => {
     const cases: Array<[string, boolean]> = [['true', true], ['T', true], ['on', true], ['1', true], ['y', true], ['2x', true],
       ['false', false], ['F', false], ['off', false], ['0', false], ['n', false], ['', false], ['abc', false]];
     for (const [text, expected] of cases) {

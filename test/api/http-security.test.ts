@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 const INVALID_TOKEN = { errors: [{ message: 'Invalid access token.' }] };
 const NOT_PERMITTED = { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] };
 
-describe('Host allowlist on the real server (security.md §8)', () => {
+describe('Host allowlist on the real server (docs/architecture.md §5.5)', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

@@ -4,7 +4,7 @@ import { fixtureRoutes } from '../helpers/http-fixture-routes.ts';
 
 const FLOAT = /^\d+\.\d+$/;
 
-describe('throttle headers and refusal (reference §1.6)', () => {
+describe('throttle headers and refusal (docs/canvas-compatibility.md §1.6)', () => {
   let app: FixtureApp;
   beforeAll(async () => {
     app = await startFixtureApp(fixtureRoutes());

@@ -7,7 +7,7 @@ import { createGradedAssignment, createSubmissionCourse, gradeAs, submitText, ty
 type Json = Record<string, unknown>;
 const DAY = 86_400_000;
 
-/** Canvas's example (reference §8.5): 10% a day, never below 50%. */
+/** Canvas's example (docs/canvas-compatibility.md §8.5): 10% a day, never below 50%. */
 const POLICY = {
   late_submission_deduction_enabled: true,
   late_submission_deduction: 10,

@@ -194,7 +194,7 @@ describe('polls API (poll sessions and poll submissions)', () => {
   });
 
   describe('answers and who sees results', () => {
-    it('takes one answer per student (JSON and form) and shows results per reference §11', async () => {
+    it('takes one answer per student (JSON and form) and shows results per docs/canvas-compatibility.md §11', async () => {
       const { path, pollPath, a, b } = await setup();
       await api(server, c.teacher.token, 'GET', `${path}/open`);
       const first = await answer(c.studentA.token, path, a.id);

@@ -9,7 +9,7 @@ const ADMIN = 'roles-govern-admin-token';
 
 /**
  * Overrides and custom roles written through the Roles API change what users can do through every other
- * endpoint (architecture §6): one policy answers all permission questions.
+ * endpoint (docs/architecture.md §6): one policy answers all permission questions.
  */
 describe('the Roles API governs access', () => {
   let server: TestServer;

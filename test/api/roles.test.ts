@@ -22,7 +22,7 @@ const BUILT_IN_LISTED = [
   { id: 6, role: 'DesignerEnrollment', label: 'Designer', base_role_type: 'DesignerEnrollment' },
   { id: 7, role: 'ObserverEnrollment', label: 'Observer', base_role_type: 'ObserverEnrollment' },
 ];
-/** Defaults of a permission nobody set (reference §5.5 step 3). */
+/** Defaults of a permission nobody set (docs/canvas-compatibility.md §5.5 step 3). */
 const ON = { enabled: true, locked: false, readonly: false, explicit: false, applies_to_self: true, applies_to_descendants: true };
 const OFF = { enabled: false, locked: false, readonly: false, explicit: false };
 const UNAVAILABLE = { enabled: false, locked: true, readonly: true, explicit: false };
@@ -162,7 +162,7 @@ describe('roles API', () => {
       expect(role).not.toHaveProperty('account');
       expect(role.permissions.manage_assignments).toEqual(ON);
       expect(((await api(server, ADMIN, 'GET', rolesPath(rootId, 5))).json as RoleJson).permissions.manage_interaction_alerts).toEqual(OFF);
-      // Listed even where the base type cannot use it: locked and read-only (reference §5.2).
+      // Listed even where the base type cannot use it: locked and read-only (docs/canvas-compatibility.md §5.2).
       expect(role.permissions.manage_courses).toEqual(UNAVAILABLE);
       expect((await api(server, ADMIN, 'GET', rolesPath(rootId, 3))).json).toMatchObject({ permissions: { manage_grades: UNAVAILABLE } });
     });
@@ -303,7 +303,7 @@ describe('roles API', () => {
       expect(stored.filter((o) => o.data.role_id === 4 && o.data.permission === 'manage_wiki')).toHaveLength(1);
     });
 
-    it('reports a lock set upstream as read-only and ignores a re-enable below it (reference §5.5 example)', async () => {
+    it('reports a lock set upstream as read-only and ignores a re-enable below it (docs/canvas-compatibility.md §5.5 step 5)', async () => {
       const role = await createRole(server, ADMIN, rootId, { label: 'Locked Upstream' });
       const atRoot = await setRolePermissions(server, ADMIN, rootId, role.id, { manage_courses: { explicit: 1 as never, enabled: true, locked: true } });
       expect(atRoot.permissions.manage_courses).toEqual({

@@ -16,7 +16,7 @@ interface Endpoint {
 
 /**
  * Hostile and malformed requests to every route the real server lists in its OpenAPI document, so the fuzz grows
- * with each area automatically (security.md §4). Oracles: no 5xx, JSON error bodies, Object.prototype clean,
+ * with each area automatically (docs/architecture.md §10). Oracles: no 5xx, JSON error bodies, Object.prototype clean,
  * server alive. Replay a failure with OUTPOST_FUZZ_SEEDS=<seed>; OUTPOST_FUZZ_SCALE=10 runs ten times as many.
  */
 describe('route fuzz', () => {

@@ -10,7 +10,7 @@ const PUBLIC_ROUTES = ['GET /api/v1/health', 'GET /api/v1/openapi.json', 'POST /
 type Operation = { 'x-permission'?: string; security?: unknown[] };
 
 /**
- * The route inventory of a real server (security.md §6): every route declares a permission rule with a
+ * The route inventory of a real server (docs/architecture.md §10): every route declares a permission rule with a
  * description, only health and the OpenAPI document are public, and the server really enforces it.
  */
 describe('route inventory', () => {

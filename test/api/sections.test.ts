@@ -45,7 +45,7 @@ describe('sections API', () => {
 
     it('needs a token and manage_sections', async () => {
       expectInvalidToken(await api(server, undefined, 'POST', path(), { course_section: { name: 'X' } }));
-      // TAs may not manage sections by default (reference §5.6).
+      // TAs may not manage sections by default (docs/canvas-compatibility.md §5.6).
       expectUnauthorized(await api(server, ta.token, 'POST', path(), { course_section: { name: 'X' } }));
       expectUnauthorized(await api(server, student.token, 'POST', path(), { course_section: { name: 'X' } }));
     });

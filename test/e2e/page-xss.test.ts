@@ -32,7 +32,7 @@ const FIND_LEFTOVERS = `(() => {
 })()`;
 
 /**
- * The renderer-XSS check end to end (security.md decision 7): each hostile body goes in through the pages API, and
+ * The renderer-XSS check end to end (docs/architecture.md §5.5, §9): each hostile body goes in through the pages API, and
  * what the API stores and returns is rendered in a real Chromium with no CSP to lean on. Nothing may run.
  */
 describe('page bodies rendered in Chromium', () => {

@@ -7,7 +7,7 @@ import { signIn, startUiDemo, type UiDemo } from '../helpers/ui-demo.ts';
 import { hookCalls, recordDialogs, UnsandboxedStage, XSS_HOOK } from '../helpers/ui-xss.ts';
 
 /**
- * Renderer XSS (security.md decision 7): hostile course HTML shown by the real UI runs nothing. Two layers are
+ * Renderer XSS (docs/architecture.md §5.5, §9): hostile course HTML shown by the real UI runs nothing. Two layers are
  * checked apart: what the server stores and the UI shows, and what the UI does on its own with HTML the server
  * never cleaned (a bug there, or content that arrived by replication).
  */

@@ -92,7 +92,7 @@ interface ApiAnswer {
  * The error answers every area gives alike; `label` names the request when a test loops over several.
  */
 
-/** No token, or a bad one: 401 with the Bearer challenge (reference §0 decision 2). */
+/** No token, or a bad one: 401 with the Bearer challenge (docs/canvas-compatibility.md §0.2). */
 export function expectInvalidToken(res: ApiAnswer, label?: string): void {
   expect(res.status, label).toBe(401);
   expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm=/);

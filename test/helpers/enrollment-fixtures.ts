@@ -2,7 +2,7 @@ import { createFixtureUser, type FixtureUser } from './api-fixtures.ts';
 import { createFixtureCourse, createFixtureSection, enrollFixtureUser, type FixtureCourse } from './course-fixtures.ts';
 import type { TestServer } from './server.ts';
 
-/** A course with everyone the people-area tests ask about (security.md §6 fixtures). */
+/** A course with everyone the people-area tests ask about (the authorization matrix cast, docs/architecture.md §10). */
 export interface RosterCourse extends FixtureCourse {
   /** A second, non-default section. */
   sectionB: number;

@@ -4,7 +4,7 @@ import { BUILT_IN_ROLE_IDS, type ResolvedPermission } from '../../src/server/dom
 import { api, fixtureStamp } from './api-fixtures.ts';
 import type { TestServer } from './server.ts';
 
-/** A permission as Role JSON reports it (reference §5.2); optional keys are absent, never null. */
+/** A permission as Role JSON reports it (docs/canvas-compatibility.md §5.2); optional keys are absent, never null. */
 export type PermissionJson = ResolvedPermission;
 
 export interface RoleJson {

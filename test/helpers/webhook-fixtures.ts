@@ -28,7 +28,7 @@ export async function registerFixtureTool(server: TestServer, overrides: Partial
   return { guid: tool.data.guid, secret: tool.data.shared_secret, developerKey: tool.data.developer_key };
 }
 
-/** The tool's HS256 assertion, as an LTI 2 tool signs it (webhooks.md §1.3); claims can be overridden. */
+/** The tool's HS256 assertion, as an LTI 2 tool signs it (docs/canvas-compatibility.md §12.1); claims can be overridden. */
 export function toolAssertion(server: TestServer, tool: FixtureTool, claims: { aud?: string; exp?: number; iat?: number; jti?: string } = {}) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({})

@@ -15,7 +15,7 @@ import { FUZZ_SCHEMA, plannerProbes, randomFields, randomQuery, randomText, type
 import { fuzzOps, fuzzScale, fuzzSeeds, seededRandom, type Random } from '../helpers/storage-random.ts';
 
 /**
- * Differential fuzzing (architecture §4, issue 3): the same random writes go to our SQLite storage and to RxDB's
+ * Differential fuzzing (docs/architecture.md §4.1, issue 3): the same random writes go to our SQLite storage and to RxDB's
  * storage-memory, and every random Mango query must return the same documents in the same order, with the same
  * count, from both. The SQLite file is closed and reopened along the way, so what is compared is what was
  * persisted. Sizes: OUTPOST_FUZZ_OPS (operations per seed), OUTPOST_FUZZ_SCALE (multiplies seeds and

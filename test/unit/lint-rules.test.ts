@@ -9,7 +9,7 @@ async function importViolations(filePath: string, code: string): Promise<string[
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('import-direction lint rules (architecture §3)', () => {
+describe('import-direction lint rules (docs/architecture.md §3)', () => {
   it.each([
     ['src/server/http/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
     ['src/shared/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],

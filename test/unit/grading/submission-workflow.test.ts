@@ -6,7 +6,7 @@ const assignment = { id: 5, data: { course_id: 1, submission_types: ['online_tex
 const NOW = Date.parse('2030-01-01T00:00:00Z');
 const text = { submission_type: 'online_text_entry' as const, body: '<p>x</p>' };
 
-describe('submission workflow (reference §8.2)', () => {
+describe('submission workflow (docs/canvas-compatibility.md §8.2)', () => {
   it('a placeholder is unsubmitted with no attempt and needs no grading', () => {
     const s = placeholder(assignment, 9);
     expect(s).toMatchObject({ assignment_id: 5, user_id: 9, attempt: null, workflow_state: 'unsubmitted', score: null });

@@ -15,7 +15,7 @@ const groupsArb = fc
 
 const room = (g: GroupRoom) => (g.limit === null ? Infinity : Math.max(0, g.limit - g.size));
 
-describe('allotMembers (water filling, reference §3.4)', () => {
+describe('allotMembers (water filling, docs/canvas-compatibility.md §3.4)', () => {
   it('never exceeds a limit and places everyone when room exists', () => {
     fc.assert(
       fc.property(groupsArb, fc.nat(60), (groups, count) => {

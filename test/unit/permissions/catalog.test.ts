@@ -17,7 +17,7 @@ const SUB_ACCOUNT = { isRoot: false, isSiteAdmin: false };
 const ROOT = { isRoot: true, isSiteAdmin: false };
 const SITE_ADMIN = { isRoot: true, isSiteAdmin: true };
 
-describe('built-in roles (reference §5.1)', () => {
+describe('built-in roles (docs/canvas-compatibility.md §5.1)', () => {
   it('has the eight roles with Canvas’s fixed ids, names, labels and reported base types', () => {
     expect(BUILT_IN_ROLES.map((r) => [r.id, r.name, r.label, r.base_role_type, r.listed])).toEqual([
       [1, 'AccountAdmin', 'Account Admin', 'AccountMembership', true],
@@ -41,7 +41,7 @@ describe('built-in roles (reference §5.1)', () => {
   });
 });
 
-describe('the 2017 permission list (reference §5.6)', () => {
+describe('the 2017 permission list (docs/canvas-compatibility.md §5.6)', () => {
   it('has 32 course-level, 20 account-level, 5 root-only and 6 site-admin-only permissions', () => {
     const groups = PERMISSION_NAMES.map((name) => permissionDefinition(name).group);
     expect(groups.filter((g) => g === 'course')).toHaveLength(32);
@@ -110,7 +110,7 @@ describe('the 2017 permission list (reference §5.6)', () => {
   });
 });
 
-describe('manageable permissions (reference §5.4)', () => {
+describe('manageable permissions (docs/canvas-compatibility.md §5.4)', () => {
   const role = (id: number, base: RoleBaseType) => ({ id, base_role_type: base });
 
   it('filters course roles by what their base type can hold', () => {

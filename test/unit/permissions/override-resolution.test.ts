@@ -27,7 +27,7 @@ const teacher = builtInRole(BUILT_IN_ROLE_IDS.TeacherEnrollment) as RoleRecord;
 const student = builtInRole(BUILT_IN_ROLE_IDS.StudentEnrollment) as RoleRecord;
 const admin = builtInRole(BUILT_IN_ROLE_IDS.AccountAdmin) as RoleRecord;
 
-describe('reported permission values (reference §5.5)', () => {
+describe('reported permission values (docs/canvas-compatibility.md §5.5)', () => {
   describe('the worked example: R grants X manage_courses, explicit and locked', () => {
     const overrides = [override(R, X.id, 'manage_courses', { enabled: true, locked: true })];
 

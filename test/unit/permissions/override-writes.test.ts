@@ -30,7 +30,7 @@ function fresh(permission: string, setting: Partial<RoleOverrideRecord> = {}, ro
   return override(at, role.id, permission, setting);
 }
 
-describe('writing permissions[X] (reference §5.4)', () => {
+describe('writing permissions[X] (docs/canvas-compatibility.md §5.4)', () => {
   it('sets the value when explicit is true and enabled is present', () => {
     expect(plan({ manage_grades: { explicit: true, enabled: false }, manage_rubrics: { explicit: true, enabled: true } })).toEqual({
       ok: true,
