@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import direction (docs/architecture §3), enforced per folder. ESLint does not merge `no-restricted-imports`
+ * Import direction (docs/architecture.md §3), enforced per folder. ESLint does not merge `no-restricted-imports`
  * between blocks (the last matching block wins), so every block states its folder's complete list.
  */
 const electron = { name: 'electron', message: "Only src/main and src/preload may import 'electron'." };
