@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { ParamMissingError } from '../../domain/errors.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { allowIf, authenticated } from '../../http/permission-rules.ts';

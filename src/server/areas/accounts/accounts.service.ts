@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { builtInRole, isCourseRole } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';

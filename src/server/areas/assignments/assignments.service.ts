@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { AssignmentData, GradingType, SubmissionType } from '../../domain/records/content-records.ts';
 import { retryStale, writeTogether, type PlannedWrite } from '../../domain/repository.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';

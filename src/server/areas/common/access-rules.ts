@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import type { PermissionRule } from '../../http/route.ts';

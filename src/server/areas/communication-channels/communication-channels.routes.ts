@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { CommunicationChannelData } from '../../domain/records/directory-records.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { paginationParams } from '../../http/params/canvas-params.ts';

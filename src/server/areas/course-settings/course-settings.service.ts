@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { ModuleSettingsData } from '../../domain/records/module-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';

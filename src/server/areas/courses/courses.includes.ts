@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
 import { builtInRole } from '../../domain/permissions/index.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';

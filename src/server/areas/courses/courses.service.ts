@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, UnauthorizedError, ValidationError, type FieldIssue } from '../../domain/errors.ts';
 import { BUILT_IN_ROLE_IDS, type PermissionName } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';

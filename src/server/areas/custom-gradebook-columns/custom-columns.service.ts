@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ParamMissingError, ValidationError, type FieldIssue } from '../../domain/errors.ts';
 import type { CustomColumnData } from '../../domain/records/custom-column-records.ts';
 import { retryStale, writeTogether } from '../../domain/repository.ts';

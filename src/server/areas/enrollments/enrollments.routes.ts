@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { CourseData } from '../../domain/records/course-records.ts';
 import { paginate } from '../../http/pagination.ts';
 import { allowIf } from '../../http/permission-rules.ts';

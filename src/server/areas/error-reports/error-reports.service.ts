@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { ParamMissingError, ValidationError } from '../../domain/errors.ts';
 import type { ErrorReportData } from '../../domain/records/error-report-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';

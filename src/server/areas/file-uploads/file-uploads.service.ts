@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { FileData } from '../../domain/records/content-records.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { invalidTokenError } from '../../http/http-errors.ts';

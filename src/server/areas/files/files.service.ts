@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { FileData } from '../../domain/records/content-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { GroupCategoryData } from '../../domain/records/group-records.ts';

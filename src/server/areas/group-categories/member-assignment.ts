@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { GroupCategoryData, GroupData, GroupMembershipData } from '../../domain/records/group-records.ts';
 import type { ProgressData } from '../../domain/records/local-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';

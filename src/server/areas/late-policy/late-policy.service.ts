@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ParamMissingError } from '../../domain/errors.ts';
 import { latePolicyKey, type LatePolicyData } from '../../domain/records/late-policy-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { LiveAssessmentData, LiveAssessmentResultData } from '../../domain/records/live-assessment-records.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError } from '../../domain/errors.ts';
 import { matchingItems } from '../../domain/progression/content-match.ts';
 import { requirementMet } from '../../domain/progression/evaluate.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { ModuleData, ModuleItemData } from '../../domain/records/module-records.ts';
 import { retryStale, writeTogether } from '../../domain/repository.ts';

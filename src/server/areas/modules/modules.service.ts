@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError } from '../../domain/errors.ts';
 import { loadCourseModules, type CourseModules } from '../../domain/progression/course-modules.ts';
 import { progressionService, type StudentProgress } from '../../domain/progression/progression.service.ts';

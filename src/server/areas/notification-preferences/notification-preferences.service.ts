@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ParamMissingError, ValidationError } from '../../domain/errors.ts';
 import type { CommunicationChannelData } from '../../domain/records/directory-records.ts';
 import { FREQUENCIES, type Frequency, type NotificationPolicyData } from '../../domain/records/notification-records.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { loadCourseModules } from '../../domain/progression/course-modules.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';

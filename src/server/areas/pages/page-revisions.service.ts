@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { PageRevisionData, WikiPageData } from '../../domain/records/page-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { UnauthorizedError } from '../../domain/errors.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';
 import { paginateArray } from '../../http/pagination.ts';

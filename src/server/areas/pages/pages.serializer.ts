@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { PageRevisionData, WikiPageData } from '../../domain/records/page-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';

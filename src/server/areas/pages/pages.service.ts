@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { InvalidParameterError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import { sanitizeUserHtml } from '../../domain/html/sanitize.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import type { AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';

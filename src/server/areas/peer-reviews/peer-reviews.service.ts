@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { peerReviewKey, type PeerReviewData } from '../../domain/records/peer-review-records.ts';

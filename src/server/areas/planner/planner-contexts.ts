@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { Principal } from '../../domain/principal.ts';
 
 /** Which contexts a planner list covers: null means every context of the caller (the default). */

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { plannerOverrideKey, type PlannerOverrideData } from '../../domain/records/planner-records.ts';

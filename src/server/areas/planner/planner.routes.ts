@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { EnrollmentType } from '../../domain/permissions/index.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { PollSessionData, PollSubmissionData } from '../../domain/records/poll-records.ts';
 import { retryStale, writeTogether } from '../../domain/repository.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { ParamMissingError, ValidationError } from '../../domain/errors.ts';
 import type { PollData } from '../../domain/records/poll-records.ts';
 import { retryStale, writeTogether } from '../../domain/repository.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { PermissionContext } from '../../domain/permissions/index.ts';
 import { canvasId } from '../../http/params/canvas-params.ts';
 import { allowIf } from '../../http/permission-rules.ts';

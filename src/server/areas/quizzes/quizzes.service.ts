@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { QuizData, QuizType } from '../../domain/records/content-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { AssignmentsService } from '../assignments/assignments.service.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BUILT_IN_ROLES, type AccountFact, type RoleRecord } from '../../domain/permissions/index.ts';
 import { roleRecordOf } from '../../domain/access.ts';
 import type { AccountData, RoleData } from '../../domain/records/directory-records.ts';

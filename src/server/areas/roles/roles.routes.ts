@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { paginate } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError, ValidationError, type FieldIssue } from '../../domain/errors.ts';
 import { resolveRolePermissions } from '../../domain/permissions/index.ts';
 import type { RoleData } from '../../domain/records/directory-records.ts';

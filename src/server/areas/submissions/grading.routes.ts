@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import { paginateArray } from '../../http/pagination.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored } from '../../storage/typed-records.ts';
 import type { ContentViewer } from '../common/course-content.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import { isAssignedReviewer } from '../peer-reviews/reviewer-access.ts';
 import { MANAGE_GRADES, VIEW_GRADES, type ScopeParams, type SubmissionScopes } from './submission-scope.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError } from '../../domain/errors.ts';
 import type { AssignmentData, FileData } from '../../domain/records/content-records.ts';
 import { latePolicyKey } from '../../domain/records/late-policy-records.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
 import type { AccessRules } from '../common/access-rules.ts';

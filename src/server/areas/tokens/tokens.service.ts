@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ParamMissingError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { IssuedToken } from '../../domain/access-tokens.ts';
 import type { Principal } from '../../domain/principal.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { ToolProxyData } from '../../domain/records/webhook-records.ts';
 import { HttpError } from '../../http/http-errors.ts';
 import { isToolPrincipal, LtiAccessTokens } from '../../http/lti-jwt-auth.ts';
