@@ -9,8 +9,9 @@ import tseslint from 'typescript-eslint';
  * between blocks (the last matching block wins), so every block states its folder's complete list.
  */
 const electron = { name: 'electron', message: "Only src/main and src/preload may import 'electron'." };
-const restrict = (files, patterns, paths = [electron]) => ({
+const restrict = (files, patterns, paths = [electron], ignores = []) => ({
   files,
+  ignores,
   rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
 });
 const group = (globs, message) => ({ group: globs, message });
@@ -19,6 +20,22 @@ const notServer = group(['**/server/**'], 'Only src/main (through server/boot) m
 const notShell = group(['**/main/**', '**/preload/**'], 'The Electron shell is not importable from here.');
 const notRenderer = group(['**/renderer/**'], 'Nothing imports the renderer.');
 const notHttp = group(['**/http/**', '**/areas/**'], 'This layer may not depend on HTTP routes or areas.');
+const notHttpInServices = group(
+  ['**/http/**', '**/*.routes.ts'],
+  'Services and their helpers know nothing of HTTP: throw the errors of domain/errors.ts (http/error-envelopes.ts maps them) and take plain values, not route contexts.',
+);
+
+/** The files of an area that face HTTP (routes, parameter schemas, permission rules, route helpers); the rest may not. */
+const areaHttpFiles = [
+  'src/server/areas/index.ts',
+  'src/server/areas/**/*.routes.ts',
+  'src/server/areas/**/*.params.ts',
+  'src/server/areas/**/*-rules.ts',
+  'src/server/areas/**/*-routing.ts',
+  'src/server/areas/common/shared-params.ts',
+  'src/server/areas/pages/page-access.ts',
+  'src/server/areas/polls/poll-services.ts',
+];
 
 export default defineConfig(
   { ignores: ['out/', 'dist/', 'node_modules/', '.tools/', 'coverage/'] },
@@ -37,7 +54,8 @@ export default defineConfig(
   restrict(['scripts/**', 'test/**', 'bench/**'], []),
   restrict(['src/server/storage/**'], [notShell, notRenderer, notHttp, group(['**/domain/**', '**/sync/**', '**/webhooks/**'], 'Storage is the bottom layer.')]),
   restrict(['src/server/domain/**'], [notShell, notRenderer, notHttp, group(['**/sync/**', '**/webhooks/**'], 'The domain does not know about sync or webhooks.')]),
-  restrict(['src/server/sync/**', 'src/server/webhooks/**'], [notShell, notRenderer, group(['**/http/**'], 'Sync and webhooks never use HTTP internals.')]),
+  restrict(['src/server/sync/**', 'src/server/webhooks/**'], [notShell, notRenderer, group(['**/http/**', '**/areas/**'], 'Sync and webhooks never use HTTP internals or areas.')]),
+  restrict(['src/server/areas/**'], [notShell, notRenderer, notHttpInServices], [electron], areaHttpFiles),
   restrict(['src/main/**'], [notRenderer, group(['**/server/**', '!**/server/boot.ts'], 'The shell imports only server/boot.')], []),
   restrict(['src/preload/**'], [notServer, notRenderer], []),
   restrict(['src/renderer/**'], [notServer, notShell, group(['node:*'], 'The renderer runs in a browser sandbox.')]),

@@ -1,14 +1,14 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import {
-  BadRequestError,
-  ConflictError,
+  DomainError,
   InvalidParameterError,
+  InvalidTokenError,
   NotFoundError,
-  ParamMissingError,
-  UnauthorizedError,
   ValidationError,
+  type ErrorKind,
+  type Wording,
 } from '../domain/errors.ts';
-import { HttpError } from './http-errors.ts';
+import { HttpError, invalidTokenError } from './http-errors.ts';
 
 export interface ErrorResponse {
   status: number;
@@ -20,24 +20,46 @@ const NOT_FOUND_BODY = { errors: [{ message: 'The specified resource does not ex
 
 /** The one place errors become Canvas envelopes (docs/canvas-compatibility.md §1.4, §0.2). */
 export function errorResponse(err: unknown): ErrorResponse {
-  if (err instanceof HttpError) return { status: err.status, body: err.body, headers: err.headers };
-  if (err instanceof NotFoundError) return plain(404, NOT_FOUND_BODY);
-  if (err instanceof UnauthorizedError) {
-    // No WWW-Authenticate: the token was fine, another one would not help.
-    return plain(401, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
-  }
-  if (err instanceof ValidationError) return plain(400, { errors: keyedErrors(err) });
-  if (err instanceof BadRequestError) return plain(400, { message: err.message });
-  if (err instanceof ParamMissingError) return plain(400, { errors: [{ message: err.message }] });
-  if (err instanceof InvalidParameterError) {
-    return plain(400, { errors: [{ field: err.field, code: err.code, message: err.message }] });
-  }
-  if (err instanceof ConflictError) return plain(409, { errors: [{ message: err.message }] });
+  if (err instanceof HttpError) return httpResponse(err);
+  if (err instanceof DomainError) return domainResponse(err);
   // The router could not percent-decode a path segment: no record has such an id.
   if (err instanceof URIError) return plain(404, NOT_FOUND_BODY);
   const status = clientStatusOf(err);
   if (status !== undefined) return plain(status, { errors: [{ message: status === 404 ? NOT_FOUND_BODY.errors[0]!.message : 'Bad request.' }] });
   return plain(500, { errors: [{ message: 'An error occurred.', error_code: 'internal_server_error' }] });
+}
+
+/** Each kind of domain error, its status and that status's name as Canvas's `{"status": …}` bodies spell it. */
+const STATUS_OF: Readonly<Record<ErrorKind, { code: number; name: string }>> = {
+  not_found: { code: 404, name: 'not_found' },
+  refused: { code: 401, name: 'unauthorized' },
+  invalid: { code: 400, name: 'bad_request' },
+  conflict: { code: 409, name: 'conflict' },
+};
+
+/** The kind decides the status; the body is the kind's usual one unless the error names its endpoint's wording. */
+function domainResponse(err: DomainError): ErrorResponse {
+  // A bad credential is answered like a bad access token (with its challenge header): to the client it is one.
+  if (err instanceof InvalidTokenError) return httpResponse(invalidTokenError());
+  const status = STATUS_OF[err.kind];
+  if (err.wording !== undefined) return plain(status.code, worded(err.wording, status.name, err.message));
+  if (err instanceof NotFoundError) return plain(status.code, NOT_FOUND_BODY);
+  if (err instanceof ValidationError) return plain(status.code, { errors: keyedErrors(err) });
+  if (err instanceof InvalidParameterError) return plain(status.code, { errors: [{ field: err.field, code: err.code, message: err.message }] });
+  return plain(status.code, { errors: [{ message: err.message }] });
+}
+
+function worded(wording: Wording, statusName: string, message: string): unknown {
+  if (wording === 'message') return { message };
+  if (wording === 'error') return { error: message };
+  if (wording === 'status') return { status: statusName, errors: [{ message }] };
+  if (wording === 'none') return {};
+  if ('field' in wording) return { errors: { [wording.field]: message } };
+  return { error: wording.error, message };
+}
+
+function httpResponse(err: HttpError): ErrorResponse {
+  return { status: err.status, body: err.body, headers: err.headers };
 }
 
 function plain(status: number, body: unknown): ErrorResponse {

@@ -1,5 +1,4 @@
 import type { CoreServices } from '../../core-services.ts';
-import type { PermissionName } from '../../domain/permissions/index.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -11,13 +10,10 @@ import {
   updateAssignmentParams,
 } from './assignments.params.ts';
 import { assignmentJson } from './assignments.serializer.ts';
-import { AssignmentsService } from './assignments.service.ts';
+import { AssignmentsService, MANAGE_ASSIGNMENTS } from './assignments.service.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer, type ContentViewer } from '../common/course-content.ts';
 import { assignmentSubmissionStats } from '../submissions/assignment-stats.ts';
-
-/** Who edits assignments, and so also sees unpublished ones. */
-export const MANAGE_ASSIGNMENTS: readonly PermissionName[] = ['manage_assignments'];
 
 export function assignmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const assignments = new AssignmentsService(services);

@@ -1,7 +1,7 @@
 import type { CoreServices } from '../../core-services.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
-import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.routes.ts';
+import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer } from '../common/course-content.ts';
 import type { AccessRules } from '../common/access-rules.ts';

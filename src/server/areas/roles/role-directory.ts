@@ -2,7 +2,7 @@ import type { CoreServices } from '../../core-services.ts';
 import { BUILT_IN_ROLES, type AccountFact, type RoleRecord } from '../../domain/permissions/index.ts';
 import { roleRecordOf } from '../../domain/access.ts';
 import type { AccountData, RoleData } from '../../domain/records/directory-records.ts';
-import { HttpError } from '../../http/http-errors.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 import type { Stored } from '../../storage/typed-records.ts';
 import { AccountsService } from '../accounts/accounts.service.ts';
 
@@ -26,9 +26,9 @@ const VISIBLE_BUILT_INS: readonly ScopedRole[] = BUILT_IN_ROLES.filter((role) =>
 
 const PLAIN_ID = /^\d{1,16}$/;
 
-/** Canvas's hand-written guard (`require_role`): its own 404 body, not the generic one. */
-export function roleNotFound(): HttpError {
-  return new HttpError(404, { message: 'role not found' });
+/** Canvas's hand-written guard (`require_role`): its own 404 body `{"message":"role not found"}`. */
+export function roleNotFound(): NotFoundError {
+  return new NotFoundError('role', 'message');
 }
 
 export function scopedCustomRole(stored: Stored<RoleData>): ScopedRole {

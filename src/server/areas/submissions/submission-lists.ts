@@ -1,9 +1,8 @@
 import type { CoreServices } from '../../core-services.ts';
-import { UnauthorizedError } from '../../domain/errors.ts';
+import { InvalidError, UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
-import { HttpError } from '../../http/http-errors.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
 import type { SubmissionScope, SubmissionScopes } from './submission-scope.ts';
 import type { StoredAssignment, SubmissionStore } from './submission-store.ts';
@@ -88,7 +87,7 @@ export class SubmissionLists {
       // Only a student has work of their own; anyone else asking for "themselves" gets nothing.
       return visible.includes(principal.userId) ? [principal.userId] : [];
     }
-    if (requested.length > MAX_STUDENT_IDS) throw new HttpError(400, { error: 'too many students' });
+    if (requested.length > MAX_STUDENT_IDS) throw new InvalidError('too many students', 'error');
     const ids: number[] = [];
     for (const raw of new Set(requested)) {
       const id = await this.#ids.userId(raw, principal).catch(() => undefined);
