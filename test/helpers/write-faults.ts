@@ -10,12 +10,39 @@ import type { TestServer } from './server.ts';
 export function failWritesOf(
   server: TestServer,
   key: string | ((doc: StoredRecord) => boolean),
-  collection: RecordCollection = server.core.services.repos.assignments.records.collection,
+  collection: RecordCollection = server.core.db.collections.course,
 ): () => void {
   const matches = typeof key === 'string' ? (doc: StoredRecord) => doc.key === key : key;
   const storage = collection.storageInstance;
   const original = storage.bulkWrite.bind(storage);
   storage.bulkWrite = (rows, context) => (rows.some((row) => matches(row.document)) ? Promise.reject(new Error('disk full')) : original(rows, context));
+  return () => {
+    storage.bulkWrite = original;
+  };
+}
+
+/**
+ * Lets another writer insert a record under the key of the first new record `matches` picks, just before the
+ * storage write that would insert it, as a concurrent request could: the storage itself then refuses that row
+ * (409). A change that inserts several records must then leave none of the others behind.
+ */
+export function takeKeyBeforeInsert(
+  server: TestServer,
+  matches: (doc: StoredRecord) => boolean,
+  collection: RecordCollection = server.core.db.collections.course,
+): () => void {
+  const storage = collection.storageInstance;
+  const original = storage.bulkWrite.bind(storage);
+  let taken = false;
+  storage.bulkWrite = async (rows, context) => {
+    const row = taken ? undefined : rows.find((r) => !r.previous && matches(r.document));
+    if (row) {
+      taken = true;
+      const { error } = await original([{ document: row.document }], 'concurrent-writer');
+      if (error.length > 0) throw new Error(`the concurrent insert of ${row.document.key} failed`);
+    }
+    return original(rows, context);
+  };
   return () => {
     storage.bulkWrite = original;
   };

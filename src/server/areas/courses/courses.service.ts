@@ -6,7 +6,7 @@ import type { Principal } from '../../domain/principal.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
 import type { AccountData } from '../../domain/records/directory-records.ts';
 import { lookupKey } from '../../domain/repositories.ts';
-import type { StoredRecord } from '../../storage/record-schema.ts';
+import { writeTogether } from '../../domain/repository.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { isoOrNull } from '../common/api-values.ts';
 import { sisTakenIssue } from '../common/shared-params.ts';
@@ -87,8 +87,8 @@ export class CoursesService {
   }
 
   /**
-   * Creates the course, its default section and (enroll_me) the creator's teacher enrollment in one storage
-   * transaction, so a crash cannot leave a course without its section.
+   * Creates the course, its default section and (enroll_me) the creator's teacher enrollment in one all-or-nothing
+   * write, so neither a crash nor one refused record can leave a course without its section.
    */
   async create(
     account: Stored<AccountData>,
@@ -126,11 +126,8 @@ export class CoursesService {
     const enrollment =
       options.enrollUserId === undefined
         ? []
-        : [await repos.enrollments.build(teacherEnrollment(options.enrollUserId, course.id, section.id), stamp)];
-    // Three entity types of one collection in one bulk write: the storage commits it as one transaction.
-    const records = [course, section, ...enrollment] as unknown as StoredRecord[];
-    const { error } = await repos.courses.records.collection.bulkInsert(records);
-    if (error.length > 0) throw new Error(`course insert failed: ${error.map((e) => e.status).join(', ')}`);
+        : [repos.enrollments.insertion(await repos.enrollments.build(teacherEnrollment(options.enrollUserId, course.id, section.id), stamp))];
+    await writeTogether([repos.courses.insertion(course), repos.sections.insertion(section), ...enrollment]);
     return { course, section };
   }
 

@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { FileData } from '../../domain/records/content-records.ts';
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { isoOrNull } from '../common/api-values.ts';
-import { dateOrderErrors, insertTogether, matchesSearch, type ContentViewer } from '../common/course-content.ts';
+import { dateOrderErrors, matchesSearch, type ContentViewer } from '../common/course-content.ts';
 import { writeTogether } from '../../domain/repository.ts';
 import { MAX_FILE_BYTES, type FileMeta, type NewFile } from './files.params.ts';
 
@@ -126,7 +126,7 @@ export class FilesService {
       return planned.record;
     }
     const file = await files.build(data, stamp);
-    await insertTogether(this.#services, file, await fileContents.build({ ...content, file_id: file.id }, stamp));
+    await writeTogether([files.insertion(file), fileContents.insertion(await fileContents.build({ ...content, file_id: file.id }, stamp))]);
     return file;
   }
 
