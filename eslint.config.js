@@ -20,6 +20,10 @@ const notServer = group(['**/server/**'], 'Only src/main (through server/boot) m
 const notShell = group(['**/main/**', '**/preload/**'], 'The Electron shell is not importable from here.');
 const notRenderer = group(['**/renderer/**'], 'Nothing imports the renderer.');
 const notHttp = group(['**/http/**', '**/areas/**'], 'This layer may not depend on HTTP routes or areas.');
+const notStorage = group(
+  ['**/storage/**'],
+  'Areas reach records through their repositories (domain/repository.ts, domain/repositories.ts), never the storage.',
+);
 const notHttpInServices = group(
   ['**/http/**', '**/*.routes.ts'],
   'Services and their helpers know nothing of HTTP: throw the errors of domain/errors.ts (http/error-envelopes.ts maps them) and take plain values, not route contexts.',
@@ -55,7 +59,20 @@ export default defineConfig(
   restrict(['src/server/storage/**'], [notShell, notRenderer, notHttp, group(['**/domain/**', '**/sync/**', '**/webhooks/**'], 'Storage is the bottom layer.')]),
   restrict(['src/server/domain/**'], [notShell, notRenderer, notHttp, group(['**/sync/**', '**/webhooks/**'], 'The domain does not know about sync or webhooks.')]),
   restrict(['src/server/sync/**', 'src/server/webhooks/**'], [notShell, notRenderer, group(['**/http/**', '**/areas/**'], 'Sync and webhooks never use HTTP internals or areas.')]),
-  restrict(['src/server/areas/**'], [notShell, notRenderer, notHttpInServices], [electron], areaHttpFiles),
+  {
+    files: ['src/server/areas/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression[typeAnnotation.type='TSNeverKeyword']",
+          message: '`as never` silences the types of whatever it casts: give the repository a typed method instead.',
+        },
+      ],
+    },
+  },
+  restrict(['src/server/areas/**'], [notShell, notRenderer, notStorage]),
+  restrict(['src/server/areas/**'], [notShell, notRenderer, notStorage, notHttpInServices], [electron], areaHttpFiles),
   restrict(['src/main/**'], [notRenderer, group(['**/server/**', '!**/server/boot.ts'], 'The shell imports only server/boot.')], []),
   restrict(['src/preload/**'], [notServer, notRenderer], []),
   restrict(['src/renderer/**'], [notServer, notShell, group(['node:*'], 'The renderer runs in a browser sandbox.')]),

@@ -63,4 +63,18 @@ describe('import-direction lint rules (docs/architecture.md §3)', () => {
       expect(await importViolations(file, http), file).toEqual([]);
     }
   });
+
+  it('lets areas reach records only through their repositories', async () => {
+    const storage = "import type { Stored } from '../../storage/typed-records.ts';\nexport type S = Stored<object>;\n";
+    const repository = "import type { Stored } from '../../domain/repository.ts';\nexport type S = Stored<object>;\n";
+    for (const file of ['src/server/areas/x/x.service.ts', 'src/server/areas/x/x.routes.ts', 'src/server/areas/x/x.serializer.ts']) {
+      expect(await importViolations(file, storage), file).toHaveLength(1);
+      expect(await importViolations(file, repository), file).toEqual([]);
+    }
+  });
+
+  it('refuses `as never` casts in areas', async () => {
+    const [result] = await eslint.lintText('export const f = (x: unknown): number => Math.abs(x as never);\n', { filePath: 'src/server/areas/x/x.service.ts' });
+    expect(result?.messages.map((m) => m.ruleId)).toEqual(['no-restricted-syntax']);
+  });
 });

@@ -4,6 +4,12 @@ import type { RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import { ALL_OR_NOTHING_CONTEXT } from '../storage/sqlite/index.ts';
 import { TypedRecords, type RecordSlots, type Stored, type WriteStamp } from '../storage/typed-records.ts';
+
+/**
+ * A stored record of one entity type (its envelope: id, slots, stamps, `data`) and who writes it when: the types
+ * areas work with, named here so that no area depends on the storage layer.
+ */
+export type { Stored, WriteStamp };
 import { ConflictError } from './errors.ts';
 import type { IdAllocator } from './ids.ts';
 

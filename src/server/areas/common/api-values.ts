@@ -1,5 +1,5 @@
 import type { Principal } from '../../domain/principal.ts';
-import type { WriteStamp } from '../../storage/typed-records.ts';
+import type { WriteStamp } from '../../domain/repository.ts';
 
 /**
  * Values every area reads from a request or prints in its JSON, in one place so the areas cannot drift apart:

@@ -3,7 +3,7 @@ import { NotFoundError, ValidationError, type FieldIssue } from '../../domain/er
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { ContentWorkflowState } from '../../domain/records/content-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 
 /**
  * Rules every kind of course content (assignments, quizzes, discussion topics, files) shares, kept in one place so

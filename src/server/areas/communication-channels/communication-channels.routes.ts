@@ -4,7 +4,7 @@ import type { CommunicationChannelData } from '../../domain/records/directory-re
 import { paginateArray } from '../../http/pagination.ts';
 import { paginationParams } from '../../http/params/canvas-params.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { selfOrUserAdmin } from '../users/user-rules.ts';
 import { UsersService } from '../users/users.service.ts';

@@ -3,7 +3,7 @@ import { effectiveEnrollmentState } from '../../domain/access.ts';
 import { InvalidParameterError } from '../../domain/errors.ts';
 import type { EnrollmentState } from '../../domain/permissions/index.ts';
 import type { CourseData, CourseWorkflowState, EnrollmentData } from '../../domain/records/course-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { CourseView } from './courses.includes.ts';
 import type { CourseStateFilter } from './courses.params.ts';
 

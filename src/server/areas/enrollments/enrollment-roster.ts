@@ -5,7 +5,7 @@ import { builtInRole, type EnrollmentState, type EnrollmentType } from '../../do
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 
 /** A stored enrollment with the state it reports (a concluded course shows `completed`). */
 export interface CourseEnrollment {

@@ -3,7 +3,7 @@ import type { CourseData } from '../../domain/records/course-records.ts';
 import { paginate } from '../../http/pagination.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { writeStamp } from '../common/api-values.ts';
 import type { CourseEnrollment } from './enrollment-roster.ts';

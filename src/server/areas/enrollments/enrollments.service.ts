@@ -9,7 +9,7 @@ import {
 } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
 import { CoursesService } from '../courses/courses.service.ts';
 import { CourseRoster, isVisible, matchesStates, type CourseEnrollment } from './enrollment-roster.ts';

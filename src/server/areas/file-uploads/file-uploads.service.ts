@@ -2,7 +2,7 @@ import type { CoreServices } from '../../core-services.ts';
 import { InvalidTokenError } from '../../domain/errors.ts';
 import type { FileData } from '../../domain/records/content-records.ts';
 import type { Principal } from '../../domain/principal.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { writeStamp } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 import type { FileMeta } from '../files/files.params.ts';

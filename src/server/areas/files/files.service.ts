@@ -3,10 +3,9 @@ import { basename } from 'node:path';
 import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { FileData } from '../../domain/records/content-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { isoOrNull } from '../common/api-values.ts';
 import { dateOrderErrors, matchesSearch, type ContentViewer } from '../common/course-content.ts';
-import { writeTogether } from '../../domain/repository.ts';
+import { writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { MAX_FILE_BYTES, type FileMeta, type NewFile } from './files.params.ts';
 
 const TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {

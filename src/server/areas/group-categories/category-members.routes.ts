@@ -2,7 +2,7 @@ import { InvalidParameterError } from '../../domain/errors.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import { pageResult, readPageRequest } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { createGroupParams } from '../groups/groups.params.ts';
 import { progressJson } from '../progress/progress.serializer.ts';

@@ -4,7 +4,7 @@ import type { Principal } from '../../domain/principal.ts';
 import type { GroupCategoryData } from '../../domain/records/group-records.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import type { PermissionRule } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { groupContext } from '../groups/groups.service.ts';
 import type { GroupCategoriesService } from './group-categories.service.ts';
 

@@ -2,7 +2,7 @@ import type { CoreServices } from '../../core-services.ts';
 import { InvalidError, NotFoundError, ParamMissingError } from '../../domain/errors.ts';
 import { latePolicyKey, type LatePolicyData } from '../../domain/records/late-policy-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { applyLatePolicyToCourse } from './late-policy-applicator.ts';
 import type { LatePolicyChanges } from './late-policy.params.ts';

@@ -2,7 +2,7 @@ import { BadRequestError } from '../../domain/errors.ts';
 import type { ModuleItemData, ModuleItemType } from '../../domain/records/module-records.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { cachePerKey, CourseCache } from '../../domain/progression/course-cache.ts';
 import { loadCourseModules } from '../../domain/progression/course-modules.ts';
 

@@ -5,7 +5,7 @@ import { requirementMet } from '../../domain/progression/evaluate.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import type { ModuleData, ModuleItemData, ModuleSettingsData } from '../../domain/records/module-records.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { assignmentJson } from '../assignments/assignments.serializer.ts';
 import { moduleSettings } from '../course-settings/course-settings.service.ts';
 import type { AccessRules } from '../common/access-rules.ts';

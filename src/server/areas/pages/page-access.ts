@@ -3,7 +3,7 @@ import { NotFoundError } from '../../domain/errors.ts';
 import type { PermissionContext, PermissionName } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { EditingRole, WikiPageData } from '../../domain/records/page-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import type { PermissionRule } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';

@@ -3,7 +3,7 @@ import { UnauthorizedError } from '../../domain/errors.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { WikiAccess, type WikiViewer } from './page-access.ts';

@@ -3,7 +3,7 @@ import { InvalidError, NotFoundError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { peerReviewKey, type PeerReviewData } from '../../domain/records/peer-review-records.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { SubmissionReader } from '../submissions/submission-reader.ts';

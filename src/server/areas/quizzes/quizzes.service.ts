@@ -1,7 +1,6 @@
 import type { CoreServices } from '../../core-services.ts';
 import type { QuizData, QuizType } from '../../domain/records/content-records.ts';
-import { writeTogether } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { AssignmentsService } from '../assignments/assignments.service.ts';
 import { isoOrNull } from '../common/api-values.ts';
 import { dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';

@@ -3,7 +3,7 @@ import { BUILT_IN_ROLES, type AccountFact, type RoleRecord } from '../../domain/
 import { roleRecordOf } from '../../domain/access.ts';
 import type { AccountData, RoleData } from '../../domain/records/directory-records.ts';
 import { NotFoundError } from '../../domain/errors.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { AccountsService } from '../accounts/accounts.service.ts';
 
 /** The account a roles request addresses ("A" of docs/canvas-compatibility.md §5.5) and its chain, root first. */

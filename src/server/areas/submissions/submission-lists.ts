@@ -2,7 +2,7 @@ import type { CoreServices } from '../../core-services.ts';
 import { InvalidError, UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
 import type { SubmissionScope, SubmissionScopes } from './submission-scope.ts';
 import type { StoredAssignment, SubmissionStore } from './submission-store.ts';

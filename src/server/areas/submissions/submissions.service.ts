@@ -3,7 +3,7 @@ import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } fr
 import type { Principal } from '../../domain/principal.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import { API_SUBMISSION_TYPES, type ApiSubmissionType, type SubmissionData } from '../../domain/records/submission-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
 import { contentViewer, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
 import type { SubmissionStore} from './submission-store.ts';

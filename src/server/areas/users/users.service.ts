@@ -5,7 +5,7 @@ import type { Principal } from '../../domain/principal.ts';
 import type { CourseData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import { createUser } from '../../domain/user-directory.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
 import { CourseRoster, isVisible, matchesStates, type CourseEnrollment } from '../enrollments/enrollment-roster.ts';
 import type { CourseUsersParams, CreateUserParams } from './users.params.ts';

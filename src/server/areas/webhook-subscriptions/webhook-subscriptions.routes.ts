@@ -4,7 +4,7 @@ import { HttpError } from '../../http/http-errors.ts';
 import { isToolPrincipal, LtiAccessTokens } from '../../http/lti-jwt-auth.ts';
 import { publicAccess } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext, type PermissionRule } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { mayUseSubscriptionService } from '../../webhooks/event-types.ts';
 import { authorizeParams, subscriptionIdParams, subscriptionUpdateParams, subscriptionWriteParams } from './webhook-subscriptions.params.ts';
 import { subscriptionJson } from './webhook-subscriptions.serializer.ts';

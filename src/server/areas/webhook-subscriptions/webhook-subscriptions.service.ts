@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ToolProxyData, WebhookSubscriptionData } from '../../domain/records/webhook-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
-import { retryStale } from '../../domain/repository.ts';
+import { retryStale, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { NotFoundError, RefusedError } from '../../domain/errors.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { mayCaptureEvents } from '../../webhooks/event-types.ts';
 import type { WebhookServices } from '../../webhooks/webhook-services.ts';
 import { webhookLookup } from '../../webhooks/webhook-store.ts';
