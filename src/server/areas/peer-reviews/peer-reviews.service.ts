@@ -21,7 +21,10 @@ interface Target {
   readonly assignment: StoredAssignment;
 }
 
-/** Canvas's own bodies for a refused create or delete (docs/canvas-compatibility.md §7): `{"errors":{"base":"Create failed"}}`. */
+/**
+ * Canvas's own bodies for a refused create or delete (docs/canvas-compatibility.md §7):
+ * `{"errors":{"base":"Create failed"}}`.
+ */
 const createFailed = () => new InvalidError('Create failed', { field: 'base' });
 const deleteFailed = () => new InvalidError('Delete failed', { field: 'base' });
 
