@@ -7,6 +7,7 @@ import { openApiRoutes } from './areas/openapi/openapi.routes.ts';
 import { DEFAULT_HOST } from './config.ts';
 import { openCore, type CoreOptions, type ServerCore } from './core.ts';
 import { createApp } from './http/app.ts';
+import type { ServerErrorLog } from './http/error-envelopes.ts';
 import { loopbackHostAllowlist } from './http/host-guard.ts';
 import type { CorsOptions } from './http/origin-guard.ts';
 import type { AnyRoute } from './http/route.ts';
@@ -32,6 +33,8 @@ export interface ServerConfig {
   isOnline?: () => boolean;
   /** Sync: the hub to replicate with (see config.ts); none by default. */
   hub?: CoreOptions['hub'];
+  /** Where unexpected request failures are logged; stderr by default. */
+  logError?: ServerErrorLog;
 }
 
 export interface RunningServer {
@@ -66,6 +69,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       verifyToken: (token) => core.verifyToken(token),
       allowedHosts: () => allowedHosts,
       cors: config.cors,
+      logError: config.logError,
     });
     httpServer = await listen(app, host, config.port);
   } catch (err) {

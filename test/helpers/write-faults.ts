@@ -47,3 +47,17 @@ export function takeKeyBeforeInsert(
     storage.bulkWrite = original;
   };
 }
+
+/**
+ * Makes every read of `collection` (lookups by id, queries and counts) fail, as a lost or corrupt database file
+ * would, until the returned restore is called.
+ */
+export function failReadsOf(collection: RecordCollection): () => void {
+  const storage = collection.storageInstance;
+  const originals = { findDocumentsById: storage.findDocumentsById, query: storage.query, count: storage.count };
+  const fail = () => Promise.reject(new Error('storage read failed'));
+  Object.assign(storage, { findDocumentsById: fail, query: fail, count: fail });
+  return () => {
+    Object.assign(storage, originals);
+  };
+}

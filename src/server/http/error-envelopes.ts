@@ -9,6 +9,7 @@ import {
   type Wording,
 } from '../domain/errors.ts';
 import { HttpError, invalidTokenError } from './http-errors.ts';
+import { requestIdOf } from './request-id.ts';
 
 export interface ErrorResponse {
   status: number;
@@ -62,6 +63,19 @@ function httpResponse(err: HttpError): ErrorResponse {
   return { status: err.status, body: err.body, headers: err.headers };
 }
 
+/** One unexpected failure, as the error log receives it: the request id is what the client got back. */
+export interface ServerErrorEntry {
+  readonly requestId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly error: unknown;
+}
+
+export type ServerErrorLog = (entry: ServerErrorEntry) => void;
+
+/** The default log: stderr, with the request id a user can quote from the response. */
+export const consoleErrorLog: ServerErrorLog = ({ requestId, method, path, error }) => console.error(`request ${requestId} ${method} ${path} failed:`, error);
+
 function plain(status: number, body: unknown): ErrorResponse {
   return { status, body, headers: {} };
 }
@@ -92,12 +106,20 @@ export const apiNotFound: RequestHandler = (_req, res) => {
   res.status(404).json(NOT_FOUND_BODY);
 };
 
-/** Last resort for every error: JSON, never a stack trace, and a 5xx only for our own bugs. */
-export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
-  const response = errorResponse(err);
-  if (response.status >= 500) console.error(err);
-  // An unread body (a 401 or 413 before reading it) is drained so the client can read the answer.
-  if (!req.complete) req.resume();
-  if (res.headersSent) return;
-  res.status(response.status).set(response.headers).json(response.body);
-};
+/**
+ * Last resort for every error: JSON, never a stack trace, and a 5xx only for our own bugs and storage failures
+ * (never a 401: a failed read must not pass for a refusal). A 5xx is logged once, and its body carries the
+ * request id (also in X-Request-Id) so a report can be matched to the log line.
+ */
+export function errorHandler(log: ServerErrorLog): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    const response = errorResponse(err);
+    const requestId = requestIdOf(res);
+    if (response.status >= 500) log({ requestId, method: req.method, path: req.path, error: err });
+    // An unread body (a 401 or 413 before reading it) is drained so the client can read the answer.
+    if (!req.complete) req.resume();
+    if (res.headersSent) return;
+    const body = response.status >= 500 ? { ...(response.body as object), request_id: requestId } : response.body;
+    res.status(response.status).set(response.headers).json(body);
+  };
+}

@@ -78,3 +78,14 @@ export class IdResolver {
     return record.id;
   }
 }
+
+/**
+ * For `.catch`: a NotFoundError becomes `fallback` (an id that names nothing, answered as "unknown"); any other
+ * failure, a storage error above all, still propagates to a 5xx instead of passing for a refusal.
+ */
+export function whenNotFound<T>(fallback: T): (err: unknown) => T {
+  return (err) => {
+    if (err instanceof NotFoundError) return fallback;
+    throw err;
+  };
+}

@@ -26,9 +26,8 @@ export function communicationChannelsRoutes(services: CoreServices, rules: Acces
       path: '/api/v1/users/:user_id/communication_channels',
       summary: "List a user's communication channels by position (retired ones are gone).",
       params: listChannelsParams,
-      permission: selfOrUserAdmin(users, ['manage_user_logins'], (p: ListChannelsParams) => p.user_id),
-      async handler(ctx, params) {
-        const user = await users.user(params.user_id, ctx.principal);
+      permission: selfOrUserAdmin(users, 'read', ['manage_user_logins'], (p: ListChannelsParams) => p.user_id),
+      async handler(ctx, _params, { user }) {
         const channels = (await services.repos.channels.find({ user_id: user.id }))
           .filter((c) => c.data.workflow_state !== 'retired')
           .sort((a, b) => a.data.position - b.data.position || a.id - b.id);

@@ -65,9 +65,9 @@ export class CoursesService {
     return access.canAny(principal, ADMIN_READ, { type: 'course', courseId: course.id });
   }
 
-  /** `resolve` narrowed to what the principal may see: an invisible course is a 404, never a hint it exists. */
-  async readableBy(principal: Principal, raw: string): Promise<Stored<CourseData>> {
-    const course = await this.resolve(raw);
+  /** `get` narrowed to what the principal may see: an invisible course is a 404, never a hint it exists. */
+  async readableBy(principal: Principal, courseId: number): Promise<Stored<CourseData>> {
+    const course = await this.get(courseId);
     if (!(await this.seesCourse(principal, course))) throw new NotFoundError();
     return course;
   }

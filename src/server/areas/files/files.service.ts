@@ -45,12 +45,13 @@ export class FilesService {
   async get(id: number, viewer?: ContentViewer): Promise<Stored<FileData>> {
     const record = await this.#services.repos.files.get(id);
     if (!record || record.data.workflow_state === 'deleted') throw new NotFoundError('file');
-    if (viewer && (record.data.course_id !== viewer.courseId || (!viewer.canManage && isLocked(record.data)))) {
-      throw new NotFoundError('file');
-    }
-    if (viewer && record.data.purpose === 'submission' && !(await this.#seesWorkOf(viewer, record.data.user_id))) {
-      throw new NotFoundError('file');
-    }
+    return viewer ? this.shownTo(record, viewer) : record;
+  }
+
+  /** The file if the viewer may see it (its course, not locked for them, their own or visible work); else a 404. */
+  async shownTo(record: Stored<FileData>, viewer: ContentViewer): Promise<Stored<FileData>> {
+    if (record.data.course_id !== viewer.courseId || (!viewer.canManage && isLocked(record.data))) throw new NotFoundError('file');
+    if (record.data.purpose === 'submission' && !(await this.#seesWorkOf(viewer, record.data.user_id))) throw new NotFoundError('file');
     return record;
   }
 

@@ -3,9 +3,7 @@ import { NotFoundError, UnauthorizedError, ValidationError } from '../../domain/
 import type { Principal } from '../../domain/principal.ts';
 import type { GroupCategoryData, GroupContextType, GroupData } from '../../domain/records/group-records.ts';
 import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
-import { AccountsService } from '../accounts/accounts.service.ts';
 import { isoSeconds } from '../common/api-values.ts';
-import { CoursesService } from '../courses/courses.service.ts';
 import { GroupsService } from '../groups/groups.service.ts';
 import { CategoryRoster } from './category-roster.ts';
 import { resolveSettings, singularName } from './category-settings.ts';
@@ -19,6 +17,12 @@ export interface CategoryContext {
   context_id: number;
   course_id: number;
 }
+
+/** The categories of an account (the route's rule resolved it). */
+export const accountCategories = (accountId: number): CategoryContext => ({ context_type: 'Account', context_id: accountId, course_id: 0 });
+
+/** The categories of a course (the route's rule resolved it). */
+export const courseCategories = (courseId: number): CategoryContext => ({ context_type: 'Course', context_id: courseId, course_id: courseId });
 
 export interface JsonOptions {
   baseUrl: string;
@@ -45,16 +49,6 @@ export class GroupCategoriesService {
     const category = await this.#services.repos.groupCategories.get(id);
     if (!category || category.data.workflow_state === 'deleted') throw new NotFoundError('group category');
     return category;
-  }
-
-  async accountContext(raw: string): Promise<CategoryContext> {
-    const account = await new AccountsService(this.#services).resolve(raw);
-    return { context_type: 'Account', context_id: account.id, course_id: 0 };
-  }
-
-  async courseContext(raw: string): Promise<CategoryContext> {
-    const course = await new CoursesService(this.#services).resolve(raw);
-    return { context_type: 'Course', context_id: course.id, course_id: course.id };
   }
 
   /** Active categories of the context, by id (Canvas's default order). */

@@ -4,7 +4,6 @@ import { roleRecordOf } from '../../domain/access.ts';
 import type { AccountData, RoleData } from '../../domain/records/directory-records.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { Stored } from '../../domain/repository.ts';
-import { AccountsService } from '../accounts/accounts.service.ts';
 
 /** The account a roles request addresses ("A" of docs/canvas-compatibility.md §5.5) and its chain, root first. */
 export interface RoleScope {
@@ -41,15 +40,13 @@ export function scopedCustomRole(stored: Stored<RoleData>): ScopedRole {
  */
 export class RoleDirectory {
   readonly #services: CoreServices;
-  readonly #accounts: AccountsService;
 
   constructor(services: CoreServices) {
     this.#services = services;
-    this.#accounts = new AccountsService(services);
   }
 
-  async scope(rawAccountId: string): Promise<RoleScope> {
-    const account = await this.#accounts.resolve(rawAccountId);
+  /** The roles of `account`, which the route's rule resolved. */
+  async scope(account: Stored<AccountData>): Promise<RoleScope> {
     return { account, chain: await this.#services.access.accountChain(account.id) };
   }
 

@@ -3,7 +3,7 @@ import { InvalidError, UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
-import type { IdResolver } from '../common/id-lookup.ts';
+import { whenNotFound, type IdResolver } from '../common/id-lookup.ts';
 import type { SubmissionScope, SubmissionScopes } from './submission-scope.ts';
 import type { StoredAssignment, SubmissionStore } from './submission-store.ts';
 import { needsGrading } from './submission-workflow.ts';
@@ -90,7 +90,7 @@ export class SubmissionLists {
     if (requested.length > MAX_STUDENT_IDS) throw new InvalidError('too many students', 'error');
     const ids: number[] = [];
     for (const raw of new Set(requested)) {
-      const id = await this.#ids.userId(raw, principal).catch(() => undefined);
+      const id = await this.#ids.userId(raw, principal).catch(whenNotFound(undefined));
       if (id === undefined || !visible.includes(id)) throw new UnauthorizedError();
       ids.push(id);
     }
