@@ -13,7 +13,8 @@ async function launch(): Promise<void> {
   // Lives only in this process's memory: the server accepts it as the admin until the app quits.
   const sessionToken = `lms_${randomBytes(32).toString('base64url')}`;
   server = await startServer({
-    dataDir: process.env.OUTPOST_DATA_DIR || app.getPath('userData'),
+    // The directory `npm run serve`, `npm run token` and `npm run seed:demo` use too (decision 0011).
+    dataDir: env.dataDir,
     host: env.host,
     port: env.port,
     adminToken: env.adminToken,
