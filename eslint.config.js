@@ -53,6 +53,8 @@ export default defineConfig(
     },
   },
   { files: ['src/renderer/**'], languageOptions: { globals: globals.browser } },
+  // The Node preflight runs on Node versions too old for ES modules or .ts files, so it is CommonJS.
+  { files: ['scripts/preflight.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   restrict(['src/server/**'], [notShell, notRenderer]),
   // Tests may reach into any layer (e.g. the shell's pure window policy) but never load Electron itself.
   restrict(['scripts/**', 'test/**', 'bench/**'], []),

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { Access } from './domain/access.ts';
 import { AccessTokens, type FixedToken } from './domain/access-tokens.ts';
 import { IdAllocator } from './domain/ids.ts';
@@ -7,6 +6,7 @@ import type { Principal } from './domain/principal.ts';
 import { createRepositories } from './domain/repositories.ts';
 import { areaRoutes } from './areas/index.ts';
 import type { CoreServices } from './core-services.ts';
+import { ensureDataDir } from './data-dir.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { AnyRoute } from './http/route.ts';
 import { openDatabase, type OutpostDatabase } from './storage/database.ts';
@@ -47,7 +47,7 @@ export interface ServerCore {
 
 /** Opens storage and builds the domain services, creating the root account and admin on first start. */
 export async function openServices(dataDir: string, fixedTokens: (adminUserId: number) => FixedToken[] = () => []) {
-  mkdirSync(dataDir, { recursive: true });
+  ensureDataDir(dataDir);
   const lock = lockDataDir(dataDir);
   let db: OutpostDatabase | undefined;
   try {

@@ -1,11 +1,14 @@
+import { expect } from 'vitest';
 import type { RecordCollection } from '../../src/server/storage/database.ts';
 import type { StoredRecord } from '../../src/server/storage/record-schema.ts';
 import type { TestServer } from './server.ts';
+import { captureServerErrorLog } from './server-log.ts';
 
 /**
  * Makes every storage write of `collection` (default: the course collection) that touches the record `key` (or a record `matches` picks)
  * fail, as a full disk would, until the returned restore is called: a multi-record change must then leave nothing
- * of itself behind.
+ * of itself behind. Restoring also checks that the fault was hit: the server logged it (each 500 it answers) and
+ * logged nothing else, so a change that never reached the failing write cannot pass for an atomic one.
  */
 export function failWritesOf(
   server: TestServer,
@@ -15,9 +18,13 @@ export function failWritesOf(
   const matches = typeof key === 'string' ? (doc: StoredRecord) => doc.key === key : key;
   const storage = collection.storageInstance;
   const original = storage.bulkWrite.bind(storage);
+  const serverLog = captureServerErrorLog();
   storage.bulkWrite = (rows, context) => (rows.some((row) => matches(row.document)) ? Promise.reject(new Error('disk full')) : original(rows, context));
   return () => {
     storage.bulkWrite = original;
+    const logged = serverLog.stop().map((err) => (err as Error).message);
+    expect(logged, 'what the server logged while writes failed').toContain('disk full');
+    expect(new Set(logged), 'what the server logged while writes failed').toEqual(new Set(['disk full']));
   };
 }
 
