@@ -2,7 +2,6 @@ import { expect } from 'vitest';
 import type { RecordCollection } from '../../src/server/storage/database.ts';
 import type { StoredRecord } from '../../src/server/storage/record-schema.ts';
 import type { TestServer } from './server.ts';
-import { captureServerErrorLog } from './server-log.ts';
 
 /**
  * Makes every storage write of `collection` (default: the course collection) that touches the record `key` (or a record `matches` picks)
@@ -18,11 +17,11 @@ export function failWritesOf(
   const matches = typeof key === 'string' ? (doc: StoredRecord) => doc.key === key : key;
   const storage = collection.storageInstance;
   const original = storage.bulkWrite.bind(storage);
-  const serverLog = captureServerErrorLog();
+  const loggedBefore = server.errors.length;
   storage.bulkWrite = (rows, context) => (rows.some((row) => matches(row.document)) ? Promise.reject(new Error('disk full')) : original(rows, context));
   return () => {
     storage.bulkWrite = original;
-    const logged = serverLog.stop().map((err) => (err as Error).message);
+    const logged = server.errors.slice(loggedBefore).map((entry) => (entry.error as Error).message);
     expect(logged, 'what the server logged while writes failed').toContain('disk full');
     expect(new Set(logged), 'what the server logged while writes failed').toEqual(new Set(['disk full']));
   };
