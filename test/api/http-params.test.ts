@@ -73,12 +73,44 @@ describe('Canvas parameters over real HTTP (docs/architecture.md §5.2)', () => 
     expect(body.errors.position?.[0]?.attribute).toBe('position');
   });
 
-  it('bracket limits and hostile keys are 400, never 500', async () => {
+  it('bracket keys are hash keys, digits included: id-keyed hashes of any size keep their ids', async () => {
+    const ids = Array.from({ length: 150 }, (_, i) => 9_000_000_000 + i * 7);
+    const expected = Object.fromEntries(ids.map((id) => [String(id), { posted_grade: `${id % 10}` }]));
+    const query = ids.map((id) => `grade_data[${id}][posted_grade]=${id % 10}`).join('&');
+    const fromQuery = await get(query);
+    expect(fromQuery.status).toBe(200);
+    expect(((await fromQuery.json()) as { grade_data: unknown }).grade_data).toEqual(expected);
+    const fromForm = await post(query.replace(/\[/g, '%5B').replace(/\]/g, '%5D'), 'application/x-www-form-urlencoded');
+    expect(((await fromForm.json()) as { grade_data: unknown }).grade_data).toEqual(expected);
+    const fromJson = await post(JSON.stringify({ grade_data: expected }));
+    expect(((await fromJson.json()) as { grade_data: unknown }).grade_data).toEqual(expected);
+    // Small ids are keys too, never list slots that would be renumbered.
+    expect(((await (await get('grade_data[7][posted_grade]=A&grade_data[3][posted_grade]=B')).json()) as { grade_data: unknown }).grade_data).toEqual({
+      7: { posted_grade: 'A' },
+      3: { posted_grade: 'B' },
+    });
+  });
+
+  it('lists: [] appends (no cap below the parameter limit), index-keyed hashes read as lists, [][key] builds hashes', async () => {
+    const many = await get(Array.from({ length: 150 }, (_, i) => `ids[]=${i + 1}`).join('&'));
+    expect(((await many.json()) as { ids: number[] }).ids).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
+    expect(await (await get('ids[1]=4&ids[0]=3&ids[12]=9')).json()).toEqual({ include: [], ids: [3, 4, 9] });
+    expect(await (await get('ids[99999]=5')).json()).toEqual({ include: [], ids: [5] });
+    expect(await (await get('include[0]=a&include[1]=b')).json()).toEqual({ include: ['a', 'b'] });
+    // Rack's rule: a new hash starts when the last one already has the key.
+    const hashes = await post('entries[][a]=1&entries[][b]=2&entries[][a]=3', 'application/x-www-form-urlencoded');
+    expect(((await hashes.json()) as { entries: unknown }).entries).toEqual([{ a: '1', b: '2' }, { a: '3' }]);
+    const indexed = await post('entries[1][a]=y&entries[0][a]=x', 'application/x-www-form-urlencoded');
+    expect(((await indexed.json()) as { entries: unknown }).entries).toEqual([{ a: 'x' }, { a: 'y' }]);
+  });
+
+  it('bracket limits, mixed shapes and hostile keys are 400, never 500', async () => {
     const hostile = [
       'a[b][c][d][e][f][g]=1',
       Array.from({ length: 1001 }, (_, i) => `k${i}=1`).join('&'),
-      'ids[101]=1',
-      Array.from({ length: 101 }, (_, i) => `ids[]=${i}`).join('&'),
+      'module=x&module[name]=y',
+      'ids[]=1&ids[x]=2',
+      'entries[][][a]=1',
       '__proto__[x]=1',
       'constructor[prototype][x]=1',
       'hasOwnProperty=x',

@@ -12,6 +12,8 @@ const echoParams = z.object({
   at: canvasDate().optional(),
   count: canvasInteger({ min: 0 }).optional(),
   module: z.object({ name: canvasString().optional(), position: canvasInteger().optional() }).optional(),
+  grade_data: z.record(z.string(), z.object({ posted_grade: canvasString() })).optional(),
+  entries: canvasList(z.object({ a: canvasString().optional(), b: canvasString().optional() })).optional(),
 });
 
 const ITEMS = Array.from({ length: 25 }, (_, i) => ({ id: i + 1 }));

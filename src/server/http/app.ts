@@ -32,7 +32,7 @@ export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  // Parameters are parsed by our own qs call with Canvas's limits; Express's parser would bypass them.
+  // Parameters are parsed by our own Rack-style parser with Canvas's limits; Express's parser would bypass them.
   app.set('query parser', false);
   app.set('case sensitive routing', true);
 

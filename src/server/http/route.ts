@@ -14,7 +14,7 @@ export interface RequestContext {
   readonly baseUrl: string;
   /** The request path without the query string, e.g. `/api/v1/courses/1/users`. */
   readonly path: string;
-  /** The parsed query string (qs, with the limits of docs/architecture.md §5.2), for helpers like pagination. */
+  /** The parsed query string (Canvas brackets, with the limits of docs/architecture.md §5.2), for helpers like pagination. */
   readonly query: Readonly<Record<string, unknown>>;
   /** The raw request headers, for the few Canvas APIs that take parameters there (e.g. the `StartKey` of webhooks). */
   readonly headers: IncomingHttpHeaders;
@@ -107,8 +107,11 @@ export interface RouteDefinition<
    * webhook subscription API). It runs at the same point, first, and throws the same 401 on failure.
    */
   authenticate?(req: { headers: IncomingHttpHeaders; params: Readonly<Partial<Record<string, string | string[]>>> }): Promise<Principal>;
-  /** `html` raises the body limit from 100 kB to 2 MB for routes taking page or message bodies. */
-  bodyLimit?: 'default' | 'html';
+  /**
+   * `html` raises the body limit from 100 kB to 2 MB for routes taking page or message bodies; `bulk` also allows
+   * 20,000 form parameters instead of 1,000, for routes taking one entry per student (see `BODY_LIMITS`).
+   */
+  bodyLimit?: 'default' | 'html' | 'bulk';
   /**
    * The body is `multipart/form-data` (Canvas's upload step 2) instead of JSON or a form: its fields merge into the
    * parameters and its `file` part arrives as an `UploadedFile` (see `params/multipart-body.ts`).

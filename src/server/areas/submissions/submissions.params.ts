@@ -7,6 +7,7 @@ import {
   canvasInteger,
   canvasList,
   canvasString,
+  indexedValues,
   paginationParams,
 } from '../../http/params/canvas-params.ts';
 import { htmlParam } from '../common/shared-params.ts';
@@ -24,9 +25,12 @@ const scope = {
 };
 const userIdParam = z.string().meta({ description: 'The student’s user id (or sis_user_id:<value>, or self).' });
 
-/** `include[]=visibility`, and the `include[visibility]` spelling the PUT documents. */
+/** `include[]=visibility`, and the `include[visibility]` spelling the PUT documents (the hash's keys). */
 const includes = z
-  .preprocess((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : v), canvasInclude(SUBMISSION_INCLUDES))
+  .preprocess((sent) => {
+    const listed = indexedValues(sent);
+    return listed !== null && typeof listed === 'object' && !Array.isArray(listed) ? Object.keys(listed) : listed;
+  }, canvasInclude(SUBMISSION_INCLUDES))
   .meta({ description: `Any of: ${SUBMISSION_INCLUDES.join(', ')}.` });
 
 /** A parameter of another submission type is ignored (docs/canvas-compatibility.md §0.1), so a malformed one must not fail the request. */

@@ -65,7 +65,7 @@ export function readSubscriptionInput(subscription: Hash | undefined, submission
 }
 
 function parseEventTypes(value: unknown): WebhookEventType[] | undefined {
-  // Form bodies may send a single value without brackets; qs may give an index-keyed object.
+  // Form bodies may send a single value without brackets, or an index-keyed hash (`EventTypes[0]=…`).
   const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.values(value) : [value];
   if (list.length === 0 || list.length > 20) return undefined;
   const types = list.map((v) => (typeof v === 'string' ? normalizeEventType(v) : undefined));

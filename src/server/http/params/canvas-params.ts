@@ -94,12 +94,26 @@ export function canvasDate() {
     .meta({ description: 'ISO 8601 timestamp; empty clears it.' });
 }
 
+const INDEX = /^(0|[1-9]\d*)$/;
+
 /**
- * A list parameter (`ids[]=1&ids[]=2`): sent once without brackets (`ids=1`) it is still a list, as Canvas wraps
- * it. Commas are not split.
+ * A hash whose keys are all list indexes (`ids[0]=3&ids[1]=4`, how jQuery and qs number list entries; the parser
+ * keeps brackets as hash keys) as the list of its values in index order; anything else unchanged.
+ */
+export function indexedValues(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const hash = value as Record<string, unknown>;
+  const keys = Object.keys(hash);
+  if (keys.length === 0 || !keys.every((key) => INDEX.test(key))) return value;
+  return keys.sort((a, b) => Number(a) - Number(b)).map((key) => hash[key]);
+}
+
+/**
+ * A list parameter (`ids[]=1&ids[]=2`, or index-keyed `ids[0]=1&ids[1]=2`): sent once without brackets (`ids=1`)
+ * it is still a list, as Canvas wraps it. Commas are not split.
  */
 export function canvasList<TItem extends z.ZodType>(item: TItem) {
-  return z.union([z.array(item), item.transform((one) => [one])]);
+  return z.preprocess(indexedValues, z.union([z.array(item), item.transform((one) => [one])]));
 }
 
 /** `include[]`: known values kept, unknown ones ignored (Canvas does not fail on them); absent → []. */

@@ -3,8 +3,8 @@ import { badRequest } from '../http-errors.ts';
 /**
  * Keys that name Object.prototype members (`__proto__`, `constructor`, `hasOwnProperty`…) or `prototype`. No
  * Canvas parameter is called that, and such keys are how prototype pollution and `obj.hasOwnProperty()` crashes
- * start, so a request carrying one anywhere is refused (docs/architecture.md §5.2)
- * instead of silently dropped as qs would.
+ * start, so a request carrying one anywhere is refused (docs/architecture.md §5.2) instead of silently dropped:
+ * a client sending one is either probing or broken, and either way should hear about it.
  */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 
@@ -12,7 +12,7 @@ export function isForbiddenKey(key: string): boolean {
   return FORBIDDEN_KEYS.has(key);
 }
 
-/** Throws 400 when any object key at any depth of a parsed JSON or qs value is forbidden. */
+/** Throws 400 when any object key at any depth of a parsed JSON value is forbidden. */
 export function assertNoForbiddenKeys(value: unknown): void {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
@@ -22,18 +22,6 @@ export function assertNoForbiddenKeys(value: unknown): void {
     for (const key of Object.keys(next)) {
       if (isForbiddenKey(key)) throw badRequest(`Parameter name not allowed: ${key}`);
       pending.push((next as Record<string, unknown>)[key]);
-    }
-  }
-}
-
-/**
- * qs drops `__proto__[x]=1` without a trace, so the raw bracket segments of every key are checked before parsing:
- * a client sending one is either probing or broken, and either way should hear about it.
- */
-export function assertNoForbiddenBracketKeys(rawKeys: readonly string[]): void {
-  for (const raw of rawKeys) {
-    for (const segment of raw.split(/[[\]]+/)) {
-      if (isForbiddenKey(segment)) throw badRequest(`Parameter name not allowed: ${segment}`);
     }
   }
 }

@@ -1,9 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http-errors.ts';
-import { parseCanvasParams, type ParsedParams } from './canvas-query.ts';
+import { DEFAULT_PARAMETER_LIMIT, parseCanvasParams, type ParsedParams } from './canvas-query.ts';
 import { assertNoForbiddenKeys } from './forbidden-keys.ts';
 
-export const BODY_LIMITS = { default: 100 * 1024, html: 2 * 1024 * 1024 } as const;
+/** Bytes a body may have, and parameters a form body may carry, by the kind of route. */
+export const BODY_LIMITS = {
+  default: { bytes: 100 * 1024, parameters: DEFAULT_PARAMETER_LIMIT },
+  html: { bytes: 2 * 1024 * 1024, parameters: DEFAULT_PARAMETER_LIMIT },
+  /** Bulk grading: every student of a large course, each with a grade, a comment and more, in one form. */
+  bulk: { bytes: 2 * 1024 * 1024, parameters: 20_000 },
+} as const;
 export type BodyLimit = keyof typeof BODY_LIMITS;
 
 /**
@@ -15,8 +21,9 @@ export async function readCanvasBody(req: IncomingMessage, limit: BodyLimit): Pr
   if (!hasBody(req)) return Object.create(null) as ParsedParams;
   const kind = bodyKind(req.headers['content-type']);
   if (kind === undefined) throw unsupportedMediaType();
-  const text = decodeUtf8(await readLimited(req, BODY_LIMITS[limit]));
-  return kind === 'json' ? parseJsonObject(text) : parseCanvasParams(text);
+  const { bytes, parameters } = BODY_LIMITS[limit];
+  const text = decodeUtf8(await readLimited(req, bytes));
+  return kind === 'json' ? parseJsonObject(text) : parseCanvasParams(text, parameters);
 }
 
 function hasBody(req: IncomingMessage): boolean {
