@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createFixtureUser, type FixtureUser } from '../helpers/api-fixtures.ts';
 import { enrollFixtureUser, expectInvalidToken, expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
+import { formApi } from '../helpers/poll-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createGradedAssignment, createSubmissionCourse, gradeAs, submitText, type SubmissionCourse } from '../helpers/submission-fixtures.ts';
 
@@ -77,17 +78,12 @@ describe('peer reviews API', () => {
       expectNotFound(await api(server, course.studentA.token, 'GET', `/api/v1/courses/${course.id}/assignments/${draft.id}/peer_reviews`));
     });
 
-    it('400: a missing or malformed user_id, a self-review, an assignment without peer reviews, removing a reviewer never assigned', async () => {
+    it('400: a missing or malformed user_id, a self-review, removing a reviewer never assigned', async () => {
       expect((await api(server, course.teacher.token, 'POST', reviewsOf(subA.id), {})).status).toBe(400);
       expect((await assign(course.teacher.token, subA.id, 'abc')).status).toBe(400);
       const self = await assign(course.teacher.token, subA.id, course.studentA.id);
       expect(self.status).toBe(400);
       expect(self.json).toEqual({ errors: { base: 'Create failed' } });
-      const plain = await createGradedAssignment(server, course);
-      const plainSub = await submitText(server, course.studentA.token, course.id, plain.id);
-      const off = await api(server, course.teacher.token, 'POST', `/api/v1/courses/${course.id}/assignments/${plain.id}/submissions/${plainSub.id}/peer_reviews`, { user_id: studentC.id });
-      expect(off.status).toBe(400);
-      expect(off.json).toEqual({ errors: { base: 'Create failed' } });
       const never = await unassign(course.teacher.token, subA.id, course.studentB.id);
       expect(never.status).toBe(400);
       expect(never.json).toEqual({ errors: { base: 'Delete failed' } });
@@ -190,6 +186,33 @@ describe('peer reviews API', () => {
       expect((await unassign(course.teacher.token, subA.id, studentC.id)).status).toBe(400);
       const back = await assign(course.teacher.token, subA.id, studentC.id);
       expect(back.json).toEqual({ ...review, workflow_state: 'assigned' });
+    });
+
+    it('a teacher assigns a reviewer by hand on an assignment whose peer_reviews flag is off (form-encoded, as Canvas documents); list, include and delete work', async () => {
+      const plain = await createGradedAssignment(server, course);
+      expect(plain.peer_reviews).toBe(false);
+      const plainSub = await submitText(server, course.studentA.token, course.id, plain.id);
+      const base = `/api/v1/courses/${course.id}/assignments/${plain.id}`;
+      const made = await formApi(server, course.teacher.token, 'POST', `${base}/submissions/${plainSub.id}/peer_reviews`, `user_id=${studentC.id}`);
+      expect(made.status).toBe(200);
+      expect(made.json).toEqual({ id: expect.any(Number), user_id: course.studentA.id, assessor_id: studentC.id, asset_id: plainSub.id, asset_type: 'Submission', workflow_state: 'assigned' });
+      const id = (made.json as Json).id;
+      await api(server, studentC.token, 'PUT', `${base}/submissions/${course.studentA.id}`, { comment: { text_comment: 'Nice work.' } });
+      const listed = await api(server, course.teacher.token, 'GET', `${base}/peer_reviews?include[]=submission_comments&include[]=user`);
+      expect(listed.json).toEqual([
+        expect.objectContaining({
+          id,
+          workflow_state: 'completed',
+          user: expect.objectContaining({ id: course.studentA.id }),
+          assessor: expect.objectContaining({ id: studentC.id }),
+          submission_comments: [expect.objectContaining({ author_id: studentC.id, comment: 'Nice work.' })],
+        }),
+      ]);
+      expect((await api(server, course.studentA.token, 'GET', `${base}/submissions/${plainSub.id}/peer_reviews`)).json).toEqual([expect.objectContaining({ id })]);
+      const gone = await formApi(server, course.teacher.token, 'DELETE', `${base}/submissions/${plainSub.id}/peer_reviews`, `user_id=${studentC.id}`);
+      expect(gone.status).toBe(200);
+      expect(gone.json).toMatchObject({ id, assessor_id: studentC.id });
+      expect((await api(server, course.teacher.token, 'GET', `${base}/peer_reviews`)).json).toEqual([]);
     });
 
     it('the section path assigns and removes for the section’s students', async () => {

@@ -75,8 +75,9 @@ export class PeerReviewsService {
   /** Assigns the reviewer; an existing review of the pair is answered unchanged, a removed one comes back. */
   async assign(principal: Principal, scope: SubmissionScope, p: AssignReviewerParams, stamp: WriteStamp): Promise<{ target: Target; review: PeerReview }> {
     const { target, submission } = await this.#pair(principal, scope, p);
-    // Canvas refuses a self-review; Outpost also refuses an assignment without peer reviews (Canvas allows it: docs/canvas-compatibility.md §7).
-    if (p.user_id === submission.data.user_id || !target.assignment.data.peer_reviews) throw createFailed();
+    // Canvas refuses a self-review, but not an assignment whose peer_reviews flag is off: a teacher may assign one
+    // there by hand (docs/canvas-compatibility.md §7).
+    if (p.user_id === submission.data.user_id) throw createFailed();
     const { peerReviews } = this.#services.repos;
     const key = peerReviewKey(submission.id, p.user_id);
     const review = await this.#writes.run(key, async () => {
