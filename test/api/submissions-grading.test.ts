@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../helpers/api-fixtures.ts';
-import { expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
+import { api, createFixtureUser } from '../helpers/api-fixtures.ts';
+import { createFixtureCourse, enrollFixtureUser, expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
+import { createAssignment } from '../helpers/content-fixtures.ts';
 import { createItem, createPublishedModule } from '../helpers/module-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { createGradedAssignment, createSubmissionCourse, gradeAs, submitText, type SubmissionCourse } from '../helpers/submission-fixtures.ts';
+import { createGradedAssignment, createSubmissionCourse, enrollManyStudents, gradeAs, submitText, type SubmissionCourse } from '../helpers/submission-fixtures.ts';
+import { formApi } from '../helpers/poll-fixtures.ts';
 
 const ADMIN_TOKEN = 'grading-admin-token';
 type Json = Record<string, unknown>;
@@ -132,9 +134,9 @@ describe('submissions API: bulk grading, gradeable students, summary, read marks
   afterAll(() => server.stop());
 
   /** Polls a Progress as its owner until it is done. */
-  async function finished(progressUrl: string, token = course.teacher.token): Promise<Json> {
+  async function finished(progressUrl: string, token = course.teacher.token, attempts = 100): Promise<Json> {
     const path = new URL(progressUrl).pathname;
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < attempts; i++) {
       const p = (await api(server, token, 'GET', path)).json as Json;
       if (p.workflow_state === 'completed' || p.workflow_state === 'failed') return p;
       await new Promise((r) => setTimeout(r, 20));
@@ -185,6 +187,58 @@ describe('submissions API: bulk grading, gradeable students, summary, read marks
       expect(await finished((ok.json as Json).url as string, course.ta.token)).toMatchObject({ workflow_state: 'completed' });
       const missingId = await api(server, course.teacher.token, 'POST', `${courseBase}/submissions/update_grades`, { grade_data: { [course.studentB.id]: { posted_grade: '4' } } });
       expect(missingId.status).toBe(400);
+    });
+
+    it('course path, Canvas’s form grade_data[<assignment_id>][<student_id>][…], form-encoded and JSON: grades, excuses and comments across assignments', async () => {
+      const [first, second] = [await createGradedAssignment(server, course), await createGradedAssignment(server, course)];
+      const { studentA, studentB } = course;
+      const form = [
+        `grade_data[${first.id}][${studentA.id}][posted_grade]=7`,
+        `grade_data[${first.id}][${studentA.id}][text_comment]=Well+argued`,
+        `grade_data[${first.id}][${studentB.id}][excuse]=true`,
+        `grade_data[${second.id}][${studentB.id}][posted_grade]=80%25`,
+      ].join('&');
+      const res = await formApi(server, course.teacher.token, 'POST', `${courseBase}/submissions/update_grades`, form);
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ tag: 'submissions_update', context_type: 'Course', context_id: course.id, workflow_state: 'queued' });
+      expect(await finished((res.json as Json).url as string)).toMatchObject({ workflow_state: 'completed', completion: 100 });
+      const show = async (a: Json & { id: number }, userId: number) =>
+        (await api(server, course.teacher.token, 'GET', `${courseBase}/assignments/${a.id}/submissions/${userId}?include[]=submission_comments`)).json as Json;
+      expect(await show(first, studentA.id)).toMatchObject({ score: 7, grade: '7', submission_comments: [expect.objectContaining({ comment: 'Well argued' })] });
+      expect(await show(first, studentB.id)).toMatchObject({ excused: true, workflow_state: 'graded' });
+      expect(await show(second, studentB.id)).toMatchObject({ score: 8, grade: '8' });
+      expect(await show(second, studentA.id)).toMatchObject({ score: null });
+
+      const json = await api(server, course.teacher.token, 'POST', `${courseBase}/submissions/update_grades`, {
+        grade_data: { [second.id]: { [studentA.id]: { posted_grade: '10' }, [`sis_user_id:nobody`]: { posted_grade: '1' } } },
+      });
+      expect(await finished((json.json as Json).url as string)).toMatchObject({ workflow_state: 'failed', message: "Couldn't find User(s) with API ids 'sis_user_id:nobody'" });
+      const ok = await api(server, course.teacher.token, 'POST', `${courseBase}/submissions/update_grades`, { grade_data: { [second.id]: { [studentA.id]: { posted_grade: '10' } } } });
+      expect(await finished((ok.json as Json).url as string)).toMatchObject({ workflow_state: 'completed' });
+      expect(await show(second, studentA.id)).toMatchObject({ score: 10 });
+      // An unknown assignment is a 404, a draft a 401; nothing runs.
+      expectNotFound(await api(server, course.teacher.token, 'POST', `${courseBase}/submissions/update_grades`, { grade_data: { 999999999: { [studentA.id]: { posted_grade: '1' } } } }));
+      const draft = await createGradedAssignment(server, course, { published: false });
+      expectUnauthorized(await formApi(server, course.teacher.token, 'POST', `${courseBase}/submissions/update_grades`, `grade_data[${draft.id}][${studentA.id}][posted_grade]=1`));
+      // The course-level form on an assignment's path, or grade_data that is not a hash, is a 400.
+      expect((await api(server, course.teacher.token, 'POST', `${courseBase}/assignments/${first.id}/submissions/update_grades`, { grade_data: { [first.id]: { [studentA.id]: { posted_grade: '1' } } } })).status).toBe(400);
+      expect((await formApi(server, course.teacher.token, 'POST', `${courseBase}/submissions/update_grades`, 'grade_data=x')).json).toEqual({ error: "'grade_data' parameter required" });
+    });
+
+    it('the assignment-level form takes every student of a 1,000-student course in one form-encoded call', async () => {
+      const big = await createFixtureCourse(server, { name: 'Lecture 1000' });
+      const teacher = await createFixtureUser(server, 'Lecture Teacher');
+      await enrollFixtureUser(server, big.id, teacher.id, 'TeacherEnrollment');
+      const students = await enrollManyStudents(server, big.id, 1000);
+      const lecture = await createAssignment(server, teacher.token, big.id, { published: true, points_possible: 10, submission_types: ['online_text_entry'] });
+      const form = students.map((id, i) => `grade_data[${id}][posted_grade]=${i % 11}&grade_data[${id}][text_comment]=Seen`).join('&');
+      const res = await formApi(server, teacher.token, 'POST', `/api/v1/courses/${big.id}/assignments/${lecture.id}/submissions/update_grades`, form);
+      expect(res.status).toBe(200);
+      expect(await finished((res.json as Json).url as string, teacher.token, 3000)).toMatchObject({ workflow_state: 'completed' });
+      const summary = await api(server, teacher.token, 'GET', `/api/v1/courses/${big.id}/assignments/${lecture.id}/submission_summary`);
+      expect(summary.json).toEqual({ graded: 1000, ungraded: 0, not_submitted: 0 });
+      const last = await api(server, teacher.token, 'GET', `/api/v1/courses/${big.id}/assignments/${lecture.id}/submissions/${students[999]}?include[]=submission_comments`);
+      expect(last.json).toMatchObject({ score: 999 % 11, submission_comments: [expect.objectContaining({ comment: 'Seen' })] });
     });
   });
 

@@ -1,14 +1,13 @@
 import type { CoreServices } from '../../core-services.ts';
-import { UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import type { AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
-import { whenNotFound, type IdResolver } from '../common/id-lookup.ts';
+import type { IdResolver } from '../common/id-lookup.ts';
 import { isAssignedReviewer, seesOnlyAsReviewer, withoutGrade } from '../peer-reviews/reviewer-access.ts';
 import { progressJson } from '../progress/progress.serializer.ts';
-import { asksToGrade, gradingRefused, type GradeRequest } from './grade-change.ts';
-import { GradingService, type BulkEntry } from './grading.service.ts';
+import { asksToGrade, type GradeRequest } from './grade-change.ts';
+import { GradingService } from './grading.service.ts';
 import { SubmissionLists } from './submission-lists.ts';
 import type { SubmissionReader } from './submission-reader.ts';
 import type { StudentScope, SubmissionRules } from './submission-rules.ts';
@@ -81,29 +80,13 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
       ],
       {
         method: 'POST',
-        summary: 'Grade many students at once; answers a Progress (tag submissions_update) to poll',
+        summary: 'Grade many students at once (grade_data[<student_id>][…], or grade_data[<assignment_id>][<student_id>][…] on course paths); answers a Progress (tag submissions_update) to poll',
         params: updateGradesParams,
         permission: allow.manageGrades,
+        bodyLimit: 'bulk',
         handler: async (ctx, p, scope) => {
-          const data = Object.entries(p.grade_data ?? {});
-          if (data.length === 0) throw gradingRefused("'grade_data' parameter required");
           const viewer = await submissions.viewer(ctx.principal, scope.courseId);
-          const entries: BulkEntry[] = [];
-          const unknown: string[] = [];
-          for (const [rawId, entry] of data) {
-            const assignmentId = p.assignment_id ?? entry.assignment_id;
-            if (assignmentId === undefined) throw ValidationError.field('assignment_id', 'is required for each student on this path', 'blank');
-            const assignment = await submissions.assignment(viewer, assignmentId);
-            // Canvas refuses to grade a draft (401), whoever asks.
-            if (assignment.data.workflow_state !== 'published') throw new UnauthorizedError();
-            // A student id that names no student of the scope is reported back as unknown; a storage failure is not.
-            const student = await scopes.student(rawId, ctx.principal, scope).catch(whenNotFound(undefined));
-            if (!student || !(await grading.mayChange(ctx.principal, scope.courseId, student.id, true))) {
-              unknown.push(rawId);
-              continue;
-            }
-            entries.push({ assignment, studentId: student.id, checked: await grading.check(ctx.principal, assignment, student, entry) });
-          }
+          const { entries, unknown } = await grading.checkBulk(ctx.principal, scope, p, (id) => submissions.assignment(viewer, id));
           return { body: progressJson(await grading.startBulk(scope, entries, unknown, writeStamp(ctx)), ctx.baseUrl) };
         },
       },

@@ -1,4 +1,5 @@
 import type { CoreServices } from '../../core-services.ts';
+import { UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
@@ -6,10 +7,10 @@ import { writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '
 import { completeReviewOnComment } from '../peer-reviews/reviewer-access.ts';
 import { ProgressService } from '../progress/progress.service.ts';
 import { applyGrade, checkGradeRequest, commentData, gradingRefused, type CheckedGrade, type GradeRequest } from './grade-change.ts';
-import type { SubmissionScopes} from './submission-scope.ts';
-import { type SubmissionScope } from './submission-scope.ts';
+import { MANAGE_GRADES, type SubmissionScope, type SubmissionScopes } from './submission-scope.ts';
 import type { StoredAssignment, SubmissionChange, SubmissionStore } from './submission-store.ts';
 import { placeholder } from './submission-workflow.ts';
+import type { BulkGradeRequest, UpdateGradesParams } from './submissions.params.ts';
 
 export const BULK_TAG = 'submissions_update';
 
@@ -18,6 +19,23 @@ export interface BulkEntry {
   readonly assignment: StoredAssignment;
   readonly studentId: number;
   readonly checked: CheckedGrade;
+}
+
+/**
+ * The student entries of an `update_grades` call, each with its assignment: the path's, else (course paths) the
+ * key of Canvas's `grade_data[<assignment_id>][<student_id>]` form or the entry's own `assignment_id`.
+ */
+function bulkRequests(p: UpdateGradesParams): Array<BulkGradeRequest & { assignmentId: number }> {
+  const data = p.grade_data;
+  if (!data) return [];
+  if (data.keyedBy === 'assignment' && p.assignment_id !== undefined) {
+    throw ValidationError.field('grade_data', 'is keyed by student id on an assignment’s path', 'invalid');
+  }
+  return data.requests.map((r) => {
+    const assignmentId = p.assignment_id ?? r.assignmentId;
+    if (assignmentId === undefined) throw ValidationError.field('assignment_id', 'is required for each student on this path', 'blank');
+    return { ...r, assignmentId };
+  });
 }
 
 /** Grading and commenting (docs/canvas-compatibility.md §8.4), one at a time or in bulk. */
@@ -47,9 +65,47 @@ export class GradingService {
     return checked;
   }
 
+  /**
+   * Resolves and checks a whole `update_grades` call before its job starts (docs/canvas-compatibility.md §8.6):
+   * each assignment must exist (404) and be published (401, whoever asks), every value must parse (400). Students
+   * the caller cannot find or reach are collected instead: the job fails naming them, as in Canvas. The students
+   * and the caller's reach are loaded once, so a call for every student of a large course stays linear.
+   */
+  async checkBulk(
+    principal: Principal,
+    scope: SubmissionScope,
+    p: UpdateGradesParams,
+    assignmentOf: (id: number) => Promise<StoredAssignment>,
+  ): Promise<{ entries: BulkEntry[]; unknown: string[] }> {
+    const requests = bulkRequests(p);
+    if (requests.length === 0) throw gradingRefused("'grade_data' parameter required");
+    const assignments = new Map<number, StoredAssignment>();
+    for (const id of new Set(requests.map((r) => r.assignmentId))) {
+      const assignment = await assignmentOf(id);
+      if (assignment.data.workflow_state !== 'published') throw new UnauthorizedError();
+      assignments.set(id, assignment);
+    }
+    const [students, reaches] = await Promise.all([
+      this.#scopes.studentsNamed(requests.map((r) => r.student), principal, scope),
+      this.#scopes.reach(principal, MANAGE_GRADES, scope.courseId),
+    ]);
+    const entries: BulkEntry[] = [];
+    const unknown = new Set<string>();
+    for (const r of requests) {
+      const student = students.get(r.student);
+      if (!student || !reaches(student.id)) {
+        unknown.add(r.student);
+        continue;
+      }
+      const assignment = assignments.get(r.assignmentId)!;
+      entries.push({ assignment, studentId: student.id, checked: await this.check(principal, assignment, student, r.entry) });
+    }
+    return { entries, unknown: [...unknown] };
+  }
+
   /** Whether the caller may grade (or, `grades` false, comment on) the student's work: one grant must reach them. */
   async mayChange(principal: Principal, courseId: number, studentId: number, grades: boolean): Promise<boolean> {
-    if (grades) return this.#scopes.canForStudent(principal, ['manage_grades'], courseId, studentId);
+    if (grades) return this.#scopes.canForStudent(principal, MANAGE_GRADES, courseId, studentId);
     return principal.userId === studentId || this.#scopes.canForStudent(principal, ['manage_grades', 'comment_on_others_submissions'], courseId, studentId);
   }
 

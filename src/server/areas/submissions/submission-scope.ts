@@ -3,7 +3,7 @@ import { NotFoundError } from '../../domain/errors.ts';
 import { canForStudent, type PermissionName } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
-import type { IdResolver } from '../common/id-lookup.ts';
+import { whenNotFound, type IdResolver } from '../common/id-lookup.ts';
 
 /**
  * Every submission path exists under /courses/:course_id and /sections/:section_id. A scope is
@@ -79,8 +79,13 @@ export class SubmissionScopes {
 
   /** One grant must both hold a permission and reach the student (policy `canForStudent`). */
   async canForStudent(principal: Principal, permissions: readonly PermissionName[], courseId: number, studentId: number): Promise<boolean> {
+    return (await this.reach(principal, permissions, courseId))(studentId);
+  }
+
+  /** `canForStudent` for many students: the facts are loaded once, each student is then asked without a read. */
+  async reach(principal: Principal, permissions: readonly PermissionName[], courseId: number): Promise<(studentId: number) => boolean> {
     const facts = await this.#services.access.visibilityFacts(principal, courseId);
-    return permissions.some((permission) => canForStudent({ userId: principal.userId }, permission, courseId, studentId, facts));
+    return (studentId) => permissions.some((permission) => canForStudent({ userId: principal.userId }, permission, courseId, studentId, facts));
   }
 
   /** docs/canvas-compatibility.md §5.7: submitting needs an active student enrollment in the course (in the section, on section paths). */
@@ -96,9 +101,20 @@ export class SubmissionScopes {
 
   /** A `:user_id` of a submission path: the student's id (or sis form, or `self`); 404 when not a student of the scope. */
   async student(raw: string, principal: Principal, scope: SubmissionScope): Promise<{ id: number; active: boolean }> {
-    const id = await this.#ids.userId(raw, principal);
-    const found = (await this.students(scope)).get(id);
+    const found = (await this.studentsNamed([raw], principal, scope)).get(raw);
     if (!found) throw new NotFoundError('user');
-    return { id, active: found.active };
+    return found;
+  }
+
+  /** Several raw user ids at once (one read of the roster): those naming a student of the scope, by raw id. */
+  async studentsNamed(raws: readonly string[], principal: Principal, scope: SubmissionScope): Promise<Map<string, { id: number; active: boolean }>> {
+    const students = await this.students(scope);
+    const found = new Map<string, { id: number; active: boolean }>();
+    for (const raw of new Set(raws)) {
+      const id = await this.#ids.userId(raw, principal).catch(whenNotFound(undefined));
+      const student = id === undefined ? undefined : students.get(id);
+      if (student) found.set(raw, { id: id!, active: student.active });
+    }
+    return found;
   }
 }

@@ -118,11 +118,62 @@ export const gradeDataEntry = z.object({
 });
 export type GradeDataEntry = z.output<typeof gradeDataEntry>;
 
+/** One student's entry of a bulk grading call, with the assignment it grades when the call names one. */
+export interface BulkGradeRequest {
+  readonly assignmentId: number | undefined;
+  /** The student as sent: an id or a sis form, resolved like a `:user_id`. */
+  readonly student: string;
+  readonly entry: GradeDataEntry;
+}
+
+/** `grade_data[<student_id>][…]`: keys are not checked here, so an unknown one fails the job by name (Canvas). */
+const byStudent = z.record(z.string().max(300), gradeDataEntry);
+/** Canvas's course-level form, `grade_data[<assignment_id>][<student_id>][…]`. */
+const byAssignment = z.record(z.string(), z.record(z.string(), gradeDataEntry));
+
+const isHash = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const ASSIGNMENT_KEY = /^\d{1,16}$/;
+/** A student key: an id or a sis form, never a field name like `posted_grade`. */
+const STUDENT_KEY = /^(\d{1,19}|sis_[a-z_]+:.{1,255})$/s;
+
+/** Ids all the way down (`grade_data[<assignment_id>][<student_id>]`), where a student entry has field names. */
+function keyedByAssignment(sent: unknown): boolean {
+  if (!isHash(sent)) return false;
+  return Object.entries(sent).every(([key, students]) => {
+    if (!ASSIGNMENT_KEY.test(key) || !isHash(students)) return false;
+    const keys = Object.keys(students);
+    return keys.length > 0 && keys.every((student) => STUDENT_KEY.test(student));
+  });
+}
+
+/**
+ * `grade_data` in either form, as a list of student entries. Anything but a hash counts as missing, as Canvas
+ * answers it ("'grade_data' parameter required").
+ */
+const gradeData = z.preprocess(
+  (sent) => (isHash(sent) ? sent : undefined),
+  z
+    .union([
+      z.custom(keyedByAssignment).pipe(byAssignment).transform((assignments) => ({
+        keyedBy: 'assignment' as const,
+        requests: Object.entries(assignments).flatMap(([assignmentId, students]) =>
+          Object.entries(students).map(([student, entry]): BulkGradeRequest => ({ assignmentId: Number(assignmentId), student, entry })),
+        ),
+      })),
+      byStudent.transform((students) => ({
+        keyedBy: 'student' as const,
+        requests: Object.entries(students).map(([student, entry]): BulkGradeRequest => ({ assignmentId: entry.assignment_id, student, entry })),
+      })),
+    ])
+    .optional(),
+);
+
 export const updateGradesParams = z.object({
   ...scope,
   assignment_id: canvasId().optional(),
-  grade_data: z.record(z.string().max(300), gradeDataEntry).optional(),
+  grade_data: gradeData,
 });
+export type UpdateGradesParams = z.output<typeof updateGradesParams>;
 
 export const studentSubmissionsParams = z.object({
   ...scope,
