@@ -1,6 +1,7 @@
 import type { CoreServices } from '../../core-services.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { PlannerOverrideData } from '../../domain/records/planner-records.ts';
+import { isShownComment } from '../../domain/records/submission-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { type PlannerCourse, type Plannables } from './plannables.ts';
 import { coversNote, plannerContexts, type PlannerContexts } from './planner-contexts.ts';
@@ -71,7 +72,7 @@ export class PlannerItemsService {
         userId,
         student: courses.get(a.data.course_id)?.student ?? false,
         submission,
-        comments: submission ? comments.filter((c) => c.data.submission_id === submission.id) : [],
+        comments: submission ? comments.filter((c) => c.data.submission_id === submission.id && isShownComment(c.data)) : [],
         read: submission ? reads.find((r) => r.data.submission_id === submission.id) : undefined,
       };
       const linked = { quiz: a.data.quiz_id === null ? undefined : quizzes.get(a.data.quiz_id), topic: a.data.discussion_topic_id === null ? undefined : topics.get(a.data.discussion_topic_id) };

@@ -108,7 +108,8 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
       params: multiGradeableParams,
       permission: allow.viewGrades,
       handler: async (ctx, p, scope) => {
-        const assignmentIds = (await lists.publishedAssignments(scope.courseId, p.assignment_ids)).map((a) => a.id);
+        const viewer = await submissions.viewer(ctx.principal, scope.courseId);
+        const assignmentIds = (await lists.publishedAssignments(viewer, p.assignment_ids)).map((a) => a.id);
         const users = await lists.gradeableUsers(ctx.principal, scope);
         return paginateArray(ctx, users.map((u) => ({ ...userDisplayJson(u.user, u.id, scope.courseId, ctx.baseUrl), assignment_ids: assignmentIds })));
       },
@@ -145,7 +146,7 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
       permission: allow.seesSubmissions,
       handler: async (ctx, p, scope) => {
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
-        const { studentIds, assignments, records } = await lists.forStudents(ctx.principal, scope, p, writeStamp(ctx));
+        const { studentIds, assignments, records } = await lists.forStudents(viewer, scope, p, writeStamp(ctx));
         const byId = new Map(assignments.map((a) => [a.id, a]));
         const request = { ...ctx, viewer, include: p.include };
         if (!p.grouped) return paginateMapped(ctx, records, (page) => reader.json(page, byId, request));

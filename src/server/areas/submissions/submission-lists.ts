@@ -1,8 +1,9 @@
 import type { CoreServices } from '../../core-services.ts';
-import { InvalidError, UnauthorizedError } from '../../domain/errors.ts';
+import { InvalidError, NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
+import { isVisibleContent, type ContentViewer } from '../common/course-content.ts';
 import { whenNotFound, type IdResolver } from '../common/id-lookup.ts';
 import type { SubmissionScope, SubmissionScopes } from './submission-scope.ts';
 import type { StoredAssignment, SubmissionStore } from './submission-store.ts';
@@ -26,9 +27,17 @@ export class SubmissionLists {
     this.#ids = ids;
   }
 
-  /** Published assignments of the course (students see no others), or the named ones among them, by id. */
-  async publishedAssignments(courseId: number, only?: readonly number[]): Promise<StoredAssignment[]> {
-    const all = await this.#services.repos.assignments.find({ course_id: courseId });
+  /**
+   * Published assignments of the course (students see no others), or the named ones among them, by id. A named id
+   * the viewer cannot see at all (unknown, deleted, another course's, a draft of someone else's) is a 404, never
+   * an empty answer; a draft its editor names is left out like every draft.
+   */
+  async publishedAssignments(viewer: ContentViewer, only?: readonly number[]): Promise<StoredAssignment[]> {
+    const all = await this.#services.repos.assignments.find({ course_id: viewer.courseId });
+    if (only !== undefined) {
+      const visible = new Set(all.filter((a) => isVisibleContent(a.data.workflow_state, viewer)).map((a) => a.id));
+      if (only.some((id) => !visible.has(id))) throw new NotFoundError('assignment');
+    }
     return all.filter((a) => a.data.workflow_state === 'published' && (only === undefined || only.includes(a.id)));
   }
 
@@ -68,10 +77,11 @@ export class SubmissionLists {
    * `/students/submissions`: the students asked for (default the caller, `all` every visible one), each of whom the
    * caller must see (401 otherwise), across the published assignments asked for.
    */
-  async forStudents(principal: Principal, scope: SubmissionScope, p: StudentSubmissionsParams, stamp: WriteStamp) {
+  async forStudents(viewer: ContentViewer, scope: SubmissionScope, p: StudentSubmissionsParams, stamp: WriteStamp) {
+    const { principal } = viewer;
     const visible = await this.#scopes.visibleStudents(principal, scope);
     const studentIds = await this.#requestedStudents(principal, visible, p.student_ids);
-    const assignments = await this.publishedAssignments(scope.courseId, p.assignment_ids);
+    const assignments = await this.publishedAssignments(viewer, p.assignment_ids);
     const records: Stored<SubmissionData>[] = [];
     for (const assignment of assignments) {
       const all = await this.#store.ensure(assignment, studentIds, stamp);

@@ -1,5 +1,5 @@
 import type { CoreServices } from '../../core-services.ts';
-import type { SubmissionData } from '../../domain/records/submission-records.ts';
+import { isShownComment, type SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 import type { SubmissionInclude } from './submissions.params.ts';
@@ -27,11 +27,12 @@ export class SubmissionReader {
     const include = new Set([...request.include, ...always]);
     const ids = records.map((r) => r.id);
     const viewerId = request.viewer.principal.userId;
-    const [comments, versions, reads] = await Promise.all([
+    const [stored, versions, reads] = await Promise.all([
       repos.submissionComments.find({ parent_id: { $in: ids } }),
       include.has('submission_history') ? repos.submissionVersions.find({ parent_id: { $in: ids } }) : Promise.resolve([]),
       include.has('read_status') ? repos.submissionReads.find({ parent_id: { $in: ids }, user_id: viewerId }) : Promise.resolve([]),
     ]);
+    const comments = stored.filter((c) => isShownComment(c.data));
     const userIds = new Set([...records.map((r) => r.data.user_id), ...comments.map((c) => c.data.author_id)]);
     const fileIds = [...records.flatMap((r) => r.data.attachment_ids), ...comments.flatMap((c) => c.data.attachment_ids)];
     const [users, files, course] = await Promise.all([

@@ -42,15 +42,17 @@ export const submitParams = z.object({
   ...scope,
   assignment_id: canvasId(),
   comment: z.object({ text_comment: commentText().optional() }).optional(),
-  submission: z.object({
-    // Checked by the service against the assignment, so a wrong one gets Canvas's own 400 message.
-    submission_type: canvasString(z.string().trim().max(50)),
-    body: lenient(htmlParam()),
-    url: lenient(canvasString(z.string().trim().max(2048))),
-    file_ids: lenient(canvasList(canvasId())),
-    media_comment_id: lenient(mediaId()),
-    media_comment_type: lenient(canvasString(z.string().trim().max(50))),
-  }),
+  // Checked by the service against the assignment, so a wrong or missing type gets Canvas's own 400 message.
+  submission: z
+    .object({
+      submission_type: lenient(canvasString(z.string().trim().max(50))),
+      body: lenient(htmlParam()),
+      url: lenient(canvasString(z.string().trim().max(2048))),
+      file_ids: lenient(canvasList(canvasId())),
+      media_comment_id: lenient(mediaId()),
+      media_comment_type: lenient(canvasString(z.string().trim().max(50))),
+    })
+    .default({}),
 });
 export type SubmitParams = z.output<typeof submitParams>;
 
@@ -70,8 +72,8 @@ export const gradeFields = {
   posted_grade: z.union([canvasString(z.string().max(255)), z.null().transform(() => '')]).optional(),
   excuse: canvasBoolean().optional(),
   late_policy_status: z
-    .union([canvasEnum([...LATE_STATUSES, 'null']), z.literal(''), z.null()])
-    .transform((v) => (v === null || v === '' || v === 'null' ? null : v))
+    .preprocess((sent) => (sent === null ? '' : sent), canvasEnum([...LATE_STATUSES, 'null', '']))
+    .transform((v) => (v === '' || v === 'null' ? null : v))
     .optional(),
   // Ten years is far beyond any real lateness, and keeps the value a safe integer.
   seconds_late_override: canvasInteger({ min: 0, max: 315_360_000 }).optional(),
@@ -101,6 +103,11 @@ export type GradeSubmissionParams = z.output<typeof gradeSubmissionParams>;
 export const submissionFilesParams = createFileParams.extend({ ...scope, assignment_id: canvasId(), user_id: userIdParam });
 
 export const readParams = z.object({ ...scope, assignment_id: canvasId(), user_id: userIdParam });
+
+export const commentIdParams = z.object({ ...scope, assignment_id: canvasId(), user_id: userIdParam, id: canvasId() });
+export type CommentIdParams = z.output<typeof commentIdParams>;
+/** Canvas's edit takes the new text as a bare `comment`. */
+export const editCommentParams = commentIdParams.extend({ comment: commentText().pipe(z.string().trim().min(1, { message: "can't be blank" })) });
 export const assignmentScopedParams = z.object({ ...scope, assignment_id: canvasId(), ...paginationParams });
 
 export const multiGradeableParams = z.object({

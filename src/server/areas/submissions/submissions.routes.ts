@@ -8,6 +8,7 @@ import { fileJson } from '../files/files.serializer.ts';
 import { UnauthorizedError } from '../../domain/errors.ts';
 import { seesOnlyAsReviewer, withoutGrade } from '../peer-reviews/reviewer-access.ts';
 import { gradingRoutes } from './grading.routes.ts';
+import { submissionCommentRoutes } from './submission-comments.routes.ts';
 import { SubmissionReader } from './submission-reader.ts';
 import { submissionRules } from './submission-rules.ts';
 import { onPaths, paginateMapped } from './submission-routing.ts';
@@ -89,5 +90,6 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
       },
     }),
     ...gradingRoutes(services, { scopes, allow, submissions, reader, ids: rules.ids }),
+    ...submissionCommentRoutes(services, { scopes, submissions }),
   ];
 }

@@ -51,7 +51,7 @@ export function submissionJson(view: SubmissionView, ctx: SerializeContext, alwa
   // Outpost has no group assignments yet, so no submission belongs to a group.
   if (include.has('group')) Object.assign(json, { group: { id: null, name: null }, group_id: null, group_name: null });
   if (include.has('read_status')) json.read_status = view.read ? 'read' : 'unread';
-  if (include.has('rubric_assessment')) json.rubric_assessment = {};
+  // `rubric_assessment`: Canvas adds it only for a submission that has one, and Outpost keeps no rubric assessments.
   return json;
 }
 

@@ -76,7 +76,8 @@ export class SubmissionsService {
   }
 
   async #content(assignment: StoredAssignment, userId: number, s: SubmitParams['submission']): Promise<SubmittedContent> {
-    const type = s.submission_type as ApiSubmissionType;
+    // Missing or not one of the API's types: the same 400 as a type the assignment does not take.
+    const type = (s.submission_type ?? '') as ApiSubmissionType;
     const allowed = assignment.data.submission_types as readonly string[];
     // Outpost has no `online` type: LTI launches are allowed where external tools are.
     const permitted = API_SUBMISSION_TYPES.includes(type) && (allowed.includes(type) || (type === 'basic_lti_launch' && allowed.includes('external_tool')));

@@ -54,6 +54,13 @@ export interface SubmissionCommentData {
   media_comment_type: string | null;
   attachment_ids: number[];
   edited_at: string | null;
+  /** `deleted` once removed (kept, so sync replicates the removal); absent on comments never removed. */
+  workflow_state?: 'active' | 'deleted';
+}
+
+/** Whether a comment is shown: a removed one stays stored but is never read back. */
+export function isShownComment(comment: SubmissionCommentData): boolean {
+  return comment.workflow_state !== 'deleted';
 }
 
 /** A snapshot of the submission after each submit or grade change: `include[]=submission_history`, grade audits. */

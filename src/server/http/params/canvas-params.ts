@@ -70,9 +70,9 @@ export function canvasString(inner: z.ZodType<string, string> = z.string()) {
   return z.union([z.string(), z.number().transform(String)]).pipe(inner);
 }
 
-/** One of fixed words, e.g. `grading_type`. */
+/** One of fixed words, e.g. `grading_type`; anything else fails with Rails' inclusion message, as Canvas's models do. */
 export function canvasEnum<const TValues extends readonly [string, ...string[]]>(values: TValues) {
-  return z.enum(values);
+  return z.enum(values, { message: 'is not included in the list' });
 }
 
 /**
