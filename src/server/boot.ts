@@ -84,6 +84,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       rendererDir: config.rendererDir ?? CHECKOUT_RENDERER_DIR,
       routes: serverRoutes(core),
       verifyToken: (token) => core.verifyToken(token),
+      becomeUser: (principal, asUserId) => core.becomeUser(principal, asUserId),
       allowedHosts: () => allowedHosts,
       cors: config.cors,
       logError: config.logError,

@@ -7,6 +7,7 @@ import { createRepositories } from './domain/repositories.ts';
 import { areaRoutes } from './areas/index.ts';
 import type { CoreServices } from './core-services.ts';
 import { ensureDataDir } from './data-dir.ts';
+import { masquerading } from './areas/common/masquerading.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { AnyRoute } from './http/route.ts';
 import { openDatabase, type OutpostDatabase } from './storage/database.ts';
@@ -38,6 +39,8 @@ export interface ServerCore {
   readonly routes: readonly AnyRoute[];
   /** Resolves a raw Bearer token to its principal; undefined for unknown, expired or revoked tokens. */
   verifyToken(rawToken: string): Promise<Principal | undefined>;
+  /** The principal acting as the user `asUserId` names (`as_user_id`), or undefined when the caller may not. */
+  becomeUser(principal: Principal, asUserId: string): Promise<Principal | undefined>;
   /** The running webhook deriver and worker, unless turned off. */
   readonly webhookRuntime: WebhookRuntime | undefined;
   /** Sync: the running replication with the hub, when one is configured. */
@@ -93,6 +96,7 @@ export async function openCore(options: CoreOptions): Promise<ServerCore> {
     services,
     routes: areaRoutes(services),
     verifyToken: (rawToken) => services.tokens.verify(rawToken, Date.now()),
+    becomeUser: masquerading(services),
     webhookRuntime,
     deviceSync,
     close() {

@@ -71,7 +71,8 @@ export class Access {
     return rows.map((row) => enrollmentFact(row, course.data));
   }
 
-  async facts(principal: Principal, context: PermissionContext): Promise<PermissionFacts> {
+  /** Only the user matters: masquerading asks about users who sent no request (domain/masquerade.ts). */
+  async facts(principal: Pick<Principal, 'userId'>, context: PermissionContext): Promise<PermissionFacts> {
     const course = context.type === 'course' ? await this.#course(context.courseId) : undefined;
     const accountId = course ? course.data.account_id : (context as { accountId: number }).accountId;
     const accountChain = await this.accountChain(accountId);

@@ -5,4 +5,9 @@ export interface Principal {
   tokenId: number;
   /** Canvas-style `url:GET|/api/v1/...` scopes; null when the token is unscoped. */
   scopes: readonly string[] | null;
+  /**
+   * Set while the request acts as another user (`as_user_id`, Canvas's masquerading): the token's own user, who
+   * really sent it. `userId` is then the user acted as, whose rights the request has.
+   */
+  realUserId?: number;
 }

@@ -3,7 +3,7 @@ import type { BulkWriteRow, RxDocumentData } from 'rxdb';
 import type { RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import { ALL_OR_NOTHING_CONTEXT } from '../storage/sqlite/index.ts';
-import { TypedRecords, type RecordSlots, type Stored, type WriteStamp } from '../storage/typed-records.ts';
+import { changedByOf, TypedRecords, type RecordSlots, type Stored, type WriteStamp } from '../storage/typed-records.ts';
 
 /**
  * A stored record of one entity type (its envelope: id, slots, stamps, `data`) and who writes it when: the types
@@ -76,7 +76,7 @@ export class Repository<TData extends object> {
 
   /** New data for a record as the caller read it, for `writeTogether`; slots and stamp follow the data. */
   replacement(read: Stored<TData>, data: TData, stamp: WriteStamp): PlannedWrite<TData> {
-    const record = { ...read, ...this.#slotsOf(data, read.id), data, updated_at: stamp.now, updated_by: stamp.actorId, request_id: stamp.requestId };
+    const record = { ...read, ...this.#slotsOf(data, read.id), data, updated_at: stamp.now, updated_by: changedByOf(stamp), request_id: stamp.requestId };
     return { collection: this.#records.collection, read, record };
   }
 

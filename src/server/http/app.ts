@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { Authenticator, type VerifyToken } from './bearer-auth.ts';
 import { apiNotFound, consoleErrorLog, errorHandler, type ServerErrorLog } from './error-envelopes.ts';
 import { hostGuard } from './host-guard.ts';
+import type { BecomeUser } from './masquerade.ts';
 import { corsHandler, originGuard, type CorsOptions } from './origin-guard.ts';
 import { rendererStatic } from './renderer-static.ts';
 import { assignRequestId } from './request-id.ts';
@@ -14,6 +15,8 @@ export interface AppOptions {
   rendererDir: string;
   routes: readonly AnyRoute[];
   verifyToken: VerifyToken;
+  /** Whether a caller may act as the user `as_user_id` names; without it, every `as_user_id` is refused. */
+  becomeUser?: BecomeUser;
   /** Exact `host:port` values a request's Host may carry; read per request (see `loopbackHostAllowlist`). */
   allowedHosts: () => ReadonlySet<string>;
   /** Origins allowed to read API answers from a browser; none unless configured. */
@@ -42,7 +45,11 @@ export function createApp(options: AppOptions): Express {
   app.use(originGuard(ownOrigins, options.cors));
   app.use('/api', apiHeaders, corsHandler(options.cors));
 
-  const deps = { authenticator: new Authenticator(options.verifyToken, options.authFailuresPerMinute), throttle: new TokenThrottle(options.throttle ?? CANVAS_THROTTLE) };
+  const deps = {
+    authenticator: new Authenticator(options.verifyToken, options.authFailuresPerMinute),
+    throttle: new TokenThrottle(options.throttle ?? CANVAS_THROTTLE),
+    becomeUser: options.becomeUser ?? (async () => undefined),
+  };
   for (const route of options.routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     app.route(route.path)[method](dispatchRoute(route, deps));

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { UnauthorizedError } from '../domain/errors.ts';
 import type { Principal } from '../domain/principal.ts';
 import type { Authenticator } from './bearer-auth.ts';
+import { actAs, type BecomeUser } from './masquerade.ts';
 import { parseCanvasParams, queryStringOf, type ParsedParams } from './params/canvas-query.ts';
 import { readMultipartBody } from './params/multipart-body.ts';
 import { readCanvasBody } from './params/request-body.ts';
@@ -15,14 +16,16 @@ import type { TokenThrottle } from './throttle.ts';
 export interface DispatchDeps {
   readonly authenticator: Authenticator;
   readonly throttle: TokenThrottle;
+  readonly becomeUser: BecomeUser;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The fixed order every route goes through: token (401 before anything about the request is looked at),
- * throttle, query and body parsing (400/413/415), validation (400, or 404 for a path id), the route's permission
- * rule (404 for a missing context, 401 `unauthorized`), then the handler with the scope the rule resolved.
+ * throttle, query and body parsing (400/413/415), `as_user_id` (401 when the caller may not act as that user),
+ * validation (400, or 404 for a path id), the route's permission rule (404 for a missing context, 401
+ * `unauthorized`), then the handler with the scope the rule resolved.
  */
 export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandler {
   const pathParamNames = new Set(pathParamsOf(route.path));
@@ -35,6 +38,8 @@ export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandl
       }
       const query = parseCanvasParams(queryStringOf(req.originalUrl));
       const body = WRITE_METHODS.has(req.method) ? await readBody(req, route) : undefined;
+      const input = mergeParams(body, query, req.params);
+      if (principal) principal = await actAs(principal, input, deps.becomeUser);
       const ctx: RequestContext = {
         principal,
         requestId: requestIdOf(res),
@@ -44,7 +49,6 @@ export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandl
         headers: req.headers,
         now: Date.now(),
       };
-      const input = mergeParams(body, query, req.params);
       const parsed = route.params.safeParse(input);
       if (!parsed.success) throw validationFailure(parsed.error, pathParamNames, input);
       const scope = await route.permission.resolve(ctx, parsed.data);

@@ -13,9 +13,20 @@ export interface RecordSlots {
 
 /** Who is writing and in which request: stamped on every record for sync and webhooks. */
 export interface WriteStamp {
+  /** The user the change is made as: the author, grader or owner the domain records. */
   actorId: number;
+  /**
+   * The user who really made it, when the request acted as `actorId` (`as_user_id`); absent otherwise. The
+   * record's `updated_by` names this user, so who changed a record is always the person who sent the request.
+   */
+  changedBy?: number;
   requestId: string;
   now: number;
+}
+
+/** The user a record's `updated_by` names for a write. */
+export function changedByOf(stamp: WriteStamp): number {
+  return stamp.changedBy ?? stamp.actorId;
 }
 
 export type Stored<TData extends object> = StoredRecord<TData>;
@@ -81,7 +92,7 @@ export class TypedRecords<TData extends object> {
       lookup_key: slots.lookup_key ?? '',
       created_at: stamp.now,
       updated_at: stamp.now,
-      updated_by: stamp.actorId,
+      updated_by: changedByOf(stamp),
       request_id: stamp.requestId,
       data,
     };
@@ -104,7 +115,7 @@ export class TypedRecords<TData extends object> {
         // TData is the domain's view of the stored object; the envelope stores it as a plain JSON object.
         data: (next.data ?? current.data) as Record<string, unknown>,
         updated_at: stamp.now,
-        updated_by: stamp.actorId,
+        updated_by: changedByOf(stamp),
         request_id: stamp.requestId,
       };
     });

@@ -20,7 +20,8 @@ export function isoOrNull(time: number | string | Date | null): string | null {
 
 /** Who writes and in which request, stamped on every record (docs/architecture.md §4.2: sync and webhooks read it). */
 export function writeStamp(ctx: { readonly principal: Principal; readonly requestId: string; readonly now: number }): WriteStamp {
-  return { actorId: ctx.principal.userId, requestId: ctx.requestId, now: ctx.now };
+  const { userId, realUserId } = ctx.principal;
+  return { actorId: userId, ...(realUserId === undefined ? {} : { changedBy: realUserId }), requestId: ctx.requestId, now: ctx.now };
 }
 
 /** The raw `:course_id` of a course route, for the access rules (which resolve sis ids themselves). */
