@@ -60,11 +60,12 @@ export interface TopicActivity {
 
 export function topicActivity(entries: readonly Entry[], reads: ReadStates): TopicActivity {
   const active = entries.filter((e) => e.data.workflow_state === 'active');
-  const latest = Math.max(...active.map((e) => e.created_at));
+  // A fold, not Math.max(...): a long thread must not overflow the argument list.
+  const latest = active.reduce<number | null>((max, e) => (max === null || e.created_at > max ? e.created_at : max), null);
   return {
     subentryCount: active.length,
     unreadCount: active.filter((e) => reads.of(e) === 'unread').length,
-    lastReplyAt: active.length > 0 ? isoSeconds(latest) : null,
+    lastReplyAt: latest === null ? null : isoSeconds(latest),
   };
 }
 
