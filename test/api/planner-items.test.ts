@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type FixtureUser } from '../helpers/api-fixtures.ts';
 import { createAssignment, createDiscussionTopic, createQuiz } from '../helpers/content-fixtures.ts';
-import { expectInvalidToken } from '../helpers/course-fixtures.ts';
+import { expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { coursePages, createPage } from '../helpers/page-fixtures.ts';
 import { createNote, createOverride, dayFromNow, daysFromNow, setPageTodoDate } from '../helpers/planner-fixtures.ts';
@@ -63,12 +63,13 @@ describe('planner items API', () => {
     expect(item).toEqual({
       context_type: 'Course',
       course_id: course.id,
+      context_name: 'Planner 101',
       plannable_id: String(essay.id),
       plannable_date: essay.due_at,
       visible_in_planner: true,
       planner_override: null,
       new_activity: false,
-      submissions: { submitted: false, excused: false, graded: false, late: false, missing: false, needs_grading: false, with_feedback: false },
+      submissions: { submitted: false, excused: false, graded: false, late: false, missing: false, needs_grading: false, with_feedback: false, has_feedback: false },
       plannable_type: 'assignment',
       plannable: expect.objectContaining({ id: essay.id, title: 'Essay', due_at: essay.due_at, points_possible: 10 }),
       html_url: `/courses/${course.id}/assignments/${essay.id}`,
@@ -113,10 +114,56 @@ describe('planner items API', () => {
       plannable: { title: 'Essay', workflow_state: 'assigned' },
       html_url: `/courses/${course.id}/assignments/${essay.id}/submissions/${course.studentA.id}`,
     });
-    expect(kinds(await items(student, '?filter=new_activity'))).toEqual([`assignment:${essay.id}`]);
+    // New activity: the unread announcement and the graded essay.
+    expect(kinds(await items(student, '?filter=new_activity'))).toEqual([`announcement:${ids.news}`, `assignment:${essay.id}`]);
     expect(kinds(await items(student, '?filter=ungraded_todo_items'))).toEqual([`wiki_page:${ids.page}`]);
-    // Reading the submission clears its new activity.
+    // Reading the submission and the announcement clears their new activity.
     await api(server, student.token, 'PUT', `/api/v1/courses/${course.id}/assignments/${essay.id}/submissions/${student.id}/read`);
+    expect(kinds(await items(student, '?filter=new_activity'))).toEqual([`announcement:${ids.news}`]);
+    expect((await api(server, student.token, 'PUT', `/api/v1/courses/${course.id}/discussion_topics/${ids.news}/read`)).status).toBe(204);
     expect(await items(student, '?filter=new_activity')).toEqual([]);
+  });
+
+  it('complete_items and incomplete_items: the override decides, else the submission', async () => {
+    const student = course.studentA;
+    const quiz = (await items(student)).find((i) => i.plannable_type === 'quiz')!;
+    await createOverride(server, student.token, 'quiz', Number(quiz.plannable_id), { marked_complete: true });
+    // studentA submitted the essay in the test above (as the peer review's reviewee).
+    const complete = kinds(await items(student, '?filter=complete_items'));
+    expect(complete).toEqual([`assignment:${essay.id}`, `quiz:${quiz.plannable_id as string}`]);
+    const incomplete = kinds(await items(student, '?filter=incomplete_items'));
+    expect(incomplete).toEqual(kinds(await items(student)).filter((k) => !complete.includes(k)));
+    expect(incomplete).toContain(`assignment:${ids.overdue}`);
+  });
+
+  it('observed_user_id: an observer reads a linked student’s planner for the courses in context_codes[]', async () => {
+    const { observer, studentA, studentB } = course;
+    const personal = await createNote(server, studentA.token, { title: 'Personal', todo_date: daysFromNow(1) });
+    const courseNote = await createNote(server, studentA.token, { title: 'Course note', todo_date: daysFromNow(1), course_id: course.id });
+    const query = `?observed_user_id=${studentA.id}&context_codes[]=course_${course.id}&context_codes[]=user_${observer.id}`;
+    const seen = await items(observer, query);
+    expect(kinds(seen)).toEqual(kinds(await items(studentA, `?context_codes[]=course_${course.id}`)));
+    // The student's notes about the course, never their personal ones (even with the observer's own user code).
+    expect(kinds(seen)).toContain(`planner_note:${courseNote.id}`);
+    expect(kinds(seen)).not.toContain(`planner_note:${personal.id}`);
+    expect(kinds(await items(studentA))).toContain(`planner_note:${personal.id}`);
+    expect(seen.find((i) => i.plannable_id === String(essay.id))).toMatchObject({ submissions: { submitted: true }, context_name: 'Planner 101' });
+    // Observing needs context_codes[] and a link in every course they name.
+    for (const q of [`?observed_user_id=${studentA.id}`, `?observed_user_id=${studentB.id}&context_codes[]=course_${course.id}`]) {
+      expectUnauthorized(await api(server, observer.token, 'GET', `${ITEMS}${q}`), q);
+    }
+    expectUnauthorized(await api(server, studentB.token, 'GET', `${ITEMS}?observed_user_id=${studentA.id}&context_codes[]=course_${course.id}`));
+    expect((await api(server, observer.token, 'GET', `${ITEMS}?observed_user_id=999999999&context_codes[]=course_${course.id}`)).status).toBe(404);
+    // Observing oneself is one's own planner.
+    expect(kinds(await items(studentA, `?observed_user_id=${studentA.id}`))).toEqual(kinds(await items(studentA)));
+  });
+
+  it('per_page pages with the exact Link header', async () => {
+    const res = await api(server, course.studentB.token, 'GET', `${ITEMS}?per_page=2`);
+    const all = await items(course.studentB, '?per_page=100');
+    const last = Math.ceil(all.length / 2);
+    const url = (page: number) => `<${server.url}${ITEMS}?page=${page}&per_page=2>`;
+    expect(res.headers.get('link')).toBe(`${url(1)}; rel="current",${url(2)}; rel="next",${url(1)}; rel="first",${url(last)}; rel="last"`);
+    expect((res.json as Json[]).map((i) => i.plannable_id)).toEqual(all.slice(0, 2).map((i) => i.plannable_id));
   });
 });

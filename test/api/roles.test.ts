@@ -395,4 +395,43 @@ describe('roles API', () => {
       expect(res.json).toMatchObject({ errors: { label: [{ message: 'A role with this name already exists' }] } });
     });
   });
+
+  describe('Role JSON', () => {
+    it('carries Canvas’s fields: base_role_type, label, is_account_role, workflow_state, times, and full permission entries', async () => {
+      // The request of Canvas's documentation, form-encoded as curl -F sends it.
+      const res = await apiForm(server, ADMIN, 'POST', rolesPath(rootId), {
+        label: 'New Role',
+        'permissions[read_course_content][explicit]': '1',
+        'permissions[read_course_content][enabled]': '1',
+        'permissions[read_course_content][locked]': '1',
+        'permissions[read_course_content][applies_to_self]': '1',
+        'permissions[read_course_content][applies_to_descendants]': '0',
+      });
+      expect(res.status).toBe(200);
+      const role = res.json as RoleJson & Record<string, unknown>;
+      expect(role).toMatchObject({ role: 'New Role', label: 'New Role', base_role_type: 'AccountMembership', is_account_role: true, workflow_state: 'active' });
+      expect(Date.parse(role.created_at as string)).toBeGreaterThan(0);
+      expect(role.last_updated_at).toBe(role.created_at);
+      expect(role.permissions.read_course_content).toEqual({
+        enabled: true,
+        locked: true,
+        readonly: false,
+        explicit: true,
+        prior_default: false,
+        applies_to_self: true,
+        applies_to_descendants: false,
+      });
+      // Seen from a sub-account, the lock set above makes it read-only and inherited.
+      const below = (await api(server, ADMIN, 'GET', rolesPath(subId, role.id))).json as RoleJson;
+      expect(below.permissions.read_course_content).toEqual({ enabled: true, locked: true, readonly: true, explicit: false, applies_to_self: true, applies_to_descendants: false });
+
+      const course = (await api(server, ADMIN, 'POST', rolesPath(rootId), { label: 'Helper', base_role_type: 'TaEnrollment' })).json as Record<string, unknown>;
+      expect(course).toMatchObject({ base_role_type: 'TaEnrollment', is_account_role: false });
+      const admin = (await api(server, ADMIN, 'GET', rolesPath(rootId, 1))).json as Record<string, unknown>;
+      expect(admin).toMatchObject({ label: 'Account Admin', base_role_type: 'AccountMembership', is_account_role: true, workflow_state: 'built_in' });
+      expect((await api(server, ADMIN, 'GET', rolesPath(rootId, 4))).json).toMatchObject({ is_account_role: false });
+      // Built-in roles are constants: no owning account, no record times.
+      for (const key of ['account', 'created_at', 'last_updated_at']) expect(admin).not.toHaveProperty(key);
+    });
+  });
 });

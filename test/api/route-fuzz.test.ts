@@ -179,7 +179,9 @@ async function seedCourse(server: TestServer): Promise<{ ids: Record<string, Arr
   const course = `/api/v1/courses/${roster.id}`;
   const assignment = await ok(teacher.token, 'POST', `${course}/assignments`, { assignment: { name: 'Essay', points_possible: 10, submission_types: ['online_text_entry'], published: true } });
   const quiz = await ok(teacher.token, 'POST', `${course}/quizzes`, { quiz: { title: 'Quiz', published: true } });
-  const topic = await ok(teacher.token, 'POST', `${course}/discussion_topics`, { title: 'Topic', message: 'hi', published: true });
+  const topic = await ok(teacher.token, 'POST', `${course}/discussion_topics`, { title: 'Topic', message: 'hi', published: true, allow_rating: true });
+  const entry = await ok(studentA.token, 'POST', `${course}/discussion_topics/${String(topic.id)}/entries`, { message: '<p>first</p>' });
+  const reply = await ok(studentB.token, 'POST', `${course}/discussion_topics/${String(topic.id)}/entries/${String(entry.id)}/replies`, { message: 'reply' });
   const file = await ok(teacher.token, 'POST', `${course}/files`, { name: 'notes.txt', content: Buffer.from('hello').toString('base64') });
   const page = await ok(teacher.token, 'POST', `${course}/pages`, { wiki_page: { title: 'Welcome', body: '<p>hi</p>', published: true } });
   const module = await ok(teacher.token, 'POST', `${course}/modules`, { module: { name: 'Week 1' } });
@@ -216,6 +218,7 @@ async function seedCourse(server: TestServer): Promise<{ ids: Record<string, Arr
     quiz: num(quiz.id),
     topic: num(topic.id),
     discussion_topic: num(topic.id),
+    entry: [...num(entry.id), ...num(reply.id)],
     file: num(file.id),
     url: [String(page.url), String(groupPage.url), 'front_page'],
     revision: [1, 'latest'],

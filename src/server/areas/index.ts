@@ -12,6 +12,7 @@ import { assignmentsRoutes } from './assignments/assignments.routes.ts';
 import { submissionsRoutes } from './submissions/submissions.routes.ts';
 import { latePolicyRoutes } from './late-policy/late-policy.routes.ts';
 import { quizzesRoutes } from './quizzes/quizzes.routes.ts';
+import { discussionEntriesRoutes } from './discussion-topics/discussion-entries.routes.ts';
 import { discussionTopicsRoutes } from './discussion-topics/discussion-topics.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { fileUploadsRoutes } from './file-uploads/file-uploads.routes.ts';
@@ -54,6 +55,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     latePolicyRoutes(services, rules),
     quizzesRoutes(services, rules),
     discussionTopicsRoutes(services, rules),
+    discussionEntriesRoutes(services, rules),
     filesRoutes(services, rules),
     fileUploadsRoutes(services),
     progressRoutes(services),

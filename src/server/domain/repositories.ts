@@ -24,6 +24,13 @@ import type { LiveAssessmentData, LiveAssessmentResultData } from './records/liv
 import { peerReviewKey, type PeerReviewData } from './records/peer-review-records.ts';
 import { plannerOverrideKey, type PlannerNoteData, type PlannerOverrideData } from './records/planner-records.ts';
 import { latePolicyKey, type LatePolicyData } from './records/late-policy-records.ts';
+import {
+  entryParticipantKey,
+  topicParticipantKey,
+  type DiscussionEntryData,
+  type DiscussionEntryParticipantData,
+  type DiscussionTopicParticipantData,
+} from './records/discussion-records.ts';
 
 /** Lookup keys are namespaced so one slot can serve several kinds of unique key. */
 export const lookupKey = {
@@ -90,6 +97,25 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
       course_id: t.course_id,
       user_id: t.user_id,
       parent_id: t.assignment_id ?? 0,
+    })),
+    // Entries are listed per topic (parent_id); their order (newest first, threads) is decided in memory.
+    discussionEntries: new Repository<DiscussionEntryData>(course, 'discussion_entry', ids, (e) => ({
+      course_id: e.course_id,
+      user_id: e.user_id,
+      parent_id: e.topic_id,
+    })),
+    // A user's read state and rating of an entry: found by the pair, listed per topic (ratings are counted there).
+    discussionEntryParticipants: new Repository<DiscussionEntryParticipantData>(db.collections.course_user, 'discussion_entry_participant', ids, (p) => ({
+      course_id: p.course_id,
+      user_id: p.user_id,
+      parent_id: p.topic_id,
+      lookup_key: entryParticipantKey(p.entry_id, p.user_id),
+    })),
+    discussionTopicParticipants: new Repository<DiscussionTopicParticipantData>(db.collections.course_user, 'discussion_topic_participant', ids, (p) => ({
+      course_id: p.course_id,
+      user_id: p.user_id,
+      parent_id: p.topic_id,
+      lookup_key: topicParticipantKey(p.topic_id, p.user_id),
     })),
     files: new Repository<FileData>(course, 'attachment', ids, (f) => ({
       course_id: f.course_id,

@@ -32,8 +32,18 @@ const VISIBLE_TO_STUDENTS: Readonly<Record<string, (data: Record<string, unknown
   live_assessment: () => true,
 };
 
-/** Course-user records private to their owner, whoever else sees that user's course work. */
-const OWNER_ONLY: ReadonlySet<string> = new Set(['planner_note', 'planner_override', 'notification_policy', 'error_report']);
+/**
+ * Course-user records private to their owner, whoever else sees that user's course work. What a user has read or
+ * liked in a discussion is theirs: the API shows it to no one else.
+ */
+const OWNER_ONLY: ReadonlySet<string> = new Set([
+  'planner_note',
+  'planner_override',
+  'notification_policy',
+  'error_report',
+  'discussion_entry_participant',
+  'discussion_topic_participant',
+]);
 /** Course-user records about a student that only graders who see that student may hold. */
 const GRADERS_ONLY: ReadonlySet<string> = new Set(['custom_gradebook_column_datum']);
 

@@ -25,6 +25,9 @@ export const createTopicParams = z.object({
   locked: canvasBoolean().optional(),
   is_announcement: canvasBoolean().optional(),
   require_initial_post: canvasBoolean().optional(),
+  allow_rating: canvasBoolean().optional(),
+  only_graders_can_rate: canvasBoolean().optional(),
+  sort_by_rating: canvasBoolean().optional(),
   delayed_post_at: canvasDate().optional(),
   lock_at: canvasDate().optional(),
   // A graded topic: the assignment it is graded through.

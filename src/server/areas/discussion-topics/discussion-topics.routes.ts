@@ -1,16 +1,28 @@
 import type { CoreServices } from '../../core-services.ts';
+import type { DiscussionTopicData } from '../../domain/records/content-records.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
-import { contentViewer } from '../common/course-content.ts';
+import { contentViewer, type ContentViewer } from '../common/course-content.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import { createTopicParams, listTopicsParams, showTopicParams } from './discussion-topics.params.ts';
 import { discussionTopicJson } from './discussion-topics.serializer.ts';
 import { DiscussionTopicsService, MODERATE_FORUM } from './discussion-topics.service.ts';
+import { loadTopicFacts } from './topic-facts.ts';
+
+/** The viewer of a course's discussions: `moderate_forum` sees drafts and may change anyone's posts. */
+export function discussionViewer(services: CoreServices) {
+  return (ctx: AuthenticatedContext, { courseId }: CourseScope): Promise<ContentViewer> => contentViewer(services, ctx.principal, courseId, MODERATE_FORUM);
+}
 
 export function discussionTopicsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const topics = new DiscussionTopicsService(services);
-  const viewerFor = (ctx: AuthenticatedContext, { courseId }: CourseScope) => contentViewer(services, ctx.principal, courseId, MODERATE_FORUM);
+  const viewerFor = discussionViewer(services);
+  const topicsJson = async (ctx: AuthenticatedContext, viewer: ContentViewer, list: readonly Stored<DiscussionTopicData>[]) => {
+    const facts = await loadTopicFacts(services, viewer, list);
+    return list.map((t) => discussionTopicJson(t, facts.get(t.id)!, { viewer, baseUrl: ctx.baseUrl, now: ctx.now }));
+  };
 
   return [
     defineRoute({
@@ -21,8 +33,7 @@ export function discussionTopicsRoutes(services: CoreServices, rules: AccessRule
       permission: rules.readCourse(courseIdOf),
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
-        const list = await topics.list(viewer, p);
-        return paginateArray(ctx, list.map((t) => discussionTopicJson(t, ctx.baseUrl, viewer)));
+        return paginateArray(ctx, await topicsJson(ctx, viewer, await topics.list(viewer, p)));
       },
     }),
     defineRoute({
@@ -34,7 +45,8 @@ export function discussionTopicsRoutes(services: CoreServices, rules: AccessRule
       bodyLimit: 'html',
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
-        return { body: discussionTopicJson(await topics.create(viewer, p, writeStamp(ctx)), ctx.baseUrl, viewer) };
+        const [json] = await topicsJson(ctx, viewer, [await topics.create(viewer, p, writeStamp(ctx))]);
+        return { body: json };
       },
     }),
     defineRoute({
@@ -45,7 +57,8 @@ export function discussionTopicsRoutes(services: CoreServices, rules: AccessRule
       permission: rules.readCourse(courseIdOf),
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
-        return { body: discussionTopicJson(await topics.get(viewer, p.topic_id), ctx.baseUrl, viewer) };
+        const [json] = await topicsJson(ctx, viewer, [await topics.get(viewer, p.topic_id)]);
+        return { body: json };
       },
     }),
   ];

@@ -63,6 +63,9 @@ export class DiscussionTopicsService {
       posted_at: published ? isoSeconds(stamp.now) : null,
       workflow_state: published ? 'published' : 'unpublished',
       assignment_id: null,
+      allow_rating: input.allow_rating ?? false,
+      only_graders_can_rate: input.only_graders_can_rate ?? false,
+      sort_by_rating: input.sort_by_rating ?? false,
     };
     const { discussionTopics, assignments } = this.#services.repos;
     const graded = input.assignment;

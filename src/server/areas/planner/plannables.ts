@@ -26,8 +26,9 @@ export function plannableTypeOf(raw: string | undefined): PlannableType {
 /** Canvas's 404 for a plannable that is not there (docs/canvas-compatibility.md §9). */
 const noObject = (type: PlannableType) => NotFoundError.saying(`No object of type ${CLASS_NAMES[type]} with that ID`, 'message');
 
-/** A user's current course: whether they take it as a student (their own submissions count there). */
+/** A user's current course: its name, and whether they take it as a student (their own submissions count there). */
 export interface PlannerCourse {
+  readonly name: string;
   readonly student: boolean;
 }
 
@@ -43,9 +44,9 @@ export class Plannables {
     this.#services = services;
   }
 
-  async courses(principal: Principal, now: number): Promise<Map<number, PlannerCourse>> {
+  async courses(userId: number, now: number): Promise<Map<number, PlannerCourse>> {
     const { repos } = this.#services;
-    const enrollments = await repos.enrollments.find({ user_id: principal.userId });
+    const enrollments = await repos.enrollments.find({ user_id: userId });
     const courses = await repos.courses.getMany([...new Set(enrollments.map((e) => e.data.course_id))]);
     const current = new Map<number, PlannerCourse>();
     for (const e of enrollments) {
@@ -54,7 +55,7 @@ export class Plannables {
       const state = effectiveEnrollmentState(e.data, course.data, now);
       if (state !== 'active' && state !== 'invited') continue;
       const student = e.data.type === 'StudentEnrollment' || (current.get(course.id)?.student ?? false);
-      current.set(course.id, { student });
+      current.set(course.id, { name: course.data.name, student });
     }
     return current;
   }
@@ -62,7 +63,7 @@ export class Plannables {
   /** The plannable's course (null for a note without one); a 404 naming its type unless the user may see it. */
   async courseOf(principal: Principal, type: PlannableType, id: number, now: number): Promise<number | null> {
     const { repos } = this.#services;
-    const courses = await this.courses(principal, now);
+    const courses = await this.courses(principal.userId, now);
     const inCourse = (record: { data: { course_id: number; workflow_state: string } } | undefined, published = 'published') => {
       if (!record || record.data.workflow_state !== published || !courses.has(record.data.course_id)) throw noObject(type);
       return record.data.course_id;

@@ -47,6 +47,7 @@ export function assignmentEntry(
     missing: work.student && tardiness.missing,
     needs_grading: needsGrading(s),
     with_feedback: feedback,
+    has_feedback: feedback,
   };
   // New activity: a grade or someone else's comment the caller has not read (the submission read default).
   const unreadDefault = work.submission !== undefined && (s.score !== null || s.grade !== null || feedback);
@@ -95,7 +96,8 @@ export function quizEntry(quiz: Stored<QuizData>): PlannerEntry {
   };
 }
 
-export function announcementEntry(topic: Stored<DiscussionTopicData>): PlannerEntry {
+/** An announcement, dated by its posting; `unread` while the user has not read it or one of its replies. */
+export function announcementEntry(topic: Stored<DiscussionTopicData>, unread: boolean): PlannerEntry {
   const t = topic.data;
   return {
     type: 'announcement',
@@ -104,7 +106,7 @@ export function announcementEntry(topic: Stored<DiscussionTopicData>): PlannerEn
     date: t.posted_at!,
     plannable: { id: topic.id, title: t.title, posted_at: t.posted_at, ...stamps(topic) },
     htmlUrl: `/courses/${t.course_id}/discussion_topics/${topic.id}`,
-    newActivity: false,
+    newActivity: unread,
   };
 }
 

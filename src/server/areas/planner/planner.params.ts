@@ -6,13 +6,14 @@ const dateParam = () => canvasString(z.string().max(64)).optional().meta({ descr
 const contextCodes = () =>
   canvasList(canvasString(z.string().max(64))).optional().meta({ description: 'course_<id> or user_<id>; default all of the caller’s contexts.' });
 
-export const PLANNER_FILTERS = ['new_activity', 'ungraded_todo_items', 'all_ungraded_todo_items'] as const;
+export const PLANNER_FILTERS = ['new_activity', 'ungraded_todo_items', 'all_ungraded_todo_items', 'incomplete_items', 'complete_items'] as const;
 
 export const plannerItemsParams = z.object({
   start_date: dateParam(),
   end_date: dateParam(),
   filter: canvasEnum(PLANNER_FILTERS).optional(),
   context_codes: contextCodes(),
+  observed_user_id: canvasId().optional().meta({ description: 'A student the caller observes in every course of context_codes[] (required with it).' }),
   ...paginationParams,
 });
 export type PlannerItemsParams = z.output<typeof plannerItemsParams>;

@@ -39,7 +39,10 @@ export function plannerOverrideJson(override: Stored<PlannerOverrideData>): Reco
   };
 }
 
-/** The caller's own submission, as a planner item shows it (spec: `with_feedback`; Canvas's code adds `submitted`). */
+/**
+ * The caller's own submission, as a planner item shows it. The contract names the feedback flag `with_feedback`,
+ * Canvas's code `has_feedback`: both are printed, so clients of either find it (docs/canvas-compatibility.md §0.1).
+ */
 export interface SubmissionStatus {
   submitted: boolean;
   excused: boolean;
@@ -48,6 +51,7 @@ export interface SubmissionStatus {
   missing: boolean;
   needs_grading: boolean;
   with_feedback: boolean;
+  has_feedback: boolean;
 }
 
 /** One planner entry before serializing: what it points at, when, and how it looks. */
@@ -64,11 +68,14 @@ export interface PlannerEntry {
   readonly newActivity: boolean;
 }
 
-/** Canvas's planner item (`lib/api/v1/planner_item.rb`); `plannable_id` is a string, as the spec states. */
-export function plannerItemJson(entry: PlannerEntry, override: Stored<PlannerOverrideData> | undefined): Record<string, unknown> {
+/**
+ * Canvas's planner item (`lib/api/v1/planner_item.rb`); `plannable_id` is a string, as the spec states.
+ * `courseNames` gives `context_name`.
+ */
+export function plannerItemJson(entry: PlannerEntry, override: Stored<PlannerOverrideData> | undefined, courseNames: ReadonlyMap<number, string>): Record<string, unknown> {
   return {
     // A note without a course has no context fields (docs/canvas-compatibility.md §9).
-    ...(entry.courseId === null ? {} : { context_type: 'Course', course_id: entry.courseId }),
+    ...(entry.courseId === null ? {} : { context_type: 'Course', course_id: entry.courseId, context_name: courseNames.get(entry.courseId) ?? null }),
     plannable_id: String(entry.id),
     plannable_date: isoOrNull(entry.date),
     visible_in_planner: true,

@@ -20,23 +20,30 @@ export const listQuizzesParams = z.object({
 
 export const showQuizParams = z.object({ course_id: courseIdParam, id: canvasId() });
 
+/** The writable fields; every one optional, so a PUT changes only what it names. */
+const quizFields = z.object({
+  title: titleParam().optional(),
+  description: htmlParam().optional(),
+  quiz_type: canvasEnum(QUIZ_TYPES).optional(),
+  // Outpost has no questions yet to sum, so a quiz's points are given directly.
+  points_possible: z.union([pointsParam(), z.null()]).optional(),
+  due_at: canvasDate().optional(),
+  unlock_at: canvasDate().optional(),
+  lock_at: canvasDate().optional(),
+  time_limit: z.union([canvasInteger({ min: 1, max: 100_000 }), z.null()]).optional(),
+  // -1 is Canvas's "unlimited".
+  allowed_attempts: canvasInteger({ min: -1, max: 1000 }).optional(),
+  shuffle_answers: canvasBoolean().optional(),
+  published: canvasBoolean().optional(),
+});
+export type QuizFields = z.output<typeof quizFields>;
+
 export const createQuizParams = z.object({
   course_id: courseIdParam,
-  quiz: z.object({
-    title: titleParam(),
-    description: htmlParam().optional(),
-    // Canvas's default: a graded quiz.
-    quiz_type: canvasEnum(QUIZ_TYPES).default('assignment'),
-    // Outpost has no questions yet to sum, so a quiz's points are given directly.
-    points_possible: z.union([pointsParam(), z.null()]).optional(),
-    due_at: canvasDate().optional(),
-    unlock_at: canvasDate().optional(),
-    lock_at: canvasDate().optional(),
-    time_limit: z.union([canvasInteger({ min: 1, max: 100_000 }), z.null()]).optional(),
-    // -1 is Canvas's "unlimited".
-    allowed_attempts: canvasInteger({ min: -1, max: 1000 }).optional(),
-    shuffle_answers: canvasBoolean().optional(),
-    published: canvasBoolean().optional(),
-  }),
+  // Canvas requires a title on create; PUT keeps the current one.
+  quiz: quizFields.extend({ title: titleParam() }),
 });
 export type NewQuiz = z.output<typeof createQuizParams>['quiz'];
+
+/** Canvas's update takes the same `quiz[…]` hash; a request without one changes nothing. */
+export const updateQuizParams = z.object({ course_id: courseIdParam, id: canvasId(), quiz: quizFields.default({}) });

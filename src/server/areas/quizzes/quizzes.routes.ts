@@ -5,7 +5,7 @@ import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer } from '../common/course-content.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
-import { createQuizParams, listQuizzesParams, showQuizParams } from './quizzes.params.ts';
+import { createQuizParams, listQuizzesParams, showQuizParams, updateQuizParams } from './quizzes.params.ts';
 import { quizJson } from './quizzes.serializer.ts';
 import { QuizzesService } from './quizzes.service.ts';
 
@@ -47,6 +47,18 @@ export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
         return { body: quizJson(await quizzes.get(viewer, p.id), ctx.baseUrl, viewer) };
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: '/api/v1/courses/:course_id/quizzes/:id',
+      summary: 'Update a quiz (quiz[…] fields); a graded quiz’s assignment follows, and changing the quiz type adds or removes it',
+      params: updateQuizParams,
+      permission: rules.inCourse('write', MANAGE_ASSIGNMENTS, courseIdOf),
+      bodyLimit: 'html',
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
+        return { body: quizJson(await quizzes.update(viewer, p.id, p.quiz, writeStamp(ctx)), ctx.baseUrl, viewer) };
       },
     }),
   ];

@@ -44,11 +44,12 @@ export class RolesService {
     const overrides = (await this.#overrides.atAccounts(scope.chain.map((a) => a.id))).map(overrideRecord);
     const ownerIds = [...new Set(roles.flatMap((r) => (r.role.account_id === null ? [] : [r.role.account_id])))];
     const owners = await this.#services.repos.accounts.getMany(ownerIds);
-    return roles.map(({ role }) =>
+    return roles.map(({ role, stored }) =>
       roleJson(
         role,
         role.account_id === null ? undefined : owners.get(role.account_id),
         resolveRolePermissions({ role, accountChain: scope.chain, overrides }),
+        stored,
       ),
     );
   }

@@ -78,6 +78,12 @@ export interface DiscussionTopicData {
   workflow_state: ContentWorkflowState;
   /** The assignment a graded topic is graded through. */
   assignment_id: number | null;
+  /** Members may like entries; absent on topics stored before ratings existed, which read as false. */
+  allow_rating?: boolean;
+  /** Only those who may grade may like entries. */
+  only_graders_can_rate?: boolean;
+  /** Clients list the most liked entries first. */
+  sort_by_rating?: boolean;
 }
 
 /** A file's metadata; its bytes are a separate `file_content` record (docs/decisions/0004-file-storage.md). */
