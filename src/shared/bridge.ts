@@ -1,11 +1,9 @@
-/** What the Electron preload exposes to the renderer as `window.outpost`. */
-export interface DesktopSession {
-  apiBaseUrl: string;
-  sessionToken: string;
-}
-
+/**
+ * What the Electron preload exposes to the renderer as `window.outpost`: only where the embedded server listens.
+ * The window then signs in like any browser (the person's own session), never with a credential handed over here.
+ */
 export interface OutpostBridge {
-  getSession(): Promise<DesktopSession>;
+  getApiBaseUrl(): Promise<string>;
 }
 
-export const SESSION_CHANNEL = 'outpost:session';
+export const API_BASE_URL_CHANNEL = 'outpost:api-base-url';
