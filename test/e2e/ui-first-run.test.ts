@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { fillSignIn, watchPageErrors } from '../helpers/ui-demo.ts';
-import { closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
+import { UI_WAIT, closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
 
 describe('the first run of a new installation', () => {
   let server: TestServer;
@@ -36,7 +36,7 @@ describe('the first run of a new installation', () => {
     await page.getByRole('button', { name: 'Use Outpost on this computer' }).click();
     await expectScreen(page, 'Your courses');
     expect(await page.getByTestId('signed-in-user').textContent()).toBe('Signed in as Ada Lovelace');
-    await expect.poll(() => page.getByRole('status', { name: 'Sync status' }).textContent()).toContain('Not connected');
+    await expect.poll(() => page.getByRole('status', { name: 'Sync status' }).textContent(), UI_WAIT).toContain('Not connected');
 
     // Set up once: afterwards the installation asks for a sign-in, and the teacher's password works.
     await page.goto(`${server.url}/#/no/such/place`);

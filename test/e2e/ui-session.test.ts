@@ -4,7 +4,7 @@ import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { fillSignIn, signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
-import { closeTab, expectNoAxeViolations, expectScreen, openTab } from '../helpers/ui-screens.ts';
+import { UI_WAIT, closeTab, expectNoAxeViolations, expectScreen, openTab } from '../helpers/ui-screens.ts';
 
 describe('signing in with a password, the session, and approved integrations', () => {
   let demo: UiDemo;
@@ -28,7 +28,7 @@ describe('signing in with a password, the session, and approved integrations', (
     await expectScreen(page, 'Sign in to Outpost');
     await fillSignIn(page, demo.teacher.login, demo.teacher.password);
     await expectScreen(page, 'Your courses');
-    await expect.poll(() => syncStatus(page).textContent()).toContain('Not connected');
+    await expect.poll(() => syncStatus(page).textContent(), UI_WAIT).toContain('Not connected');
 
     // The session is an HttpOnly cookie the page cannot read; nothing is kept in storage.
     const [cookie] = await page.context().cookies();
@@ -56,7 +56,7 @@ describe('signing in with a password, the session, and approved integrations', (
     await page.goto(demo.server.url);
     await expectScreen(page, 'Sign in to Outpost');
     await fillSignIn(page, demo.student.login, 'not-the-password');
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid email or password');
+    await expect.poll(() => page.getByRole('alert').textContent(), UI_WAIT).toBe('Invalid email or password');
     await expectNoAxeViolations(page);
 
     // Throttling needs many failures; its answer is shown as the server words it.
@@ -67,7 +67,7 @@ describe('signing in with a password, the session, and approved integrations', (
         : route.continue(),
     );
     await fillSignIn(page, demo.student.login, demo.student.password);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(wait);
+    await expect.poll(() => page.getByRole('alert').textContent(), UI_WAIT).toBe(wait);
     await closeTab(page);
   });
 
@@ -96,7 +96,7 @@ describe('signing in with a password, the session, and approved integrations', (
     const { csrf_token } = (await (await page.request.get(`${demo.server.url}/api/v1/login/session`)).json()) as { csrf_token: string };
     expect((await page.request.delete(`${demo.server.url}/api/v1/login/session`, { headers: { 'X-CSRF-Token': csrf_token } })).status()).toBe(204);
 
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Your session has expired or was ended. Sign in again to continue.');
+    await expect.poll(() => page.getByRole('alert').textContent(), UI_WAIT).toBe('Your session has expired or was ended. Sign in again to continue.');
     await expectScreen(page, 'Sign in to Outpost');
     await fillSignIn(page, demo.student.login, demo.student.password);
     await expectScreen(page, DEMO.course.name, `Modules · ${DEMO.course.name}`);
@@ -125,7 +125,7 @@ describe('signing in with a password, the session, and approved integrations', (
     expect(await row.textContent()).toContain(token.slice(0, 4));
     await expectNoAxeViolations(page);
     await row.getByRole('button', { name: 'Delete token: Grade export script' }).click();
-    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(() => row.count(), UI_WAIT).toBe(0);
     expect((await api(demo.server, token, 'GET', '/api/v1/users/self')).status).toBe(401);
     expect(errors).toEqual([]);
     await closeTab(page);

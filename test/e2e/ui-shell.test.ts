@@ -4,7 +4,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { launchChromium } from '../helpers/chromium.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { watchPageErrors } from '../helpers/ui-demo.ts';
-import { closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
+import { UI_WAIT, closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
 
 /** The shell before anyone signs in: health, and the error screens that say what happened and what to do. */
 describe('the served UI shell in Chromium', () => {
@@ -24,9 +24,9 @@ describe('the served UI shell in Chromium', () => {
     const page = await openTab(browser);
     const errors = watchPageErrors(page);
     await page.goto(server.url);
-    await expect.poll(() => page.locator('header .app-title').textContent()).toBe('Outpost');
+    await expect.poll(() => page.locator('header .app-title').textContent(), UI_WAIT).toBe('Outpost');
     const health = page.getByTestId('health-status');
-    await expect.poll(() => health.textContent()).toBe(`Server online · v${pkg.version}`);
+    await expect.poll(() => health.textContent(), UI_WAIT).toBe(`Server online · v${pkg.version}`);
 
     // The server "goes away": a request that gets no answer makes the shell check at once, not at the next tick.
     await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
@@ -35,10 +35,10 @@ describe('the served UI shell in Chromium', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill('ada@school.test');
     await page.getByLabel('Password').fill('a long enough password');
     await page.getByRole('button', { name: 'Use Outpost on this computer' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Outpost did not answer. Check that it is still running, then try again.');
-    await expect.poll(() => health.textContent()).toBe('Server unreachable');
+    await expect.poll(() => page.getByRole('alert').textContent(), UI_WAIT).toBe('Outpost did not answer. Check that it is still running, then try again.');
+    await expect.poll(() => health.textContent(), UI_WAIT).toBe('Server unreachable');
     await page.unrouteAll();
-    await expect.poll(() => health.textContent()).toBe(`Server online · v${pkg.version}`);
+    await expect.poll(() => health.textContent(), UI_WAIT).toBe(`Server online · v${pkg.version}`);
     expect(errors.filter((e) => !e.includes('net::ERR_CONNECTION_REFUSED'))).toEqual([]);
     await closeTab(page);
   });

@@ -2,6 +2,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** How long a poll waits for the UI to catch up with the server (sign-in hashes a password on a busy machine). */
+export const UI_WAIT = { timeout: 15_000 };
+
 /**
  * Every screen a UI test reaches goes through `expectScreen`: it waits for the screen's h1, checks the shell's
  * promises (exactly one h1, focus on it after the navigation, the screen's own document title) and runs axe-core.
@@ -10,10 +13,10 @@ export async function expectScreen(page: Page, heading: string | RegExp, title: 
   const h1 = page.getByRole('heading', { level: 1, name: heading });
   await h1.waitFor();
   expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-  await expect.poll(() => page.evaluate('document.activeElement?.tagName')).toBe('H1');
-  await expect.poll(() => page.title()).toMatch(typeof title === 'string' ? new RegExp(`^${escapeRegExp(title)}( · |$)`) : title);
+  await expect.poll(() => page.evaluate('document.activeElement?.tagName'), UI_WAIT).toBe('H1');
+  await expect.poll(() => page.title(), UI_WAIT).toMatch(typeof title === 'string' ? new RegExp(`^${escapeRegExp(title)}( · |$)`) : title);
   // Content still loading is a screen too, but the checked one is what people read.
-  await expect.poll(() => page.getByText(/^Loading .*…$/).count()).toBe(0);
+  await expect.poll(() => page.getByText(/^Loading .*…$/).count(), UI_WAIT).toBe(0);
   await expectNoAxeViolations(page);
 }
 
