@@ -14,6 +14,8 @@ import { changesWaiting, syncStatusText } from './sync-words.ts';
 /** What has not reached the hub, what the hub refused and why, and the conflicts waiting for a decision. */
 export function SyncDetailsScreen() {
   const status = useSyncStatusStore((s) => s.status);
+  const stale = useSyncStatusStore((s) => s.stale);
+  const refreshRequested = useSyncStatusStore((s) => s.refreshRequested);
   const hub = useResource(resources.hubConnection());
   return (
     <Screen title="Sync">
@@ -30,6 +32,15 @@ export function SyncDetailsScreen() {
       </section>
       {status ? (
         <StatusDetails status={status} />
+      ) : stale ? (
+        <div className="failure">
+          <p role="alert" className="error">
+            Could not read the sync status from Outpost. Check that it is still running, then retry.
+          </p>
+          <button type="button" onClick={() => void refreshRequested()}>
+            Retry
+          </button>
+        </div>
       ) : (
         <p role="status" className="muted">
           Loading the sync status…
