@@ -17,22 +17,21 @@ const LAST_NAMES = [
 export interface DemoPerson {
   name: string;
   login: string;
-  password: string;
 }
 
-function person(first: string, last: string, password = 'outpost-student'): DemoPerson {
+function person(first: string, last: string): DemoPerson {
   const ascii = `${first}.${last}`.normalize('NFD').replace(/[^A-Za-z.]/g, '').toLowerCase();
-  return { name: `${first} ${last}`, login: `${ascii}@demo.outpost.test`, password };
+  return { name: `${first} ${last}`, login: `${ascii}@demo.outpost.test` };
 }
 
 export const DEMO = {
   course: { name: 'Introduction to Environmental Science', course_code: 'ENVS 101', sis_course_id: 'DEMO-ENVS-101' },
   sections: ['Section A (Mornings)', 'Section B (Evenings)'],
-  teacher: person('Margaret', 'Aldana', 'outpost-teacher'),
-  ta: person('Theo', 'Brennan', 'outpost-ta'),
+  teacher: person('Margaret', 'Aldana'),
+  ta: person('Theo', 'Brennan'),
   students: FIRST_NAMES.map((first, i) => person(first, LAST_NAMES[i]!)),
   /** Observes the first student (a parent or guardian). */
-  observer: person('Helen', 'Okafor', 'outpost-observer'),
+  observer: person('Helen', 'Okafor'),
   assignments: [
     { name: 'Lab 1: Water Quality Sampling', grading_type: 'points', points_possible: 20, submission_types: ['online_upload'], allowed_extensions: ['pdf', 'docx'] },
     { name: 'Reading Response: Silent Spring', grading_type: 'points', points_possible: 10, submission_types: ['online_text_entry'] },

@@ -29,7 +29,7 @@ export async function seedDemo(baseUrl: string, adminToken: string): Promise<See
   const createUser = async (p: DemoPerson) =>
     (await api.request('POST', '/api/v1/accounts/self/users', {
       user: { name: p.name },
-      pseudonym: { unique_id: p.login, password: p.password },
+      pseudonym: { unique_id: p.login },
       communication_channel: { type: 'email', address: p.login },
     })).id as number;
   const enroll = (userId: number, type: string, sectionId: number, extra: Json = {}) =>
