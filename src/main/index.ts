@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, net, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, session } from 'electron';
 import { API_BASE_URL_CHANNEL } from '../shared/bridge.ts';
-import { readServerEnv, startServer, type RunningServer } from '../server/boot.ts';
+import { readServerEnv, refusalMessage, startServer, type RunningServer } from '../server/boot.ts';
 
 import { guardWebContents, isAppUrl, secureWebPreferences } from './window-policy.ts';
 
@@ -10,7 +10,8 @@ let server: RunningServer | undefined;
 async function launch(): Promise<void> {
   const env = readServerEnv(process.env);
   server = await startServer({
-    dataDir: process.env.OUTPOST_DATA_DIR || app.getPath('userData'),
+    // The directory `npm run serve`, `npm run token` and `npm run seed:demo` use too (decision 0011).
+    dataDir: env.dataDir,
     host: env.host,
     port: env.port,
     adminToken: env.adminToken,
@@ -39,10 +40,16 @@ async function launch(): Promise<void> {
   await window.loadURL(server.url);
 }
 
-app.whenReady().then(launch, (err: unknown) => {
-  console.error(err);
-  app.exit(1);
-});
+app
+  .whenReady()
+  .then(launch)
+  .catch((err: unknown) => {
+    // A refused start (a taken port, a data directory in use or unusable) is one line, in a window too.
+    const refusal = refusalMessage(err);
+    console.error(refusal ?? err);
+    dialog.showErrorBox('Outpost cannot start', refusal ?? String(err));
+    app.exit(1);
+  });
 
 app.on('window-all-closed', () => app.quit());
 

@@ -1,12 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { healthRoutes } from './areas/health/health.routes.ts';
 import { openApiRoutes } from './areas/openapi/openapi.routes.ts';
-import { DEFAULT_HOST } from './config.ts';
+import { ConfigError, DEFAULT_HOST } from './config.ts';
 import { openCore, type CoreOptions, type ServerCore } from './core.ts';
+import { DataDirError, refuseUnusableDataDir } from './data-dir.ts';
+import { DataDirInUseError } from './data-dir-lock.ts';
 import { createApp } from './http/app.ts';
+import type { ServerErrorLog } from './http/error-envelopes.ts';
 import { loopbackHostAllowlist } from './http/host-guard.ts';
 import type { CorsOptions } from './http/origin-guard.ts';
 import type { AnyRoute } from './http/route.ts';
@@ -32,6 +34,8 @@ export interface ServerConfig {
   isOnline?: () => boolean;
   /** Sync: the hub to replicate with (see config.ts); none by default. */
   hub?: CoreOptions['hub'];
+  /** Where unexpected request failures are logged; stderr by default. */
+  logError?: ServerErrorLog;
 }
 
 export interface RunningServer {
@@ -49,33 +53,47 @@ export class PortInUseError extends Error {
   }
 }
 
+/** Why a start was refused, as the one line its error holds; undefined for anything else (a bug keeps its stack). */
+export function refusalMessage(err: unknown): string | undefined {
+  const refusals = [PortInUseError, ConfigError, DataDirError, DataDirInUseError];
+  return refusals.some((type) => err instanceof type) ? (err as Error).message : undefined;
+}
+
 const CHECKOUT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url));
 
 /** Composition root: everything the server needs is built here, from config alone, so any host can run it. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const host = config.host ?? DEFAULT_HOST;
-  mkdirSync(config.dataDir, { recursive: true });
-  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, sessionToken: config.sessionToken, webhooks: withOnlineState(config), hub: config.hub, isOnline: config.isOnline });
+  // What can refuse a start is checked before anything is written: the data directory (a file in its way,
+  // another Outpost on it), then the port. Only a start that will run creates or opens the database.
+  refuseUnusableDataDir(config.dataDir);
+  let handle: RequestListener = startingUp;
+  const httpServer = await listen(createServer((req, res) => handle(req, res)), host, config.port);
 
-  let allowedHosts: ReadonlySet<string> = new Set();
-  let httpServer: Server;
+  const port = (httpServer.address() as AddressInfo).port;
+  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, sessionToken: config.sessionToken, webhooks: withOnlineState(config), hub: config.hub, isOnline: config.isOnline }).catch(
+    async (err: unknown) => {
+      await closeHttp(httpServer);
+      throw err;
+    },
+  );
   try {
-    const app = createApp({
+    // Known only once bound (port 0 in tests): Host headers must name this port.
+    const allowedHosts = loopbackHostAllowlist(port, host);
+    handle = createApp({
       rendererDir: config.rendererDir ?? CHECKOUT_RENDERER_DIR,
       routes: serverRoutes(core),
       verifyToken: (token) => core.verifyToken(token),
       allowedHosts: () => allowedHosts,
       cors: config.cors,
+      logError: config.logError,
     });
-    httpServer = await listen(app, host, config.port);
   } catch (err) {
+    await closeHttp(httpServer);
     await core.close();
     throw err;
   }
 
-  const port = (httpServer.address() as AddressInfo).port;
-  // Known only now when started on port 0; until this line every request was refused.
-  allowedHosts = loopbackHostAllowlist(port, host);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
@@ -99,13 +117,23 @@ function serverRoutes(core: ServerCore): AnyRoute[] {
   return routes;
 }
 
-function listen(app: ReturnType<typeof createApp>, host: string, port: number): Promise<Server> {
+function listen(server: Server, host: string, port: number): Promise<Server> {
   return new Promise<Server>((resolve, reject) => {
-    const server = app.listen(port, host);
     server.once('listening', () => resolve(server));
     server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(host, port) : err));
+    server.listen(port, host);
   });
 }
+
+function closeHttp(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** Between binding the port and opening the database the server is up but not ready; a client may retry. */
+const startingUp: RequestListener = (_req, res) => {
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
+  res.end(JSON.stringify({ errors: [{ message: 'Outpost is starting; try again in a moment.' }] }));
+};
 
 /** The webhook worker sends only while online; `isOnline` joins the webhook options unless they set their own. */
 function withOnlineState(config: ServerConfig): CoreOptions['webhooks'] {

@@ -1,8 +1,7 @@
-import { PortInUseError, startServer } from './boot.ts';
+import { refusalMessage, startServer } from './boot.ts';
 import { issueTokenCommand, UnknownLoginError } from './commands/issue-token.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 import { ConfigError, readServerEnv } from './config.ts';
-import { DataDirInUseError } from './data-dir-lock.ts';
 
 /**
  * Plain-Node entry: `serve` (default, `npm run serve`), `token <login>` (`npm run token -- <login>`) and
@@ -30,11 +29,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-/** Expected failures get one readable line; anything else keeps its stack for a bug report. */
-const EXPECTED = [PortInUseError, ConfigError, DataDirInUseError, UnknownLoginError];
-
+// Expected failures get one readable line; anything else keeps its stack for a bug report.
 main().catch((err: unknown) => {
-  if (EXPECTED.some((type) => err instanceof type)) console.error((err as Error).message);
-  else console.error(err);
+  console.error((err instanceof UnknownLoginError ? err.message : refusalMessage(err)) ?? err);
   process.exit(1);
 });

@@ -1,12 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { Access } from './domain/access.ts';
 import { AccessTokens, type FixedToken } from './domain/access-tokens.ts';
 import { IdAllocator } from './domain/ids.ts';
 import { ensureInstallation } from './domain/installation.ts';
 import type { Principal } from './domain/principal.ts';
-import type { InstallationData } from './domain/records/local-records.ts';
-import { createRepositories, type Repositories } from './domain/repositories.ts';
+import { createRepositories } from './domain/repositories.ts';
 import { areaRoutes } from './areas/index.ts';
+import type { CoreServices } from './core-services.ts';
+import { ensureDataDir } from './data-dir.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { AnyRoute } from './http/route.ts';
 import { openDatabase, type OutpostDatabase } from './storage/database.ts';
@@ -31,18 +31,6 @@ export interface CoreOptions {
   isOnline?: () => boolean;
 }
 
-/** What every area's routes are built from. */
-export interface CoreServices {
-  readonly repos: Repositories;
-  readonly access: Access;
-  readonly tokens: AccessTokens;
-  readonly installation: InstallationData;
-  /** Webhook subscriptions, tool proxies, deliveries (webhooks/). */
-  readonly webhooks: WebhookServices;
-  /** Sync: the hub's pull/push and the conflict log (sync/). */
-  readonly sync: SyncServices;
-}
-
 /** Everything below HTTP: storage, domain services and the routes of every area, wired once per server. */
 export interface ServerCore {
   readonly db: OutpostDatabase;
@@ -59,7 +47,7 @@ export interface ServerCore {
 
 /** Opens storage and builds the domain services, creating the root account and admin on first start. */
 export async function openServices(dataDir: string, fixedTokens: (adminUserId: number) => FixedToken[] = () => []) {
-  mkdirSync(dataDir, { recursive: true });
+  ensureDataDir(dataDir);
   const lock = lockDataDir(dataDir);
   let db: OutpostDatabase | undefined;
   try {

@@ -1,6 +1,8 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
+const LOCK_FILE = 'outpost.lock';
+
 export class DataDirInUseError extends Error {
   constructor(dataDir: string, pid: number) {
     super(`Outpost's data directory ${dataDir} is in use by process ${pid}; stop that Outpost first (one process owns the database).`);
@@ -17,7 +19,7 @@ export interface DataDirLock {
  * hand out duplicate ids or read stale data. A pid file refuses it; a lock left by a dead process is taken over.
  */
 export function lockDataDir(dataDir: string): DataDirLock {
-  const file = join(dataDir, 'outpost.lock');
+  const file = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);
@@ -33,12 +35,31 @@ export function lockDataDir(dataDir: string): DataDirLock {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) throw new DataDirInUseError(dataDir, owner);
+      const owner = liveOwner(file);
+      if (owner !== undefined) throw new DataDirInUseError(dataDir, owner);
       rmSync(file, { force: true });
     }
   }
   throw new Error(`could not lock ${dataDir}`);
+}
+
+/** Refuses a data directory a live Outpost holds, taking and creating nothing: a start asks before it binds its port. */
+export function refuseIfLocked(dataDir: string): void {
+  const owner = liveOwner(join(dataDir, LOCK_FILE));
+  if (owner !== undefined) throw new DataDirInUseError(dataDir, owner);
+}
+
+/** The pid in the lock file while that process lives; undefined without a lock or when its owner has died. */
+function liveOwner(file: string): number | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  const owner = Number(text.trim());
+  return Number.isInteger(owner) && owner > 0 && isAlive(owner) ? owner : undefined;
 }
 
 function isAlive(pid: number): boolean {

@@ -475,8 +475,7 @@ describe('authorization matrix (docs/architecture.md §10)', () => {
         }
       }
     }
-    console.log(`authorization matrix: ${requests} requests`);
-    expect(mismatches).toEqual([]);
+    expect(mismatches, `mismatches among ${requests} requests`).toEqual([]);
   }, 120_000);
 
   /*

@@ -9,6 +9,7 @@ import {
   type FixtureCourse,
 } from '../helpers/course-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { failWritesOf, takeKeyBeforeInsert } from '../helpers/write-faults.ts';
 
 const ADMIN = 'courses-admin-token';
 type Course = { id: number; name: string; workflow_state: string; [key: string]: unknown };
@@ -98,6 +99,38 @@ describe('courses API', () => {
         workflow_state: 'available',
         enrollments: [{ type: 'teacher', role: 'TeacherEnrollment', role_id: 4, enrollment_state: 'active', limit_privileges_to_course_section: false }],
       });
+    });
+
+    it('writes the course, its default section and the enroll_me enrollment together or not at all', async () => {
+      const { courses, sections, enrollments } = server.core.services.repos;
+      const attempt = async (name: string, fault: () => () => void) => {
+        const restore = fault();
+        try {
+          return await api(server, ADMIN, 'POST', path(), { course: { name }, enroll_me: true });
+        } finally {
+          restore();
+        }
+      };
+      const coursesNamed = async (name: string) => (await courses.find()).filter((c) => c.data.name === name);
+
+      // The disk fails while the section is written: no course, no enrollment (and the 500 is logged, not shown).
+      const before = await enrollments.count();
+      const failed = await attempt('Disk full', () => failWritesOf(server, (doc) => doc.type === 'course_section'));
+      expect(failed.status).toBe(500);
+      const requestId = failed.headers.get('x-request-id');
+      expect(server.errors.filter((e) => e.requestId === requestId).map((e) => (e.error as Error).message)).toEqual(['disk full']);
+      expect(await coursesNamed('Disk full')).toEqual([]);
+      expect(await enrollments.count()).toBe(before);
+
+      // Another writer takes the section's key first: the storage refuses that row, and with it the others.
+      expect((await attempt('Raced', () => takeKeyBeforeInsert(server, (doc) => doc.type === 'course_section'))).status).toBe(409);
+      const [intruder] = (await sections.find()).filter((s) => s.data.name === 'Raced');
+      expect(intruder).toBeDefined();
+      expect(await courses.get(intruder!.data.course_id)).toBeUndefined();
+      expect(await enrollments.find({ course_id: intruder!.data.course_id })).toEqual([]);
+
+      expect((await attempt('Calm', () => () => undefined)).status).toBe(200);
+      expect(await coursesNamed('Calm')).toHaveLength(1);
     });
 
     it('names an unnamed course, and takes sis_account_id: account ids', async () => {

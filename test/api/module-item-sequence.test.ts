@@ -56,14 +56,12 @@ describe('module item sequence', () => {
     expect(body.items[0]!.next).toBeNull();
   });
 
-  it('select_mastery_path answers 400 until Mastery Paths is turned on in the course settings', async () => {
+  // One test for both states: turning Mastery Paths on is a course setting no later test could take back.
+  it('select_mastery_path answers 400 until Mastery Paths is on, then records a choice from the item\'s sets', async () => {
     const path = `/api/v1/courses/${c.id}/modules/${ids.m2}/items/${ids.assignment}/select_mastery_path`;
     expect(await api(server, c.studentA.token, 'POST', path, { assignment_set_id: '1' })).toMatchObject({ status: 400, json: { message: 'mastery paths not enabled' } });
-  });
 
-  it('select_mastery_path records a choice from the item\'s sets once Mastery Paths is on', async () => {
     await enableMasteryPaths(server, c.teacher.token, c.id, { [ids.assignment!]: [{ id: 1, assignment_ids: [ids.a!] }, { id: 2, assignment_ids: [] }] });
-    const path = `/api/v1/courses/${c.id}/modules/${ids.m2}/items/${ids.assignment}/select_mastery_path`;
     expect((await api(server, c.studentA.token, 'POST', path, {})).status).toBe(400);
     expect((await api(server, c.studentA.token, 'POST', path, { assignment_set_id: '9' })).json).toEqual({ message: 'invalid assignment_set_id' });
     const chosen = await api(server, c.studentA.token, 'POST', path, { assignment_set_id: '1' });

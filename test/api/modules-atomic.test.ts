@@ -59,7 +59,7 @@ describe('atomic multi-record writes', () => {
     expect((await modulesOf(courseId)).map((m) => [m.data.name, m.data.position])).toEqual([['A', 1], ['B by someone else', 2]]);
 
     // The storage itself: one row with an outdated `previous` revision stops the other row of the same bulkWrite.
-    const storage = modules.records.collection.storageInstance;
+    const storage = server.core.db.collections.course.storageInstance;
     const [docA, docB] = await storage.findDocumentsById([a!.key, b!.key], false);
     const stale = { ...docB!, _rev: '1-outdated' };
     const rows = [

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api-fixtures.ts';
 import { expectInvalidToken, expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
@@ -74,26 +74,33 @@ describe('modules API', () => {
   describe('create, update, delete', () => {
     let course: RosterCourse;
     let path: string;
-    beforeAll(async () => {
+    // Positions are what these tests look at, so each starts from a course of its own, empty of modules.
+    beforeEach(async () => {
       course = await createRosterCourse(server, 'Positions');
       path = `/api/v1/courses/${course.id}/modules`;
     });
-
-    it('creates unpublished modules last, and inserts at a position shifting the others', async () => {
+    const list = async () => (await api(server, course.teacher.token, 'GET', path)).json as Json[];
+    /** A, New and B, in that order: New was inserted at position 2 after A and B were created. */
+    const threeModules = async () => {
       const a = await createModule(server, course.teacher.token, course.id, { name: 'A' });
       const b = await createModule(server, course.teacher.token, course.id, { name: 'B' });
+      const n = await createModule(server, course.teacher.token, course.id, { name: 'New', position: 2 });
+      return { a, n, b };
+    };
+
+    it('creates unpublished modules last, and inserts at a position shifting the others', async () => {
+      const { a, n, b } = await threeModules();
       expect(a).toMatchObject({ name: 'A', position: 1, published: false, workflow_state: 'active', items_count: 0, prerequisite_module_ids: [] });
       expect(a.items_url).toBe(`${server.url}${path}/${a.id}/items`);
-      const n = await createModule(server, course.teacher.token, course.id, { name: 'New', position: 2 });
+      expect(b.position).toBe(2);
       expect(n.position).toBe(2);
-      const list = (await api(server, course.teacher.token, 'GET', path)).json as Json[];
-      expect(list.map((m) => [m.name, m.position])).toEqual([['A', 1], ['New', 2], ['B', 3]]);
-      expect(list.find((m) => m.id === b.id)?.position).toBe(3);
+      const modules = await list();
+      expect(modules.map((m) => [m.name, m.position])).toEqual([['A', 1], ['New', 2], ['B', 3]]);
+      expect(modules.find((m) => m.id === b.id)?.position).toBe(3);
     });
 
     it('keeps only prerequisites that precede the module; an empty list clears them', async () => {
-      const list = (await api(server, course.teacher.token, 'GET', path)).json as Json[];
-      const [a, n, b] = list as [Json, Json, Json];
+      const { a, n, b } = await threeModules();
       const c2 = await createModule(server, course.teacher.token, course.id, {
         name: 'C',
         position: 2,
@@ -107,16 +114,11 @@ describe('modules API', () => {
     });
 
     it('moves a module up and down', async () => {
-      const before = (await api(server, course.teacher.token, 'GET', path)).json as Json[];
-      const last = before[before.length - 1]!;
-      await updateModule(server, course.teacher.token, course.id, last.id, { position: 1 });
-      const after = (await api(server, course.teacher.token, 'GET', path)).json as Json[];
-      expect(after[0]!.id).toBe(last.id);
-      expect(after.map((m) => m.position)).toEqual([1, 2, 3, 4]);
-      await updateModule(server, course.teacher.token, course.id, last.id, { position: 99 });
-      const back = (await api(server, course.teacher.token, 'GET', path)).json as Json[];
-      expect(back[back.length - 1]!.id).toBe(last.id);
-      expect(back.map((m) => m.position)).toEqual([1, 2, 3, 4]);
+      const { a, n, b } = await threeModules();
+      await updateModule(server, course.teacher.token, course.id, b.id, { position: 1 });
+      expect((await list()).map((m) => [m.id, m.position])).toEqual([[b.id, 1], [a.id, 2], [n.id, 3]]);
+      await updateModule(server, course.teacher.token, course.id, b.id, { position: 99 });
+      expect((await list()).map((m) => [m.id, m.position])).toEqual([[a.id, 1], [n.id, 2], [b.id, 3]]);
     });
 
     it('publishing cascades to items, unpublishing too; relock_warning when locks are added', async () => {
@@ -133,12 +135,13 @@ describe('modules API', () => {
     });
 
     it('deletes softly without renumbering the others', async () => {
-      const before = (await api(server, course.teacher.token, 'GET', path)).json as Json[];
+      await threeModules();
+      const before = await list();
       const victim = before[1]!;
       const res = await api(server, course.teacher.token, 'DELETE', `${path}/${victim.id}`);
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ id: victim.id, workflow_state: 'deleted' });
-      const after = (await api(server, course.teacher.token, 'GET', path)).json as Json[];
+      const after = await list();
       expect(after.map((m) => m.id)).toEqual(before.filter((m) => m.id !== victim.id).map((m) => m.id));
       expect(after.map((m) => m.position)).toEqual(before.filter((m) => m.id !== victim.id).map((m) => m.position));
       expectNotFound(await api(server, course.teacher.token, 'GET', `${path}/${victim.id}`));

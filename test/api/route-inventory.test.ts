@@ -7,7 +7,44 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 // The LTI token endpoint takes a signed assertion instead of a token (webhook subscriptions, docs/decisions/0008).
 const PUBLIC_ROUTES = ['GET /api/v1/health', 'GET /api/v1/openapi.json', 'POST /api/lti/accounts/{account_id}/authorize'];
 
-type Operation = { 'x-permission'?: string; security?: unknown[] };
+type Operation = { 'x-permission'?: string; 'x-permission-grants'?: string; security?: unknown[] };
+
+/**
+ * Writes on the caller's own records in a context they may only read, as Canvas allows them: their rules grant
+ * `own`, never `read`. A new entry needs the same justification.
+ */
+const OWN_WRITES: Readonly<Record<string, string>> = {
+  'PUT /api/v1/courses/{course_id}/modules/{module_id}/items/{id}/done': 'a student marks an item done (their progression)',
+  'DELETE /api/v1/courses/{course_id}/modules/{module_id}/items/{id}/done': 'a student unmarks it',
+  'POST /api/v1/courses/{course_id}/modules/{module_id}/items/{id}/mark_read': 'a student fulfils must_view',
+  'POST /api/v1/courses/{course_id}/modules/{module_id}/items/{id}/select_mastery_path': 'a student (or whoever sees them) chooses their path',
+  'POST /api/v1/courses/{course_id}/assignments/{assignment_id}/submissions': 'a student submits',
+  'POST /api/v1/sections/{section_id}/assignments/{assignment_id}/submissions': 'a student submits',
+  'POST /api/v1/courses/{course_id}/assignments/{assignment_id}/submissions/{user_id}/files': 'a student uploads for their submission',
+  'POST /api/v1/sections/{section_id}/assignments/{assignment_id}/submissions/{user_id}/files': 'a student uploads for their submission',
+  'PUT /api/v1/courses/{course_id}/assignments/{assignment_id}/submissions/{user_id}/read': "the caller's read mark",
+  'DELETE /api/v1/courses/{course_id}/assignments/{assignment_id}/submissions/{user_id}/read': "the caller's read mark",
+  'PUT /api/v1/sections/{section_id}/assignments/{assignment_id}/submissions/{user_id}/read': "the caller's read mark",
+  'DELETE /api/v1/sections/{section_id}/assignments/{assignment_id}/submissions/{user_id}/read': "the caller's read mark",
+  'POST /api/v1/polls/{poll_id}/poll_sessions/{poll_session_id}/poll_submissions': 'a student answers a poll',
+  'POST /api/v1/planner/overrides': "the caller's planner",
+  'PUT /api/v1/planner/overrides/{id}': "the caller's planner",
+  'DELETE /api/v1/planner/overrides/{id}': "the caller's planner",
+  'POST /api/v1/planner_notes': "the caller's planner",
+  'PUT /api/v1/planner_notes/{id}': "the caller's planner",
+  'DELETE /api/v1/planner_notes/{id}': "the caller's planner",
+  'PUT /api/v1/users/self/communication_channels/{communication_channel_id}/notification_preferences/{notification}': "the caller's own channel",
+  'PUT /api/v1/users/self/communication_channels/{type}/{address}/notification_preferences/{notification}': "the caller's own channel",
+  'PUT /api/v1/users/self/communication_channels/{communication_channel_id}/notification_preference_categories/{category}': "the caller's own channel",
+  'PUT /api/v1/users/self/communication_channels/{communication_channel_id}/notification_preferences': "the caller's own channel",
+  'PUT /api/v1/users/self/communication_channels/{type}/{address}/notification_preferences': "the caller's own channel",
+  'POST /api/v1/error_reports': 'anyone files their own problem report',
+  'POST /api/v1/file_uploads/{upload_token}': 'step 2 of an upload whose write right step 1 checked',
+  'POST /api/v1/files/{id}/create_success': 'step 3 confirms the caller’s own upload (writes nothing)',
+  'POST /api/lti/accounts/{account_id}/authorize': 'a tool trades its own signed assertion for its token',
+};
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The route inventory of a real server (docs/architecture.md §10): every route declares a permission rule with a
@@ -34,6 +71,17 @@ describe('route inventory', () => {
     expect(operations.map((o) => o.name)).toEqual(expect.arrayContaining(PUBLIC_ROUTES));
   });
 
+  it('every write route declares a write rule; only the listed writes on the caller’s own records declare `own`', () => {
+    const wrong = operations
+      .filter(({ method }) => WRITE_METHODS.has(method))
+      .filter(({ name, op }) => op['x-permission-grants'] !== 'write' && !(op['x-permission-grants'] === 'own' && name in OWN_WRITES))
+      .map(({ name, op }) => `${name}: ${op['x-permission-grants']}`);
+    expect(wrong).toEqual([]);
+    // The list names real routes that declare `own`, so it cannot keep stale entries.
+    const own = operations.filter(({ op }) => op['x-permission-grants'] === 'own').map(({ name }) => name);
+    expect(own.sort()).toEqual(Object.keys(OWN_WRITES).sort());
+  });
+
   it('every non-public route refuses a request without a token (401 with the Bearer challenge)', async () => {
     for (const { name, path, method } of operations) {
       if (PUBLIC_ROUTES.includes(name)) continue;
@@ -52,14 +100,19 @@ describe('a route without a permission rule', () => {
 
   it('fails at startup', () => {
     expect(build(base)).toThrow(/permission rule/);
-    expect(build({ ...base, permission: { description: ' ', requiresToken: true, check: () => true } })).toThrow(/permission rule/);
-    expect(build({ ...base, permission: { description: 'x', check: () => true } })).toThrow(/permission rule/);
+    const rule = { description: 'x', requiresToken: true, grants: 'read', resolve: async () => undefined };
+    expect(build({ ...base, permission: { ...rule, description: ' ' } })).toThrow(/permission rule/);
+    expect(build({ ...base, permission: { ...rule, requiresToken: undefined } })).toThrow(/permission rule/);
+    expect(build({ ...base, permission: { ...rule, grants: undefined } })).toThrow(/permission rule/);
+    expect(build({ ...base, permission: { ...rule, grants: 'admin' } })).toThrow(/permission rule/);
+    expect(build({ ...base, permission: { ...rule, resolve: undefined } })).toThrow(/permission rule/);
+    expect(build({ ...base, permission: rule })).not.toThrow();
   });
 
   it('and so does a route registered twice', () => {
-    const route = { ...base, permission: { description: 'x', requiresToken: true, check: () => true } };
+    const route = { ...base, permission: { description: 'x', requiresToken: true, grants: 'read', resolve: async () => undefined } };
     expect(() =>
-      createApp({ rendererDir: '/none', routes: [route, route] as AnyRoute[], verifyToken: async () => undefined, allowedHosts: () => new Set() }),
+      createApp({ rendererDir: '/none', routes: [route, route] as unknown as AnyRoute[], verifyToken: async () => undefined, allowedHosts: () => new Set() }),
     ).toThrow(/registered twice/);
   });
 });

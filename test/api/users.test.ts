@@ -232,7 +232,7 @@ describe('regressions', () => {
 describe('regressions: user creation', () => {
   it('the user and its email channel are one write: no user left without its channel', async () => {
     const { repos } = server.core.services;
-    const restore = failWritesOf(server, (doc) => doc.type === 'communication_channel', repos.channels.records.collection);
+    const restore = failWritesOf(server, (doc) => doc.type === 'communication_channel', server.core.db.collections.directory);
     try {
       const res = await api(server, ADMIN, 'POST', '/api/v1/accounts/self/users', {
         user: { name: 'Half Written' },

@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { _electron as electron } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { installedElectronBinary } from '../../scripts/electron-binary.ts';
 import type { OutpostBridge } from '../../src/shared/bridge.ts';
+import { tempDirs } from '../helpers/temp-dirs.ts';
 
 const binary = installedElectronBinary();
 const root = new URL('../..', import.meta.url).pathname;
@@ -17,11 +15,14 @@ if (!binary) {
 }
 
 describe.skipIf(!binary)('the Electron app', () => {
+  const dirs = tempDirs();
+  afterAll(() => dirs.removeAll());
+
   it('opens a window on the embedded server that offers first-run setup and knows only the API address', async () => {
     const app = await electron.launch({
       executablePath: binary,
       args: [root, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-      env: { ...process.env, OUTPOST_DATA_DIR: mkdtempSync(join(tmpdir(), 'outpost-electron-')), OUTPOST_PORT: '0' },
+      env: { ...process.env, OUTPOST_DATA_DIR: dirs.make('outpost-electron-'), OUTPOST_PORT: '0' },
     });
     try {
       const page = await app.firstWindow();

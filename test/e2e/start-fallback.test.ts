@@ -1,17 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { afterAll, describe, expect, it } from 'vitest';
 import { installedElectronBinary } from '../../scripts/electron-binary.ts';
+import { tempDirs } from '../helpers/temp-dirs.ts';
 
 const START = new URL('../../scripts/start.ts', import.meta.url).pathname;
 
 // With an Electron binary present `npm start` opens the desktop app instead; electron-app.test.ts covers that.
 describe.skipIf(installedElectronBinary() !== undefined)('npm start without an Electron binary', () => {
+  const dirs = tempDirs();
+  afterAll(() => dirs.removeAll());
+
   it('says so in one line and serves the API and the UI headless', async () => {
     const child = spawn(process.execPath, [START], {
-      env: { ...process.env, OUTPOST_PORT: '0', OUTPOST_DATA_DIR: mkdtempSync(join(tmpdir(), 'outpost-start-')) },
+      env: { ...process.env, OUTPOST_PORT: '0', OUTPOST_DATA_DIR: dirs.make('outpost-start-') },
     });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -25,7 +27,10 @@ describe.skipIf(installedElectronBinary() !== undefined)('npm start without an E
       expect(await ui.text()).toContain('<div id="root"></div>');
       expect((await fetch(`${url}/api/v1/health`)).status).toBe(200);
     } finally {
+      // Stopped, the server has closed its database before the directory goes.
+      const exited = once(child, 'exit');
       child.kill('SIGTERM');
+      await exited;
     }
   });
 });

@@ -57,7 +57,7 @@ export function fixtureRoutes(): AnyRoute[] {
       path: '/api/v1/courses/:course_id/things/:id',
       summary: 'path params merged with body and query',
       params: z.object({ course_id: canvasId(), id: canvasId(), name: canvasString(z.string().min(1)) }),
-      permission: allowIf('teachers only (fixture)', (ctx) => ctx.principal.userId === 1),
+      permission: allowIf('teachers only (fixture)', 'write', (ctx) => ctx.principal.userId === 1),
       handler: (_ctx, params) => ({ body: params }),
     }),
     defineRoute({

@@ -46,9 +46,8 @@ export async function createUrlItem(
 
 /** A wiki page record, written straight to storage until the pages area (issue 6) exists. */
 export async function createFixturePage(server: TestServer, courseId: number, url: string, title = url, published = true): Promise<number> {
-  const { courses } = server.core.services.repos;
   const id = Date.now() * 1000 + Math.floor(Math.random() * 1000);
-  await courses.records.collection.insert({
+  await server.core.db.collections.course.insert({
     key: `wiki_page:${id}`,
     type: 'wiki_page',
     id,

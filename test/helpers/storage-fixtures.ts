@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   createRevision,
   fillWithDefaultSettings,
@@ -78,25 +75,6 @@ export function itemRow(
       _rev: createRevision(WRITER, previous),
       _meta: { lwt: Date.now() },
       ...overrides,
-    },
-  };
-}
-
-export interface TempDirs {
-  make(prefix?: string): string;
-  removeAll(): void;
-}
-
-export function tempDirs(): TempDirs {
-  const dirs: string[] = [];
-  return {
-    make(prefix = 'outpost-sqlite-') {
-      const dir = mkdtempSync(join(tmpdir(), prefix));
-      dirs.push(dir);
-      return dir;
-    },
-    removeAll() {
-      for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -8,9 +8,10 @@ import {
   type RxDocumentData,
 } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { getRxStorageSQLite } from '../../src/server/storage/sqlite/index.ts';
-import { openInstance, tempDirs } from '../helpers/storage-fixtures.ts';
+import { openInstance } from '../helpers/storage-fixtures.ts';
+import { tempDirs } from '../helpers/temp-dirs.ts';
 import { FUZZ_SCHEMA, plannerProbes, randomFields, randomQuery, randomText, type FuzzDoc } from '../helpers/storage-fuzz-generators.ts';
 import { fuzzOps, fuzzScale, fuzzSeeds, seededRandom, type Random } from '../helpers/storage-random.ts';
 
@@ -56,6 +57,10 @@ interface Coverage {
   rejected: number;
   writes: number;
   reopens: number;
+}
+
+function describeCoverage({ writes, queries, rejected, reopens, indexes }: Coverage): string {
+  return `${writes} writes, ${queries} queries (${rejected} refused by RxDB), ${reopens} reopens, indexes: ${[...indexes].join(' | ')}`;
 }
 
 class FuzzRun {
@@ -216,8 +221,10 @@ function stripMeta(doc: Doc): Omit<FuzzDoc, 'id'> {
 
 describe('SQLite RxStorage vs storage-memory: differential fuzz', () => {
   it.each(SEEDS)('seed %i: same results for random writes and Mango queries, across reopens', { timeout: TIMEOUT_MS }, async (seed) => {
-    console.log(`fuzz seed ${seed}, ${OPS_PER_SEED} ops (replay: OUTPOST_FUZZ_SEEDS=${seed} OUTPOST_FUZZ_OPS=${OPS_PER_SEED})`);
+    // Only a failing seed needs telling how to replay it, and what it had covered by then.
+    onTestFailed(() => console.log(`fuzz seed ${seed}, ${OPS_PER_SEED} ops (replay: OUTPOST_FUZZ_SEEDS=${seed} OUTPOST_FUZZ_OPS=${OPS_PER_SEED})`));
     const run = await FuzzRun.start(seed);
+    onTestFailed(() => console.log(`seed ${seed} covered ${describeCoverage(run.coverage)}`));
     for (let op = 0; op < OPS_PER_SEED; op++) {
       await run.step(op);
       if (op % 100 === 99) {
@@ -229,8 +236,7 @@ describe('SQLite RxStorage vs storage-memory: differential fuzz', () => {
     await run.probe(OPS_PER_SEED);
     await run.compareEverything();
 
-    const { branches, indexes, queries, rejected, writes, reopens } = run.coverage;
-    console.log(`seed ${seed}: ${writes} writes, ${queries} queries (${rejected} refused by RxDB), ${reopens} reopens, indexes: ${[...indexes].join(' | ')}`);
+    const { branches, indexes } = run.coverage;
     expect([...branches].sort()).toEqual([
       'selector by index, sort by index',
       'selector by index, sort in JS',

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { getRxStorageSQLite, readDurabilityPragmas, type SQLiteInternals } from '../../src/server/storage/sqlite/index.ts';
-import { itemRow, openItems, tempDirs } from '../helpers/storage-fixtures.ts';
+import { itemRow, openItems } from '../helpers/storage-fixtures.ts';
+import { tempDirs } from '../helpers/temp-dirs.ts';
 import { crashRounds } from '../helpers/storage-crash.ts';
 import { fuzzScale, fuzzSeeds } from '../helpers/storage-random.ts';
 
@@ -27,7 +28,7 @@ describe('SQLite RxStorage durability', () => {
     const rounds = Math.round(3 * fuzzScale());
     const directory = dirs.make();
     const [seed] = fuzzSeeds(1) as [number];
-    console.log(`crash test seed ${seed} (replay: OUTPOST_FUZZ_SEEDS=${seed}), ${rounds} rounds`);
+    onTestFailed(() => console.log(`crash test seed ${seed} (replay: OUTPOST_FUZZ_SEEDS=${seed}), ${rounds} rounds`));
     for await (const outcome of crashRounds(directory, seed, rounds)) {
       const { round } = outcome;
       expect(outcome.acknowledged, `round ${round} acknowledged nothing`).toBeGreaterThan(0);

@@ -14,10 +14,10 @@ import { disableWarnings, RxDBDevModePlugin } from 'rxdb/plugins/dev-mode';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getPullHandler, getPullStream, getPushHandler, runReplicationBaseTestSuite, schemas, setConfig } from 'rxdb/plugins/test-utils';
+import { getConfig, getPullHandler, getPullStream, getPushHandler, runReplicationBaseTestSuite, schemas, setConfig } from 'rxdb/plugins/test-utils';
 import { afterAll, describe, it } from 'vitest';
 import { getRxStorageSQLite } from '../../src/server/storage/sqlite/index.ts';
-import { tempDirs } from '../helpers/storage-fixtures.ts';
+import { tempDirs } from '../helpers/temp-dirs.ts';
 
 /**
  * RxDB's own replication test suite (`runReplicationBaseTestSuite`), with Outpost's SQLite storage on both sides:
@@ -32,8 +32,9 @@ import { tempDirs } from '../helpers/storage-fixtures.ts';
  * - The endpoint's push handler must answer conflicts with the attachment bytes (see `pushWithAttachmentData`).
  * The optional "attachment replication disabled" case is not configured: Outpost has no such replication mode.
  */
-addRxPlugin(RxDBDevModePlugin);
+// Before the plugin is added: adding it prints RxDB's dev-mode banner unless warnings are already off.
 disableWarnings();
+addRxPlugin(RxDBDevModePlugin);
 addRxPlugin(RxDBLocalDocumentsPlugin);
 addRxPlugin(RxDBAttachmentsPlugin);
 Object.assign(globalThis, { describe, it });
@@ -66,6 +67,27 @@ setConfig({
     hasReplication: true,
   },
 });
+initSuiteEnvironment();
+
+/**
+ * The suite's first getConfig() sets up its test environment; done here, once, on our terms. Its console.log
+ * wrapper and the DEFAULT_STORAGE line it prints (a variable this file does not use) stay out. With NODE_ENV=fast
+ * it simulates RxDB's BroadcastChannel in memory instead of through files in the temp directory (pubkey.bc) that
+ * outlive the run; one process owns Outpost's storage, so no message has anywhere else to go.
+ */
+function initSuiteEnvironment(): void {
+  const { log } = console;
+  const nodeEnv = process.env.NODE_ENV;
+  console.log = () => undefined;
+  process.env.NODE_ENV = 'fast';
+  try {
+    getConfig();
+  } finally {
+    console.log = log;
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
 
 type Human = { passportId: string; _deleted?: boolean };
 let server: RxCollection<Human> | undefined;

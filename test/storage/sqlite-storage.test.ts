@@ -11,7 +11,8 @@ import {
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLEANUP_BATCH_SIZE, getRxStorageSQLite, type SQLiteCheckpoint } from '../../src/server/storage/sqlite/index.ts';
-import { ITEM_JSON_SCHEMA, ITEM_SCHEMA, itemRow, openItems, tempDirs, type Item, type ItemInstance } from '../helpers/storage-fixtures.ts';
+import { ITEM_JSON_SCHEMA, ITEM_SCHEMA, itemRow, openItems, type Item, type ItemInstance } from '../helpers/storage-fixtures.ts';
+import { tempDirs } from '../helpers/temp-dirs.ts';
 
 const dirs = tempDirs();
 const instances: ItemInstance[] = [];

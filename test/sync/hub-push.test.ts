@@ -103,7 +103,7 @@ describe('POST /api/v1/sync/:collection/push (hub)', () => {
     expect(comment.status).toBe(200);
     const all = (await pullAll(hub, course.teacher.token, 'course_user')).byKey;
     const seen = [...all.values()].find((d) => d.type === 'submission_comment' && d.data.assignment_id === assignment.id)!;
-    await hub.core.services.repos.submissionComments.records.update(seen.id, { actorId: course.teacher.id, requestId: 'hub-edit', now: Date.now() }, (c) => ({ data: { ...c.data, comment: 'Edited on the hub' } }));
+    await hub.core.services.repos.submissionComments.update(seen.id, { actorId: course.teacher.id, requestId: 'hub-edit', now: Date.now() }, (c) => ({ ...c, comment: 'Edited on the hub' }));
     const offline = { ...seen, data: { ...seen.data, comment: 'Edited offline' } };
     const answer = (await push(course.teacher.token, 'course_user', [{ assumedMasterState: seen, newDocumentState: offline }])).json as Answer;
     expect(answer.notes).toEqual([{ key: seen.key, outcome: 'master-kept', fields: [] }]);

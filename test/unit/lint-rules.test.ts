@@ -47,4 +47,34 @@ describe('import-direction lint rules (docs/architecture.md §3)', () => {
     expect(await importViolations('src/server/domain/x.ts', http)).toHaveLength(1);
     expect(await importViolations('src/server/areas/x/x.service.ts', "import { x } from '../../domain/ids.ts';\nexport const y = x;\n")).toEqual([]);
   });
+
+  it('keeps services and their helpers free of HTTP and of routes files', async () => {
+    const http = "import { HttpError } from '../../http/http-errors.ts';\nexport const e = HttpError;\n";
+    const routes = "import { x } from '../assignments/assignments.routes.ts';\nexport const y = x;\n";
+    for (const file of ['src/server/areas/x/x.service.ts', 'src/server/areas/x/x-helper.ts', 'src/server/areas/x/x.serializer.ts']) {
+      expect(await importViolations(file, http), file).toHaveLength(1);
+      expect(await importViolations(file, routes), file).toHaveLength(1);
+    }
+    for (const file of ['src/server/sync/x.ts', 'src/server/webhooks/x.ts']) {
+      expect(await importViolations(file, routes.replace('../assignments', '../areas/assignments')), file).toHaveLength(1);
+    }
+    // Routes, parameter schemas and permission rules are HTTP's side of an area.
+    for (const file of ['src/server/areas/x/x.routes.ts', 'src/server/areas/x/x.params.ts', 'src/server/areas/x/x-rules.ts']) {
+      expect(await importViolations(file, http), file).toEqual([]);
+    }
+  });
+
+  it('lets areas reach records only through their repositories', async () => {
+    const storage = "import type { Stored } from '../../storage/typed-records.ts';\nexport type S = Stored<object>;\n";
+    const repository = "import type { Stored } from '../../domain/repository.ts';\nexport type S = Stored<object>;\n";
+    for (const file of ['src/server/areas/x/x.service.ts', 'src/server/areas/x/x.routes.ts', 'src/server/areas/x/x.serializer.ts']) {
+      expect(await importViolations(file, storage), file).toHaveLength(1);
+      expect(await importViolations(file, repository), file).toEqual([]);
+    }
+  });
+
+  it('refuses `as never` casts in areas', async () => {
+    const [result] = await eslint.lintText('export const f = (x: unknown): number => Math.abs(x as never);\n', { filePath: 'src/server/areas/x/x.service.ts' });
+    expect(result?.messages.map((m) => m.ruleId)).toEqual(['no-restricted-syntax']);
+  });
 });

@@ -137,7 +137,7 @@ describe('event deriver crash safety', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'outpost-derive-crash-'));
     const running = await startServer({ dataDir, port: 0, webhooks: false });
-    const server = { ...running, dataDir, stop: () => running.close() };
+    const server = { ...running, dataDir, errors: [], stop: () => running.close() };
     const course = await createContentCourse(server, 'Crash 101');
     const token = await toolAccessToken(server, await registerFixtureTool(server));
     const assignment = await createAssignment(server, course.teacher.token, course.id, { published: true, submission_types: ['online_text_entry'] });

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../core.ts';
+import type { CoreServices } from '../core-services.ts';
 import type { AnyRoute } from '../http/route.ts';
 import { accessRules } from './common/access-rules.ts';
 import { usersRoutes } from './users/users.routes.ts';

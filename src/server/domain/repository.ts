@@ -4,6 +4,12 @@ import type { RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import { ALL_OR_NOTHING_CONTEXT } from '../storage/sqlite/index.ts';
 import { TypedRecords, type RecordSlots, type Stored, type WriteStamp } from '../storage/typed-records.ts';
+
+/**
+ * A stored record of one entity type (its envelope: id, slots, stamps, `data`) and who writes it when: the types
+ * areas work with, named here so that no area depends on the storage layer.
+ */
+export type { Stored, WriteStamp };
 import { ConflictError } from './errors.ts';
 import type { IdAllocator } from './ids.ts';
 
@@ -12,64 +18,66 @@ export type SlotsOf<TData> = (data: TData, id: number) => RecordSlots;
 
 /**
  * Records of one entity type: ids from the allocator, slots derived from the data on every write. Services use
- * these instead of raw collections, so no write can forget a slot or stamp.
+ * these instead of raw collections, so no write can forget a slot or stamp; the collection itself stays inside,
+ * so every insert goes through `writeTogether` (all or nothing) and no area depends on the storage.
  */
 export class Repository<TData extends object> {
-  readonly records: TypedRecords<TData>;
+  readonly #records: TypedRecords<TData>;
   readonly #ids: IdAllocator;
   readonly #slotsOf: SlotsOf<TData>;
 
   constructor(collection: RecordCollection, type: string, ids: IdAllocator, slotsOf: SlotsOf<TData>) {
-    this.records = new TypedRecords<TData>(collection, type);
+    this.#records = new TypedRecords<TData>(collection, type);
     this.#ids = ids;
     this.#slotsOf = slotsOf;
   }
 
   get type(): string {
-    return this.records.type;
+    return this.#records.type;
   }
 
   get(id: number): Promise<Stored<TData> | undefined> {
-    return this.records.get(id);
+    return this.#records.get(id);
   }
 
   getMany(ids: readonly number[]): Promise<Map<number, Stored<TData>>> {
-    return this.records.getMany(ids);
+    return this.#records.getMany(ids);
   }
 
   byLookup(lookupKey: string): Promise<Stored<TData> | undefined> {
-    return this.records.byLookup(lookupKey);
+    return this.#records.byLookup(lookupKey);
   }
 
   find(...args: Parameters<TypedRecords<TData>['find']>): Promise<Stored<TData>[]> {
-    return this.records.find(...args);
+    return this.#records.find(...args);
   }
 
   count(...args: Parameters<TypedRecords<TData>['count']>): Promise<number> {
-    return this.records.count(...args);
+    return this.#records.count(...args);
   }
 
   /** Allocates an id and builds the record without writing it, so several can be inserted in one transaction. */
   async build(data: TData, stamp: WriteStamp, id?: number): Promise<Stored<TData>> {
     const recordId = id ?? (await this.#ids.next());
-    return this.records.build(recordId, this.#slotsOf(data, recordId), data, stamp);
+    return this.#records.build(recordId, this.#slotsOf(data, recordId), data, stamp);
   }
 
+  /** Builds and inserts one record: `writeTogether` with a single write. */
   async create(data: TData, stamp: WriteStamp, id?: number): Promise<Stored<TData>> {
     const record = await this.build(data, stamp, id);
-    await this.records.insert(record);
+    await writeTogether([this.insertion(record)]);
     return record;
   }
 
   /** A built record (see `build`) to insert with `writeTogether`. */
   insertion(record: Stored<TData>): PlannedWrite<TData> {
-    return { collection: this.records.collection, record };
+    return { collection: this.#records.collection, record };
   }
 
   /** New data for a record as the caller read it, for `writeTogether`; slots and stamp follow the data. */
   replacement(read: Stored<TData>, data: TData, stamp: WriteStamp): PlannedWrite<TData> {
     const record = { ...read, ...this.#slotsOf(data, read.id), data, updated_at: stamp.now, updated_by: stamp.actorId, request_id: stamp.requestId };
-    return { collection: this.records.collection, read, record };
+    return { collection: this.#records.collection, read, record };
   }
 
   /** `replacement` for each, e.g. the records a position shift moves. */
@@ -89,10 +97,18 @@ export class Repository<TData extends object> {
 
   /** Applies a change to the data; undefined when the record does not exist. */
   update(id: number, stamp: WriteStamp, change: (current: TData) => TData): Promise<Stored<TData> | undefined> {
-    return this.records.update(id, stamp, (current) => {
+    return this.#records.update(id, stamp, (current) => {
       const data = change(current.data);
       return { data, slots: this.#slotsOf(data, id) };
     });
+  }
+
+  /**
+   * Calls `listener` with the course of each committed write to this repository's collection, records of the
+   * other types stored beside these included: what a course-wide cache needs to drop a value a write may change.
+   */
+  onCourseWrite(listener: (courseId: number) => void): void {
+    this.#records.collection.$.subscribe((event) => listener(event.documentData.course_id));
   }
 }
 
@@ -117,8 +133,10 @@ const envelopeOf = (doc: RxDocumentData<StoredRecord>): Record<string, unknown> 
   Object.fromEntries(Object.entries(doc).filter(([key]) => !META_FIELDS.has(key)));
 
 /**
- * Writes records of one collection (of any types) in ONE storage bulkWrite, i.e. one SQLite transaction: all of
- * them or none. Each update is checked twice against concurrent writers: the stored record must still equal what
+ * The one way to write records together (and, through `Repository.create`, to insert one): the writes, planned
+ * with `insertion` and `replacement`, go to one collection (of any types) in ONE storage bulkWrite, i.e. one
+ * SQLite transaction: all of them or none, whether a row is refused (a taken key, a stale revision) or the
+ * write fails. Each update is checked twice against concurrent writers: the stored record must still equal what
  * the caller read (its decision, e.g. a position shift, was based on that), and the write carries the stored
  * revision as `previous`, so a write landing between this read and the bulkWrite is a conflict too.
  */

@@ -1,6 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { Authenticator, type VerifyToken } from './bearer-auth.ts';
-import { apiNotFound, errorHandler } from './error-envelopes.ts';
+import { apiNotFound, consoleErrorLog, errorHandler, type ServerErrorLog } from './error-envelopes.ts';
 import { hostGuard } from './host-guard.ts';
 import { corsHandler, originGuard, type CorsOptions } from './origin-guard.ts';
 import { rendererStatic } from './renderer-static.ts';
@@ -22,6 +22,8 @@ export interface AppOptions {
   throttle?: ThrottleOptions;
   /** Failed token verifications per minute before wrong tokens get 403 (default 1,000, docs/architecture.md §5.5). */
   authFailuresPerMinute?: number;
+  /** Where unexpected (5xx) failures are logged, once each; stderr unless given (tests collect them quietly). */
+  logError?: ServerErrorLog;
 }
 
 /** Security first (Host, request id, Origin), then the API routes, then the UI; every error answers in JSON. */
@@ -47,7 +49,7 @@ export function createApp(options: AppOptions): Express {
   }
   app.use('/api', apiNotFound);
   app.use(rendererStatic(options.rendererDir));
-  app.use(errorHandler);
+  app.use(errorHandler(options.logError ?? consoleErrorLog));
   return app;
 }
 

@@ -1,14 +1,15 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import {
-  BadRequestError,
-  ConflictError,
+  DomainError,
   InvalidParameterError,
+  InvalidTokenError,
   NotFoundError,
-  ParamMissingError,
-  UnauthorizedError,
   ValidationError,
+  type ErrorKind,
+  type Wording,
 } from '../domain/errors.ts';
-import { HttpError } from './http-errors.ts';
+import { HttpError, invalidTokenError } from './http-errors.ts';
+import { requestIdOf } from './request-id.ts';
 
 export interface ErrorResponse {
   status: number;
@@ -20,25 +21,60 @@ const NOT_FOUND_BODY = { errors: [{ message: 'The specified resource does not ex
 
 /** The one place errors become Canvas envelopes (docs/canvas-compatibility.md §1.4, §0.2). */
 export function errorResponse(err: unknown): ErrorResponse {
-  if (err instanceof HttpError) return { status: err.status, body: err.body, headers: err.headers };
-  if (err instanceof NotFoundError) return plain(404, NOT_FOUND_BODY);
-  if (err instanceof UnauthorizedError) {
-    // No WWW-Authenticate: the token was fine, another one would not help.
-    return plain(401, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
-  }
-  if (err instanceof ValidationError) return plain(400, { errors: keyedErrors(err) });
-  if (err instanceof BadRequestError) return plain(400, { message: err.message });
-  if (err instanceof ParamMissingError) return plain(400, { errors: [{ message: err.message }] });
-  if (err instanceof InvalidParameterError) {
-    return plain(400, { errors: [{ field: err.field, code: err.code, message: err.message }] });
-  }
-  if (err instanceof ConflictError) return plain(409, { errors: [{ message: err.message }] });
+  if (err instanceof HttpError) return httpResponse(err);
+  if (err instanceof DomainError) return domainResponse(err);
   // The router could not percent-decode a path segment: no record has such an id.
   if (err instanceof URIError) return plain(404, NOT_FOUND_BODY);
   const status = clientStatusOf(err);
   if (status !== undefined) return plain(status, { errors: [{ message: status === 404 ? NOT_FOUND_BODY.errors[0]!.message : 'Bad request.' }] });
   return plain(500, { errors: [{ message: 'An error occurred.', error_code: 'internal_server_error' }] });
 }
+
+/** Each kind of domain error, its status and that status's name as Canvas's `{"status": …}` bodies spell it. */
+const STATUS_OF: Readonly<Record<ErrorKind, { code: number; name: string }>> = {
+  not_found: { code: 404, name: 'not_found' },
+  refused: { code: 401, name: 'unauthorized' },
+  invalid: { code: 400, name: 'bad_request' },
+  conflict: { code: 409, name: 'conflict' },
+};
+
+/** The kind decides the status; the body is the kind's usual one unless the error names its endpoint's wording. */
+function domainResponse(err: DomainError): ErrorResponse {
+  // A bad credential is answered like a bad access token (with its challenge header): to the client it is one.
+  if (err instanceof InvalidTokenError) return httpResponse(invalidTokenError());
+  const status = STATUS_OF[err.kind];
+  if (err.wording !== undefined) return plain(status.code, worded(err.wording, status.name, err.message));
+  if (err instanceof NotFoundError) return plain(status.code, NOT_FOUND_BODY);
+  if (err instanceof ValidationError) return plain(status.code, { errors: keyedErrors(err) });
+  if (err instanceof InvalidParameterError) return plain(status.code, { errors: [{ field: err.field, code: err.code, message: err.message }] });
+  return plain(status.code, { errors: [{ message: err.message }] });
+}
+
+function worded(wording: Wording, statusName: string, message: string): unknown {
+  if (wording === 'message') return { message };
+  if (wording === 'error') return { error: message };
+  if (wording === 'status') return { status: statusName, errors: [{ message }] };
+  if (wording === 'none') return {};
+  if ('field' in wording) return { errors: { [wording.field]: message } };
+  return { error: wording.error, message };
+}
+
+function httpResponse(err: HttpError): ErrorResponse {
+  return { status: err.status, body: err.body, headers: err.headers };
+}
+
+/** One unexpected failure, as the error log receives it: the request id is what the client got back. */
+export interface ServerErrorEntry {
+  readonly requestId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly error: unknown;
+}
+
+export type ServerErrorLog = (entry: ServerErrorEntry) => void;
+
+/** The default log: stderr, with the request id a user can quote from the response. */
+export const consoleErrorLog: ServerErrorLog = ({ requestId, method, path, error }) => console.error(`request ${requestId} ${method} ${path} failed:`, error);
 
 function plain(status: number, body: unknown): ErrorResponse {
   return { status, body, headers: {} };
@@ -70,12 +106,20 @@ export const apiNotFound: RequestHandler = (_req, res) => {
   res.status(404).json(NOT_FOUND_BODY);
 };
 
-/** Last resort for every error: JSON, never a stack trace, and a 5xx only for our own bugs. */
-export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
-  const response = errorResponse(err);
-  if (response.status >= 500) console.error(err);
-  // An unread body (a 401 or 413 before reading it) is drained so the client can read the answer.
-  if (!req.complete) req.resume();
-  if (res.headersSent) return;
-  res.status(response.status).set(response.headers).json(response.body);
-};
+/**
+ * Last resort for every error: JSON, never a stack trace, and a 5xx only for our own bugs and storage failures
+ * (never a 401: a failed read must not pass for a refusal). A 5xx is logged once, and its body carries the
+ * request id (also in X-Request-Id) so a report can be matched to the log line.
+ */
+export function errorHandler(log: ServerErrorLog): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    const response = errorResponse(err);
+    const requestId = requestIdOf(res);
+    if (response.status >= 500) log({ requestId, method: req.method, path: req.path, error: err });
+    // An unread body (a 401 or 413 before reading it) is drained so the client can read the answer.
+    if (!req.complete) req.resume();
+    if (res.headersSent) return;
+    const body = response.status >= 500 ? { ...(response.body as object), request_id: requestId } : response.body;
+    res.status(response.status).set(response.headers).json(body);
+  };
+}

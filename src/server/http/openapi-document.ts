@@ -47,8 +47,9 @@ function operationOf(route: AnyRoute): Record<string, unknown> {
   const operation: Record<string, unknown> = {
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: route.summary,
-    description: `Permission: ${route.permission.description}`,
+    description: `Permission (${route.permission.grants}): ${route.permission.description}`,
     'x-permission': route.permission.description,
+    'x-permission-grants': route.permission.grants,
     security: route.permission.requiresToken ? [{ bearer: [] }] : [],
     parameters,
     responses: responsesOf(route),

@@ -1,27 +1,45 @@
-import type { AuthenticatedContext, PermissionRule, RequestContext } from './route.ts';
+import { REFUSED, type AuthenticatedContext, type Grant, type PermissionRule, type Refused, type RequestContext } from './route.ts';
 
-/** No token needed; the handler sees `principal: null`. Only health and the OpenAPI document use it. */
-export const publicAccess: PermissionRule<unknown, RequestContext> = Object.freeze({
-  description: 'public: no token required',
-  requiresToken: false,
-  check: () => true,
-});
+/** A rule every caller passes, token or not; the handler sees `principal: null` and no scope. */
+export function publicRule(description: string, grants: Grant): PermissionRule<unknown, undefined, RequestContext> {
+  return Object.freeze({ description, requiresToken: false, grants, resolve: async () => undefined });
+}
 
-/** Any valid token, whoever it belongs to (e.g. `GET /api/v1/users/self`). */
-export const authenticated: PermissionRule<unknown, AuthenticatedContext> = Object.freeze({
+/** No token needed. Only health and the OpenAPI document read this way. */
+export const publicAccess = publicRule('public: no token required', 'read');
+
+/** Any valid token, whoever it belongs to, reading what is theirs (e.g. `GET /api/v1/users/self`). */
+export const authenticated: PermissionRule<unknown, undefined> = Object.freeze({
   description: 'any valid access token',
   requiresToken: true,
-  check: () => true,
+  grants: 'read',
+  resolve: async () => undefined,
 });
 
 /**
- * A token plus a check, usually a question to the permission policy. The description is what the OpenAPI
- * document shows, so say the permission and the context: "manage_content on the course".
+ * A rule that resolves the route's context and decides in one step: `resolve` returns the scope the handler
+ * acts on, or `REFUSED` (see `scopeIf`). The description is what the OpenAPI document shows, so say the
+ * permission and the context: "manage_content on the course".
  */
+export function scopedRule<TParams, TScope>(
+  description: string,
+  grants: Grant,
+  resolve: (ctx: AuthenticatedContext, params: TParams) => Promise<TScope | Refused>,
+): PermissionRule<TParams, TScope> {
+  if (description.trim() === '') throw new Error('a permission rule needs a description of who may call the route');
+  return Object.freeze({ description, requiresToken: true, grants, resolve });
+}
+
+/** A token plus a yes/no question with nothing for the handler to reuse (the scope is `undefined`). */
 export function allowIf<TParams>(
   description: string,
+  grants: Grant,
   check: (ctx: AuthenticatedContext, params: TParams) => Promise<boolean> | boolean,
-): PermissionRule<TParams, AuthenticatedContext> {
-  if (description.trim() === '') throw new Error('allowIf needs a description of who may call the route');
-  return Object.freeze({ description, requiresToken: true, check });
+): PermissionRule<TParams, undefined> {
+  return scopedRule(description, grants, async (ctx, params: TParams) => scopeIf(await check(ctx, params), undefined));
+}
+
+/** The scope when the caller may act on it, else the refusal. */
+export function scopeIf<TScope>(allowed: boolean, scope: TScope): TScope | Refused {
+  return allowed ? scope : REFUSED;
 }

@@ -8,7 +8,7 @@ import { readCanvasBody } from './params/request-body.ts';
 import { validationFailure } from './params/validation-issues.ts';
 import { sendEventStream } from './event-stream.ts';
 import { requestIdOf } from './request-id.ts';
-import type { AnyRoute, FileBody, RequestContext, RouteResult } from './route.ts';
+import { REFUSED, type AnyRoute, type FileBody, type RequestContext, type RouteResult } from './route.ts';
 import { jsonForRequest } from './string-ids.ts';
 import type { TokenThrottle } from './throttle.ts';
 
@@ -22,7 +22,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * The fixed order every route goes through: token (401 before anything about the request is looked at),
  * throttle, query and body parsing (400/413/415), validation (400, or 404 for a path id), the route's permission
- * rule (401 `unauthorized`), then the handler.
+ * rule (404 for a missing context, 401 `unauthorized`), then the handler with the scope the rule resolved.
  */
 export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandler {
   const pathParamNames = new Set(pathParamsOf(route.path));
@@ -47,8 +47,9 @@ export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandl
       const input = mergeParams(body, query, req.params);
       const parsed = route.params.safeParse(input);
       if (!parsed.success) throw validationFailure(parsed.error, pathParamNames, input);
-      if (!(await route.permission.check(ctx, parsed.data))) throw new UnauthorizedError();
-      send(res, await route.handler(ctx, parsed.data));
+      const scope = await route.permission.resolve(ctx, parsed.data);
+      if (scope === REFUSED) throw new UnauthorizedError();
+      send(res, await route.handler(ctx, parsed.data, scope));
     } catch (err) {
       next(err);
     }

@@ -1,9 +1,10 @@
-import type { AnyRoute } from './route.ts';
+import type { AnyRoute, Grant } from './route.ts';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const GRANTS: ReadonlySet<unknown> = new Set<Grant>(['read', 'write', 'own']);
 
 /**
- * Startup checks: a route without a permission rule (or with an empty description) is an error, not a default
+ * Startup checks: a route without a permission rule (or with an empty description or no grant) is an error, not a default
  * (docs/architecture.md §5.1), and so is the same method and path twice. Plain JS callers and `as` casts cannot
  * slip past, because this runs on the values.
  */
@@ -17,12 +18,13 @@ export function assertRoutesWellFormed(routes: readonly AnyRoute[]): void {
     if (
       typeof rule !== 'object' ||
       rule === null ||
-      typeof rule.check !== 'function' ||
+      typeof rule.resolve !== 'function' ||
       typeof rule.requiresToken !== 'boolean' ||
+      !GRANTS.has(rule.grants) ||
       typeof rule.description !== 'string' ||
       rule.description.trim() === ''
     ) {
-      throw new Error(`${name}: every route needs a permission rule with a description (publicAccess, authenticated or allowIf)`);
+      throw new Error(`${name}: every route needs a permission rule with a description and a grant (publicAccess, authenticated, allowIf or scopedRule)`);
     }
     if (typeof route.handler !== 'function' || typeof route.params?.safeParse !== 'function') {
       throw new Error(`${name}: needs a zod params schema and a handler`);

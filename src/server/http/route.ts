@@ -27,17 +27,35 @@ export interface AuthenticatedContext extends RequestContext {
 }
 
 /**
- * Every route declares who may call it (Ghost's rule: an endpoint without a check is an error, not a default).
- * `check` runs after authentication and parameter validation, before the handler; it returns false (→ 401
- * `unauthorized`) or throws a domain error (e.g. NotFoundError → 404) to refuse. Build rules with
- * `publicAccess`, `authenticated` or `allowIf` from `permission-rules.ts`.
+ * What a permission rule lets the caller do, so a write route cannot declare a reader's rule by accident (the
+ * route inventory test refuses POST, PUT, PATCH and DELETE routes whose rule grants `read`):
+ * - `read`: the caller may look at the context; the route changes nothing.
+ * - `write`: the caller may change the context's records the route touches (a service may still refine the
+ *   decision per record, e.g. a page's editing roles).
+ * - `own`: the caller may read the context and changes only records of their own in it (their progress, their
+ *   submission, their planner), as Canvas lets readers do; each such route is listed in the inventory test.
  */
-export interface PermissionRule<TParams = unknown, TContext extends RequestContext = AuthenticatedContext> {
+export type Grant = 'read' | 'write' | 'own';
+
+/** What a rule returns to refuse the caller: the dispatcher answers 401 `unauthorized`. */
+export const REFUSED: unique symbol = Symbol('refused');
+export type Refused = typeof REFUSED;
+
+/**
+ * Every route declares who may call it (Ghost's rule: an endpoint without a check is an error, not a default).
+ * `resolve` runs after authentication and parameter validation, before the handler. It resolves the route's
+ * context once (the course, account, group, record the path names; a missing one throws NotFoundError → 404),
+ * decides, and returns that context as the handler's `scope`, or `REFUSED` (→ 401 `unauthorized`). Handlers act
+ * on the scope and never resolve the path's ids again. Build rules with `publicAccess`, `authenticated`,
+ * `allowIf` or `scopedRule` from `permission-rules.ts`.
+ */
+export interface PermissionRule<TParams = unknown, TScope = unknown, TContext extends RequestContext = AuthenticatedContext> {
   /** One line for the OpenAPI document, e.g. "manage_courses on the account". */
   readonly description: string;
-  /** False only for `publicAccess`: no token is needed and the principal is null. */
+  /** False only for public rules: no token is needed and the principal is null. */
   readonly requiresToken: boolean;
-  check(ctx: TContext, params: TParams): Promise<boolean> | boolean;
+  readonly grants: Grant;
+  resolve(ctx: TContext, params: TParams): Promise<TScope | Refused>;
 }
 
 /** Bytes to send as a download instead of JSON (file contents). */
@@ -71,6 +89,7 @@ export interface RouteResult {
 export interface RouteDefinition<
   TSchema extends z.ZodType = z.ZodType,
   TContext extends RequestContext = RequestContext,
+  TScope = unknown,
 > {
   method: HttpMethod;
   /** The full Express path literal, e.g. `/api/v1/courses/:course_id/sections`, so a URL search finds it. */
@@ -82,7 +101,7 @@ export interface RouteDefinition<
    * A path parameter that fails validation answers 404 (Canvas: an id it cannot parse matches nothing).
    */
   params: TSchema;
-  permission: PermissionRule<z.output<TSchema>, TContext>;
+  permission: PermissionRule<z.output<TSchema>, TScope, TContext>;
   /**
    * A route's own credential check in place of the Bearer access token (e.g. LTI JWT access tokens for the
    * webhook subscription API). It runs at the same point, first, and throws the same 401 on failure.
@@ -95,23 +114,24 @@ export interface RouteDefinition<
    * parameters and its `file` part arrives as an `UploadedFile` (see `params/multipart-body.ts`).
    */
   multipart?: MultipartLimits;
-  handler(ctx: TContext, params: z.output<TSchema>): Promise<RouteResult> | RouteResult;
+  /** `scope` is what the permission rule resolved: the handler acts on it instead of resolving the path again. */
+  handler(ctx: TContext, params: z.output<TSchema>, scope: TScope): Promise<RouteResult> | RouteResult;
 }
 
 /**
- * Any route, whatever its parameters: what `createApp` and area route lists take. `check` and `handler` are
+ * Any route, whatever its parameters and scope: what `createApp` and area route lists take. `resolve` and `handler` are
  * declared as methods, whose parameters TypeScript compares bivariantly, so a `RouteDefinition<Specific,
  * AuthenticatedContext>` is assignable here; the dispatcher upholds what that loses (validated params, and a
  * principal whenever `requiresToken`).
  */
-export type AnyRoute = RouteDefinition<z.ZodType, RequestContext>;
+export type AnyRoute = RouteDefinition<z.ZodType, RequestContext, unknown>;
 
 /**
  * Identity function that keeps the parameter type flowing from the schema into the rule and the handler, and
- * the context type from the rule into the handler (public routes see `principal: Principal | null`).
+ * the context and scope types from the rule into the handler (public routes see `principal: Principal | null`).
  */
-export function defineRoute<TSchema extends z.ZodType, TContext extends RequestContext = AuthenticatedContext>(
-  route: RouteDefinition<TSchema, TContext>,
-): RouteDefinition<TSchema, TContext> {
+export function defineRoute<TSchema extends z.ZodType, TScope = unknown, TContext extends RequestContext = AuthenticatedContext>(
+  route: RouteDefinition<TSchema, TContext, TScope>,
+): RouteDefinition<TSchema, TContext, TScope> {
   return route;
 }

@@ -68,7 +68,7 @@ export class TypedRecords<TData extends object> {
     return this.collection.count({ selector: { ...selector, type: this.type } }).exec();
   }
 
-  /** Builds a new record; nothing is written until it is passed to `insert`. */
+  /** Builds a new record; nothing is written here (the domain inserts records with an all-or-nothing bulkWrite). */
   build(id: number, slots: RecordSlots, data: TData, stamp: WriteStamp): Stored<TData> {
     return {
       key: this.key(id),
@@ -85,12 +85,6 @@ export class TypedRecords<TData extends object> {
       request_id: stamp.requestId,
       data,
     };
-  }
-
-  /** Inserts records of this collection in one storage transaction. */
-  async insert(...records: Stored<TData>[]): Promise<void> {
-    const { error } = await this.collection.bulkInsert(records as StoredRecord[]);
-    if (error.length > 0) throw new Error(`insert of ${this.type} failed: ${error.map((e) => e.status).join(', ')}`);
   }
 
   /** Applies `change` to the current record (retrying on concurrent writes) and returns the stored result. */

@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { ParamMissingError } from '../../domain/errors.ts';
 import { paginateArray } from '../../http/pagination.ts';
-import { allowIf, authenticated } from '../../http/permission-rules.ts';
+import { authenticated, scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { writeStamp } from '../common/api-values.ts';
@@ -13,9 +13,10 @@ export function accountsRoutes(services: CoreServices, rules: AccessRules): AnyR
   const accounts = new AccountsService(services);
   /** Canvas's account `:read`: an admin of the account or of an ancestor (404 first when it does not exist). */
   const adminOf = <P>(idOf: (params: P) => string) =>
-    allowIf<P>('an admin membership on the account or an ancestor', async (ctx, params) =>
-      accounts.administers(ctx.principal, (await accounts.resolve(idOf(params))).id),
-    );
+    scopedRule('an admin membership on the account or an ancestor', 'read', async (ctx, params: P) => {
+      const account = await accounts.resolve(idOf(params));
+      return scopeIf(await accounts.administers(ctx.principal, account.id), { account });
+    });
 
   return [
     defineRoute({
@@ -32,7 +33,7 @@ export function accountsRoutes(services: CoreServices, rules: AccessRules): AnyR
       summary: 'Get a single account',
       params: showAccountParams,
       permission: adminOf((p: { id: string }) => p.id),
-      handler: async (_ctx, params) => ({ body: accountJson(await accounts.resolve(params.id)) }),
+      handler: (_ctx, _params, { account }) => ({ body: accountJson(account) }),
     }),
     defineRoute({
       method: 'GET',
@@ -40,20 +41,16 @@ export function accountsRoutes(services: CoreServices, rules: AccessRules): AnyR
       summary: 'List the sub-accounts of an account (recursive=true: the whole subtree)',
       params: listSubAccountsParams,
       permission: adminOf((p: { account_id: string }) => p.account_id),
-      handler: async (ctx, params) => {
-        const account = await accounts.resolve(params.account_id);
-        return paginateArray(ctx, (await accounts.subAccounts(account.id, params.recursive)).map(accountJson));
-      },
+      handler: async (ctx, params, { account }) => paginateArray(ctx, (await accounts.subAccounts(account.id, params.recursive)).map(accountJson)),
     }),
     defineRoute({
       method: 'POST',
       path: '/api/v1/accounts/:account_id/sub_accounts',
       summary: 'Create a sub-account',
       params: createSubAccountParams,
-      permission: rules.onAccount(['manage_account_settings'], (p: { account_id: string }) => p.account_id),
-      handler: async (ctx, params) => {
+      permission: rules.onAccount('write', ['manage_account_settings'], (p: { account_id: string }) => p.account_id),
+      handler: async (ctx, params, { account: parent }) => {
         if (!params.account) throw new ParamMissingError('account');
-        const parent = await accounts.resolve(params.account_id);
         return { body: accountJson(await accounts.createSubAccount(parent, params.account, writeStamp(ctx))) };
       },
     }),

@@ -1,5 +1,5 @@
 import type { AccountData } from '../../domain/records/directory-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 
 /** Canvas's Account JSON (`lib/api/v1/account.rb`), as an allow-list. */
 export function accountJson(account: Stored<AccountData>) {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { builtInRole, isCourseRole } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { AccountData } from '../../domain/records/directory-records.ts';
 import { lookupKey } from '../../domain/repositories.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { IdResolver } from '../common/id-lookup.ts';
 import { sisTakenIssue } from '../common/shared-params.ts';
 

@@ -1,8 +1,7 @@
-import type { CoreServices } from '../../core.ts';
-import type { PermissionName } from '../../domain/permissions/index.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { paginateArray } from '../../http/pagination.ts';
-import { defineRoute, type AnyRoute } from '../../http/route.ts';
-import type { AccessRules } from '../common/access-rules.ts';
+import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
+import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import {
   createAssignmentParams,
   deleteAssignmentParams,
@@ -11,20 +10,16 @@ import {
   updateAssignmentParams,
 } from './assignments.params.ts';
 import { assignmentJson } from './assignments.serializer.ts';
-import { AssignmentsService } from './assignments.service.ts';
+import { AssignmentsService, MANAGE_ASSIGNMENTS } from './assignments.service.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer, type ContentViewer } from '../common/course-content.ts';
 import { assignmentSubmissionStats } from '../submissions/assignment-stats.ts';
-
-/** Who edits assignments, and so also sees unpublished ones. */
-export const MANAGE_ASSIGNMENTS: readonly PermissionName[] = ['manage_assignments'];
 
 export function assignmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const assignments = new AssignmentsService(services);
   const statsOf = (viewer: ContentViewer, ids: readonly number[]) =>
     assignmentSubmissionStats(services, viewer.principal, viewer.courseId, ids);
-  const viewerFor = async (principal: Parameters<typeof contentViewer>[1], rawCourseId: string) =>
-    contentViewer(services, principal, await rules.ids.courseId(rawCourseId), MANAGE_ASSIGNMENTS);
+  const viewerFor = (ctx: AuthenticatedContext, { courseId }: CourseScope) => contentViewer(services, ctx.principal, courseId, MANAGE_ASSIGNMENTS);
 
   return [
     defineRoute({
@@ -33,8 +28,8 @@ export function assignmentsRoutes(services: CoreServices, rules: AccessRules): A
       summary: 'List assignments (students see published ones only)',
       params: listAssignmentsParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const list = await assignments.list(viewer, p, ctx.now);
         const stats = await statsOf(viewer, list.map((a) => a.id));
         return paginateArray(ctx, list.map((a) => assignmentJson(a, ctx.baseUrl, viewer, p.include, stats.get(a.id))));
@@ -45,10 +40,10 @@ export function assignmentsRoutes(services: CoreServices, rules: AccessRules): A
       path: '/api/v1/courses/:course_id/assignments',
       summary: 'Create an assignment',
       params: createAssignmentParams,
-      permission: rules.inCourse(MANAGE_ASSIGNMENTS, courseIdOf),
+      permission: rules.inCourse('write', MANAGE_ASSIGNMENTS, courseIdOf),
       bodyLimit: 'html',
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const created = await assignments.create(viewer.courseId, p.assignment, writeStamp(ctx));
         return { body: assignmentJson(created, ctx.baseUrl, viewer) };
       },
@@ -59,8 +54,8 @@ export function assignmentsRoutes(services: CoreServices, rules: AccessRules): A
       summary: 'Get one assignment',
       params: showAssignmentParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const stats = await statsOf(viewer, [p.id]);
         return { body: assignmentJson(await assignments.get(viewer, p.id), ctx.baseUrl, viewer, p.include, stats.get(p.id)) };
       },
@@ -70,10 +65,10 @@ export function assignmentsRoutes(services: CoreServices, rules: AccessRules): A
       path: '/api/v1/courses/:course_id/assignments/:id',
       summary: 'Update an assignment; fields not sent are kept',
       params: updateAssignmentParams,
-      permission: rules.inCourse(MANAGE_ASSIGNMENTS, courseIdOf),
+      permission: rules.inCourse('write', MANAGE_ASSIGNMENTS, courseIdOf),
       bodyLimit: 'html',
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const updated = await assignments.update(viewer, p.id, p.assignment, writeStamp(ctx));
         return { body: assignmentJson(updated, ctx.baseUrl, viewer, [], (await statsOf(viewer, [p.id])).get(p.id)) };
       },
@@ -83,9 +78,9 @@ export function assignmentsRoutes(services: CoreServices, rules: AccessRules): A
       path: '/api/v1/courses/:course_id/assignments/:id',
       summary: 'Delete an assignment; returns it as deleted',
       params: deleteAssignmentParams,
-      permission: rules.inCourse(MANAGE_ASSIGNMENTS, courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id);
+      permission: rules.inCourse('write', MANAGE_ASSIGNMENTS, courseIdOf),
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const deleted = await assignments.delete(viewer, p.id, writeStamp(ctx));
         return { body: assignmentJson(deleted, ctx.baseUrl, viewer) };
       },

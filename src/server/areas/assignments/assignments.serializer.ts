@@ -1,5 +1,5 @@
 import type { AssignmentData } from '../../domain/records/content-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { ASSIGNMENT_INCLUDES } from './assignments.params.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';

@@ -1,10 +1,13 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
+import type { PermissionName } from '../../domain/permissions/index.ts';
 import type { AssignmentData, GradingType, SubmissionType } from '../../domain/records/content-records.ts';
-import { retryStale, writeTogether, type PlannedWrite } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import type { AssignmentFields } from './assignments.params.ts';
 import { isoOrNull } from '../common/api-values.ts';
 import { dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
+
+/** Who edits assignments, and so also sees unpublished ones. */
+export const MANAGE_ASSIGNMENTS: readonly PermissionName[] = ['manage_assignments'];
 
 export type AssignmentBucket = 'past' | 'undated' | 'upcoming' | 'future';
 

@@ -1,5 +1,5 @@
-import type { AuthenticatedContext } from '../../http/route.ts';
-import type { WriteStamp } from '../../storage/typed-records.ts';
+import type { Principal } from '../../domain/principal.ts';
+import type { WriteStamp } from '../../domain/repository.ts';
 
 /**
  * Values every area reads from a request or prints in its JSON, in one place so the areas cannot drift apart:
@@ -19,7 +19,7 @@ export function isoOrNull(time: number | string | Date | null): string | null {
 }
 
 /** Who writes and in which request, stamped on every record (docs/architecture.md §4.2: sync and webhooks read it). */
-export function writeStamp(ctx: AuthenticatedContext): WriteStamp {
+export function writeStamp(ctx: { readonly principal: Principal; readonly requestId: string; readonly now: number }): WriteStamp {
   return { actorId: ctx.principal.userId, requestId: ctx.requestId, now: ctx.now };
 }
 

@@ -1,11 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ValidationError, type FieldIssue } from '../../domain/errors.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { ContentWorkflowState } from '../../domain/records/content-records.ts';
-import type { StoredRecord } from '../../storage/record-schema.ts';
-import type { Stored } from '../../storage/typed-records.ts';
-import { writeTogether } from '../../domain/repository.ts';
+import type { Stored } from '../../domain/repository.ts';
 
 /**
  * Rules every kind of course content (assignments, quizzes, discussion topics, files) shares, kept in one place so
@@ -70,14 +68,4 @@ export function dateOrderErrors(dates: { unlock_at: string | null; due_at?: stri
 /** Case-insensitive substring match, as Canvas's `search_term` on content lists. */
 export function matchesSearch(text: string, term: string | undefined): boolean {
   return term === undefined || term === '' || text.toLowerCase().includes(term.toLowerCase());
-}
-
-/**
- * Inserts records of several content types (a quiz and its assignment) in one storage transaction, so a failed
- * write never leaves one without the other.
- */
-export async function insertTogether(services: CoreServices, ...records: StoredRecord<object>[]): Promise<void> {
-  // All of them or none: a conflict on one refuses the whole write (writeTogether), where bulkInsert would keep the rest.
-  const { collection } = services.repos.assignments.records;
-  await writeTogether(records.map((record) => ({ collection, record })));
 }

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { lookupKey } from '../../domain/repositories.ts';
@@ -77,4 +77,15 @@ export class IdResolver {
     if (!record) throw new NotFoundError();
     return record.id;
   }
+}
+
+/**
+ * For `.catch`: a NotFoundError becomes `fallback` (an id that names nothing, answered as "unknown"); any other
+ * failure, a storage error above all, still propagates to a 5xx instead of passing for a refusal.
+ */
+export function whenNotFound<T>(fallback: T): (err: unknown) => T {
+  return (err) => {
+    if (err instanceof NotFoundError) return fallback;
+    throw err;
+  };
 }

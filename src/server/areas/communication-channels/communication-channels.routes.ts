@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { CommunicationChannelData } from '../../domain/records/directory-records.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { paginationParams } from '../../http/params/canvas-params.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { selfOrUserAdmin } from '../users/user-rules.ts';
 import { UsersService } from '../users/users.service.ts';
@@ -26,9 +26,8 @@ export function communicationChannelsRoutes(services: CoreServices, rules: Acces
       path: '/api/v1/users/:user_id/communication_channels',
       summary: "List a user's communication channels by position (retired ones are gone).",
       params: listChannelsParams,
-      permission: selfOrUserAdmin(users, ['manage_user_logins'], (p: ListChannelsParams) => p.user_id),
-      async handler(ctx, params) {
-        const user = await users.user(params.user_id, ctx.principal);
+      permission: selfOrUserAdmin(users, 'read', ['manage_user_logins'], (p: ListChannelsParams) => p.user_id),
+      async handler(ctx, _params, { user }) {
         const channels = (await services.repos.channels.find({ user_id: user.id }))
           .filter((c) => c.data.workflow_state !== 'retired')
           .sort((a, b) => a.data.position - b.data.position || a.id - b.id);

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -18,17 +18,17 @@ export function courseSettingsRoutes(services: CoreServices, rules: AccessRules)
       summary: "The course's settings (conditional_release: Mastery Paths)",
       params: showSettingsParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (_ctx, p) => ({ body: await settings.get(await rules.ids.courseId(p.course_id)) }),
+      handler: async (_ctx, _p, { courseId }) => ({ body: await settings.get(courseId) }),
     }),
     defineRoute({
       method: 'PUT',
       path: '/api/v1/courses/:course_id/settings',
       summary: "Change the course's settings; returns all of them",
       params: updateSettingsParams,
-      permission: rules.inCourse(MANAGE_SETTINGS, courseIdOf),
-      handler: async (ctx, p) => {
-        const { course_id: rawId, ...changes } = p;
-        return { body: await settings.update(await rules.ids.courseId(rawId), changes, writeStamp(ctx)) };
+      permission: rules.inCourse('write', MANAGE_SETTINGS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => {
+        const { course_id: _path, ...changes } = p;
+        return { body: await settings.update(courseId, changes, writeStamp(ctx)) };
       },
     }),
   ];

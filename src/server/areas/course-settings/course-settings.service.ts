@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { ModuleSettingsData } from '../../domain/records/module-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { SettingsChanges } from './course-settings.params.ts';
 
 /** The settings Outpost keeps per course, in Canvas's names. */

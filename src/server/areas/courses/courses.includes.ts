@@ -1,9 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
 import { builtInRole } from '../../domain/permissions/index.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { CourseInclude } from './courses.params.ts';
 import { courseJson, enrollmentTypeWord, type CourseEnrollmentJson } from './courses.serializer.ts';
 

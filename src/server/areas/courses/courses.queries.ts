@@ -1,9 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
 import { InvalidParameterError } from '../../domain/errors.ts';
 import type { EnrollmentState } from '../../domain/permissions/index.ts';
 import type { CourseData, CourseWorkflowState, EnrollmentData } from '../../domain/records/course-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { CourseView } from './courses.includes.ts';
 import type { CourseStateFilter } from './courses.params.ts';
 

@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError } from '../../domain/errors.ts';
 import { pageResult, readPageRequest } from '../../http/pagination.ts';
-import { allowIf, authenticated } from '../../http/permission-rules.ts';
+import { authenticated, scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { AccountsService } from '../accounts/accounts.service.ts';
@@ -45,10 +45,9 @@ export function coursesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       path: '/api/v1/accounts/:account_id/courses',
       summary: 'Create a course (offer=true publishes it, enroll_me=true enrolls the caller as teacher)',
       params: createCourseParams,
-      permission: rules.onAccount(['manage_courses'], (p: ByAccount) => p.account_id),
+      permission: rules.onAccount('write', ['manage_courses'], (p: ByAccount) => p.account_id),
       bodyLimit: 'html',
-      handler: async (ctx, params) => {
-        const account = await accounts.resolve(params.account_id);
+      handler: async (ctx, params, { account }) => {
         const enrollUserId = params.enroll_me ? ctx.principal.userId : undefined;
         const { course } = await courses.create(account, params.course ?? {}, { offer: params.offer, enrollUserId }, writeStamp(ctx));
         return one(ctx, { course, enrollments: await ownEnrollments(ctx.principal.userId, course.id) });
@@ -59,9 +58,8 @@ export function coursesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       path: '/api/v1/accounts/:account_id/courses',
       summary: 'List the courses of an account and its sub-accounts',
       params: accountCoursesParams,
-      permission: rules.onAccount(['read_course_list'], (p: ByAccount) => p.account_id),
-      handler: async (ctx, params) => {
-        const account = await accounts.resolve(params.account_id);
+      permission: rules.onAccount('read', ['read_course_list'], (p: ByAccount) => p.account_id),
+      handler: async (ctx, params, { account }) => {
         const found = await coursesOfAccounts(services, await accounts.subtreeIds(account.id), params);
         return page(ctx, found.map((course) => ({ course })), params.include);
       },
@@ -80,8 +78,8 @@ export function coursesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       summary: 'Get a single course',
       params: showCourseParams,
       permission: rules.readCourse((p: ById) => p.id),
-      handler: async (ctx, params) => {
-        const course = await courses.readableBy(ctx.principal, params.id);
+      handler: async (ctx, params, { courseId }) => {
+        const course = await courses.readableBy(ctx.principal, courseId);
         return one(ctx, { course, enrollments: await ownEnrollments(ctx.principal.userId, course.id) }, params.include);
       },
     }),
@@ -91,15 +89,14 @@ export function coursesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       summary: 'Update a course; course[event] offers, claims, concludes, deletes or undeletes it',
       params: updateCourseParams,
       // The service then asks manage_content for field changes and change_course_state for an event.
-      permission: allowIf('manage_content or change_course_state in the course (undelete_courses on its account for a deleted one)', async (ctx, p: ById) => {
+      permission: scopedRule('manage_content or change_course_state in the course (undelete_courses on its account for a deleted one)', 'write', async (ctx, p: ById) => {
         const course = await courses.resolve(p.id, { includeDeleted: true });
-        if (course.data.workflow_state === 'deleted') return true;
+        if (course.data.workflow_state === 'deleted') return course;
         if (!(await courses.seesCourse(ctx.principal, course))) throw new NotFoundError();
-        return access.canAny(ctx.principal, ['manage_content', 'change_course_state'], { type: 'course', courseId: course.id });
+        return scopeIf(await access.canAny(ctx.principal, ['manage_content', 'change_course_state'], { type: 'course', courseId: course.id }), course);
       }),
       bodyLimit: 'html',
-      handler: async (ctx, params) => {
-        const course = await courses.resolve(params.id, { includeDeleted: true });
+      handler: async (ctx, params, course) => {
         const change = { ...params.course, ...(params.offer === true && !params.course?.event ? { event: 'offer' as const } : {}) };
         const updated = await courses.update(ctx.principal, course, change, writeStamp(ctx));
         return one(ctx, { course: updated, enrollments: await ownEnrollments(ctx.principal.userId, course.id) });
@@ -110,11 +107,11 @@ export function coursesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       path: '/api/v1/courses/:id',
       summary: 'Delete (event=delete) or conclude (event=conclude) a course',
       params: deleteCourseParams,
-      permission: rules.inCourse(['change_course_state', 'manage_courses'], (p: ById) => p.id),
-      handler: async (ctx, params) => {
+      permission: rules.inCourse('write', ['change_course_state', 'manage_courses'], (p: ById) => p.id),
+      handler: async (ctx, params, { courseId }) => {
         const { event } = params;
         if (event !== 'delete' && event !== 'conclude') throw new BadRequestError("Only 'delete' and 'conclude' events are allowed.");
-        const course = await courses.resolve(params.id);
+        const course = await courses.get(courseId);
         await courses.applyEvent(ctx.principal, course, event, writeStamp(ctx));
         return { body: { [event]: true } };
       },

@@ -1,5 +1,5 @@
 import type { CourseData } from '../../domain/records/course-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 
 /** The caller's enrollment as Canvas embeds it in course JSON (`lib/api/v1/course_json.rb`). */

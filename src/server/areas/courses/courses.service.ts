@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, UnauthorizedError, ValidationError, type FieldIssue } from '../../domain/errors.ts';
 import { BUILT_IN_ROLE_IDS, type PermissionName } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
 import type { AccountData } from '../../domain/records/directory-records.ts';
 import { lookupKey } from '../../domain/repositories.ts';
-import type { StoredRecord } from '../../storage/record-schema.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { isoOrNull } from '../common/api-values.ts';
 import { sisTakenIssue } from '../common/shared-params.ts';
 import { IdResolver } from '../common/id-lookup.ts';
@@ -66,9 +65,9 @@ export class CoursesService {
     return access.canAny(principal, ADMIN_READ, { type: 'course', courseId: course.id });
   }
 
-  /** `resolve` narrowed to what the principal may see: an invisible course is a 404, never a hint it exists. */
-  async readableBy(principal: Principal, raw: string): Promise<Stored<CourseData>> {
-    const course = await this.resolve(raw);
+  /** `get` narrowed to what the principal may see: an invisible course is a 404, never a hint it exists. */
+  async readableBy(principal: Principal, courseId: number): Promise<Stored<CourseData>> {
+    const course = await this.get(courseId);
     if (!(await this.seesCourse(principal, course))) throw new NotFoundError();
     return course;
   }
@@ -87,8 +86,8 @@ export class CoursesService {
   }
 
   /**
-   * Creates the course, its default section and (enroll_me) the creator's teacher enrollment in one storage
-   * transaction, so a crash cannot leave a course without its section.
+   * Creates the course, its default section and (enroll_me) the creator's teacher enrollment in one all-or-nothing
+   * write, so neither a crash nor one refused record can leave a course without its section.
    */
   async create(
     account: Stored<AccountData>,
@@ -126,11 +125,8 @@ export class CoursesService {
     const enrollment =
       options.enrollUserId === undefined
         ? []
-        : [await repos.enrollments.build(teacherEnrollment(options.enrollUserId, course.id, section.id), stamp)];
-    // Three entity types of one collection in one bulk write: the storage commits it as one transaction.
-    const records = [course, section, ...enrollment] as unknown as StoredRecord[];
-    const { error } = await repos.courses.records.collection.bulkInsert(records);
-    if (error.length > 0) throw new Error(`course insert failed: ${error.map((e) => e.status).join(', ')}`);
+        : [repos.enrollments.insertion(await repos.enrollments.build(teacherEnrollment(options.enrollUserId, course.id, section.id), stamp))];
+    await writeTogether([repos.courses.insertion(course), repos.sections.insertion(section), ...enrollment]);
     return { course, section };
   }
 

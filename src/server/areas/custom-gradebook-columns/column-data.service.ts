@@ -1,8 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ParamMissingError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { columnDatumKey, type ColumnDatumData } from '../../domain/records/custom-column-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { CustomColumnsService } from './custom-columns.service.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 

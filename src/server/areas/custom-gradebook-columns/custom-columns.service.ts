@@ -1,8 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ParamMissingError, ValidationError, type FieldIssue } from '../../domain/errors.ts';
 import type { CustomColumnData } from '../../domain/records/custom-column-records.ts';
-import { retryStale, writeTogether } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { insertAt, moveTo, nextPosition, positionsOf, shifted, type PositionChanges } from '../modules/positions.ts';
 import type { ColumnFields } from './custom-gradebook-columns.params.ts';
 

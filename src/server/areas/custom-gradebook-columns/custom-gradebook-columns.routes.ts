@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
@@ -27,32 +27,31 @@ const WRITE_COLUMNS: readonly PermissionName[] = ['manage_grades'];
 export function customGradebookColumnsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const columns = new CustomColumnsService(services);
   const data = new ColumnDataService(services, columns);
-  const courseOf = (raw: string) => rules.ids.courseId(raw);
   return [
     defineRoute({
       method: 'GET',
       path: '/api/v1/courses/:course_id/custom_gradebook_columns',
       summary: 'List custom gradebook columns by position (hidden ones with include_hidden)',
       params: listColumnsParams,
-      permission: rules.inCourse(READ_COLUMNS, courseIdOf),
-      handler: async (ctx, p) => paginateArray(ctx, (await columns.list(await courseOf(p.course_id), p.include_hidden)).map(customColumnJson)),
+      permission: rules.inCourse('read', READ_COLUMNS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => paginateArray(ctx, (await columns.list(courseId, p.include_hidden)).map(customColumnJson)),
     }),
     defineRoute({
       method: 'POST',
       path: '/api/v1/courses/:course_id/custom_gradebook_columns',
       summary: 'Create a custom gradebook column (last, unless column[position] inserts it)',
       params: createColumnParams,
-      permission: rules.inCourse(WRITE_COLUMNS, courseIdOf),
-      handler: async (ctx, p) => ({ body: customColumnJson(await columns.create(await courseOf(p.course_id), p.column, writeStamp(ctx))) }),
+      permission: rules.inCourse('write', WRITE_COLUMNS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => ({ body: customColumnJson(await columns.create(courseId, p.column, writeStamp(ctx))) }),
     }),
     defineRoute({
       method: 'POST',
       path: '/api/v1/courses/:course_id/custom_gradebook_columns/reorder',
       summary: 'Put the listed columns first, in the given order; answers {} (a Canvas quirk clients expect)',
       params: reorderParams,
-      permission: rules.inCourse(WRITE_COLUMNS, courseIdOf),
-      handler: async (ctx, p) => {
-        await columns.reorder(await courseOf(p.course_id), p.order, writeStamp(ctx));
+      permission: rules.inCourse('write', WRITE_COLUMNS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => {
+        await columns.reorder(courseId, p.order, writeStamp(ctx));
         return { body: {} };
       },
     }),
@@ -61,25 +60,25 @@ export function customGradebookColumnsRoutes(services: CoreServices, rules: Acce
       path: '/api/v1/courses/:course_id/custom_gradebook_columns/:id',
       summary: 'Update a custom gradebook column (hidden ones too)',
       params: updateColumnParams,
-      permission: rules.inCourse(WRITE_COLUMNS, courseIdOf),
-      handler: async (ctx, p) => ({ body: customColumnJson(await columns.update(await courseOf(p.course_id), p.id, p.column, writeStamp(ctx))) }),
+      permission: rules.inCourse('write', WRITE_COLUMNS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => ({ body: customColumnJson(await columns.update(courseId, p.id, p.column, writeStamp(ctx))) }),
     }),
     defineRoute({
       method: 'DELETE',
       path: '/api/v1/courses/:course_id/custom_gradebook_columns/:id',
       summary: 'Delete a custom gradebook column and its data; returns it (positions are not renumbered)',
       params: columnIdParams,
-      permission: rules.inCourse(WRITE_COLUMNS, courseIdOf),
-      handler: async (ctx, p) => ({ body: customColumnJson(await columns.delete(await courseOf(p.course_id), p.id, writeStamp(ctx))) }),
+      permission: rules.inCourse('write', WRITE_COLUMNS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => ({ body: customColumnJson(await columns.delete(courseId, p.id, writeStamp(ctx))) }),
     }),
     defineRoute({
       method: 'GET',
       path: '/api/v1/courses/:course_id/custom_gradebook_columns/:id/data',
       summary: "List a column's entries of the students the caller may see (students without one are left out)",
       params: listDataParams,
-      permission: rules.inCourse(READ_COLUMNS, courseIdOf),
-      handler: async (ctx, p) => {
-        const entries = await data.list(ctx.principal, await courseOf(p.course_id), p.id, p.include_hidden);
+      permission: rules.inCourse('read', READ_COLUMNS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => {
+        const entries = await data.list(ctx.principal, courseId, p.id, p.include_hidden);
         return paginateArray(ctx, entries.map((d) => columnDatumJson(d.data)));
       },
     }),
@@ -88,9 +87,8 @@ export function customGradebookColumnsRoutes(services: CoreServices, rules: Acce
       path: '/api/v1/courses/:course_id/custom_gradebook_columns/:id/data/:user_id',
       summary: "Set a student's entry in a column; blank content deletes it",
       params: updateDatumParams,
-      permission: rules.inCourse(WRITE_COLUMNS, courseIdOf),
-      handler: async (ctx, p) => {
-        const courseId = await courseOf(p.course_id);
+      permission: rules.inCourse('write', WRITE_COLUMNS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => {
         return { body: columnDatumJson(await data.set(ctx.principal, courseId, p.id, p.user_id, p.column_data?.content, writeStamp(ctx))) };
       },
     }),

@@ -1,5 +1,5 @@
 import type { ColumnDatumData, CustomColumnData } from '../../domain/records/custom-column-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 
 /** Canvas's CustomColumn JSON (`lib/api/v1/custom_gradebook_column.rb`, with the newer `read_only`). */
 export function customColumnJson(column: Stored<CustomColumnData>): Record<string, unknown> {

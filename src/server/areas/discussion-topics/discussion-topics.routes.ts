@@ -1,17 +1,16 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { paginateArray } from '../../http/pagination.ts';
-import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer } from '../common/course-content.ts';
-import type { AccessRules } from '../common/access-rules.ts';
+import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import { createTopicParams, listTopicsParams, showTopicParams } from './discussion-topics.params.ts';
 import { discussionTopicJson } from './discussion-topics.serializer.ts';
 import { DiscussionTopicsService, MODERATE_FORUM } from './discussion-topics.service.ts';
 
 export function discussionTopicsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const topics = new DiscussionTopicsService(services);
-  const viewerFor = async (principal: Parameters<typeof contentViewer>[1], rawCourseId: string) =>
-    contentViewer(services, principal, await rules.ids.courseId(rawCourseId), MODERATE_FORUM);
+  const viewerFor = (ctx: AuthenticatedContext, { courseId }: CourseScope) => contentViewer(services, ctx.principal, courseId, MODERATE_FORUM);
 
   return [
     defineRoute({
@@ -20,8 +19,8 @@ export function discussionTopicsRoutes(services: CoreServices, rules: AccessRule
       summary: 'List discussion topics (or, with only_announcements, announcements)',
       params: listTopicsParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const list = await topics.list(viewer, p);
         return paginateArray(ctx, list.map((t) => discussionTopicJson(t, ctx.baseUrl, viewer)));
       },
@@ -31,10 +30,10 @@ export function discussionTopicsRoutes(services: CoreServices, rules: AccessRule
       path: '/api/v1/courses/:course_id/discussion_topics',
       summary: 'Create a discussion topic or announcement; a graded one gets its assignment',
       params: createTopicParams,
-      permission: rules.inCourse(['post_to_forum', 'moderate_forum'], courseIdOf),
+      permission: rules.inCourse('write', ['post_to_forum', 'moderate_forum'], courseIdOf),
       bodyLimit: 'html',
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         return { body: discussionTopicJson(await topics.create(viewer, p, writeStamp(ctx)), ctx.baseUrl, viewer) };
       },
     }),
@@ -44,8 +43,8 @@ export function discussionTopicsRoutes(services: CoreServices, rules: AccessRule
       summary: 'Get one discussion topic',
       params: showTopicParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         return { body: discussionTopicJson(await topics.get(viewer, p.topic_id), ctx.baseUrl, viewer) };
       },
     }),

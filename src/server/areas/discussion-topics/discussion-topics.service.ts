@@ -1,11 +1,11 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { DiscussionTopicData } from '../../domain/records/content-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { AssignmentsService } from '../assignments/assignments.service.ts';
 import { isoOrNull, isoSeconds } from '../common/api-values.ts';
-import { dateOrderErrors, insertTogether, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
+import { dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
 import type { NewTopic } from './discussion-topics.params.ts';
 
 /** Moderators see and write drafts, pins, locks and announcements; members with post_to_forum start plain topics. */
@@ -64,7 +64,7 @@ export class DiscussionTopicsService {
       workflow_state: published ? 'published' : 'unpublished',
       assignment_id: null,
     };
-    const { discussionTopics } = this.#services.repos;
+    const { discussionTopics, assignments } = this.#services.repos;
     const graded = input.assignment;
     if (graded === undefined) return discussionTopics.create(data, stamp);
 
@@ -83,7 +83,8 @@ export class DiscussionTopicsService {
     const draft = await this.#assignments.buildLinked(viewer.courseId, linked, stamp);
     const topic = await discussionTopics.build({ ...data, assignment_id: draft.id }, stamp);
     const assignment = await this.#assignments.buildLinked(viewer.courseId, { ...linked, discussion_topic_id: topic.id }, stamp, draft.id);
-    await insertTogether(this.#services, topic, assignment);
+    // Both or neither: a failed write never leaves a graded topic without its assignment.
+    await writeTogether([discussionTopics.insertion(topic), assignments.insertion(assignment)]);
     return topic;
   }
 

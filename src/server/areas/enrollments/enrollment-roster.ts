@@ -1,16 +1,25 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { builtInRole, type EnrollmentState, type EnrollmentType } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
-import type { EnrollmentRelations } from './enrollments.serializer.ts';
+import type { UserData } from '../../domain/records/directory-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 
 /** A stored enrollment with the state it reports (a concluded course shows `completed`). */
 export interface CourseEnrollment {
   readonly record: Stored<EnrollmentData>;
   readonly state: EnrollmentState;
+}
+
+/** The records an enrollment's JSON refers to, loaded once per page. */
+export interface EnrollmentRelations {
+  course: Stored<CourseData>;
+  sections: ReadonlyMap<number, Stored<SectionData>>;
+  users: ReadonlyMap<number, Stored<UserData>>;
+  /** Names of the custom roles on the page; built-in ones are known. */
+  customRoleNames: ReadonlyMap<number, string>;
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { CourseData } from '../../domain/records/course-records.ts';
 import { paginate } from '../../http/pagination.ts';
-import { allowIf } from '../../http/permission-rules.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { writeStamp } from '../common/api-values.ts';
 import type { CourseEnrollment } from './enrollment-roster.ts';
@@ -26,6 +26,7 @@ import { enrollmentJson } from './enrollments.serializer.ts';
 import { ANY_MANAGING_PERMISSION, EnrollmentsService } from './enrollments.service.ts';
 
 type Target = { course_id: string } | { section_id: string };
+type EnrollmentScope = Awaited<ReturnType<EnrollmentsService['scope']>>;
 
 export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const enrollments = new EnrollmentsService(services, rules.ids);
@@ -34,14 +35,14 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
   // The rule admits anyone who manages some people in the course; the service then asks for the permission of
   // the enrollment's type in its section (Canvas decides by type, which the body names).
   const managesPeople = <P extends Target>() =>
-    allowIf<P>('manage_students (students, observers) or manage_admin_users (teachers, TAs, designers) in the course', async (ctx, p) => {
-      const { course } = await enrollments.scope(p);
-      return services.access.canAny(ctx.principal, ANY_MANAGING_PERMISSION, { type: 'course', courseId: course.id });
+    scopedRule('manage_students (students, observers) or manage_admin_users (teachers, TAs, designers) in the course', 'write', async (ctx, p: P) => {
+      const scope = await enrollments.scope(p);
+      return scopeIf(await services.access.canAny(ctx.principal, ANY_MANAGING_PERMISSION, { type: 'course', courseId: scope.course.id }), scope);
     });
   const readsCourse = <P extends Target>() =>
-    allowIf<P>('enrolled in the course (own and observed enrollments) or read_course_content on its account', async (ctx, p) => {
-      const { course } = await enrollments.scope(p);
-      return services.access.canReadCourse(ctx.principal, course.id);
+    scopedRule('enrolled in the course (own and observed enrollments) or read_course_content on its account', 'read', async (ctx, p: P) => {
+      const scope = await enrollments.scope(p);
+      return scopeIf(await services.access.canReadCourse(ctx.principal, scope.course.id), scope);
     });
 
   const one = async (ctx: AuthenticatedContext, course: Stored<CourseData>, enrollment: CourseEnrollment) => {
@@ -51,13 +52,10 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
   };
 
   // Course and section enrollment share one creation path: the scope says where the enrollment lands.
-  const create = async (ctx: AuthenticatedContext, params: CreateCourseEnrollmentParams | CreateSectionEnrollmentParams) => {
-    const scope = await enrollments.scope(params);
-    return one(ctx, scope.course, await enrollments.create(ctx.principal, scope, params.enrollment, writeStamp(ctx)));
-  };
+  const create = async (ctx: AuthenticatedContext, params: CreateCourseEnrollmentParams | CreateSectionEnrollmentParams, scope: EnrollmentScope) =>
+    one(ctx, scope.course, await enrollments.create(ctx.principal, scope, params.enrollment, writeStamp(ctx)));
 
-  const list = async (ctx: AuthenticatedContext, target: Target, filters: EnrollmentListFilters) => {
-    const scope = await enrollments.scope(target);
+  const list = async (ctx: AuthenticatedContext, scope: EnrollmentScope, filters: EnrollmentListFilters) => {
     const listed = await enrollments.list(ctx.principal, scope, filters, ctx.now);
     const view = { baseUrl: ctx.baseUrl, showSis: await roster.showsSis(ctx.principal, scope.course.id), includes: new Set<string>(filters.include) };
     return paginate(ctx, {
@@ -77,7 +75,7 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
       summary: "Enroll a user in a course (its default section unless enrollment[course_section_id] is given).",
       params: createCourseEnrollmentParams,
       permission: managesPeople<CreateCourseEnrollmentParams>(),
-      handler: (ctx, params) => create(ctx, params),
+      handler: (ctx, params, scope) => create(ctx, params, scope),
     }),
     defineRoute({
       method: 'POST',
@@ -85,7 +83,7 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
       summary: 'Enroll a user in a section.',
       params: createSectionEnrollmentParams,
       permission: managesPeople<CreateSectionEnrollmentParams>(),
-      handler: (ctx, params) => create(ctx, params),
+      handler: (ctx, params, scope) => create(ctx, params, scope),
     }),
     defineRoute({
       method: 'GET',
@@ -93,7 +91,7 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
       summary: "List a course's enrollments: students see their own, observers their students', section-limited staff their sections.",
       params: listCourseEnrollmentsParams,
       permission: readsCourse<ListCourseEnrollmentsParams>(),
-      handler: (ctx, params) => list(ctx, params, params),
+      handler: (ctx, params, scope) => list(ctx, scope, params),
     }),
     defineRoute({
       method: 'GET',
@@ -101,7 +99,7 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
       summary: "List a section's enrollments, with the same visibility as the course list.",
       params: listSectionEnrollmentsParams,
       permission: readsCourse<ListSectionEnrollmentsParams>(),
-      handler: (ctx, params) => list(ctx, params, params),
+      handler: (ctx, params, scope) => list(ctx, scope, params),
     }),
     defineRoute({
       method: 'DELETE',
@@ -109,8 +107,8 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
       summary: 'Conclude (default), delete, or inactivate an enrollment (task=conclude|delete|inactivate|deactivate).',
       params: deleteEnrollmentParams,
       permission: managesPeople<DeleteEnrollmentParams>(),
-      async handler(ctx, params) {
-        const { course, enrollment } = await enrollments.end(ctx.principal, params.course_id, params.id, params.task, writeStamp(ctx));
+      async handler(ctx, params, { course: scoped }) {
+        const { course, enrollment } = await enrollments.end(ctx.principal, scoped, params.id, params.task, writeStamp(ctx));
         return one(ctx, course, enrollment);
       },
     }),
@@ -120,8 +118,8 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
       summary: 'Reactivate an inactive enrollment.',
       params: reactivateEnrollmentParams,
       permission: managesPeople<ReactivateEnrollmentParams>(),
-      async handler(ctx, params) {
-        const { course, enrollment } = await enrollments.reactivate(ctx.principal, params.course_id, params.id, writeStamp(ctx));
+      async handler(ctx, params, { course: scoped }) {
+        const { course, enrollment } = await enrollments.reactivate(ctx.principal, scoped, params.id, writeStamp(ctx));
         return one(ctx, course, enrollment);
       },
     }),

@@ -1,21 +1,9 @@
 import { builtInRole } from '../../domain/permissions/index.ts';
-import type { CourseData, SectionData } from '../../domain/records/course-records.ts';
-import type { UserData } from '../../domain/records/directory-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
 import { isoOrNull, isoSeconds } from '../common/api-values.ts';
 import { userJson } from '../users/users.serializer.ts';
-import type { CourseEnrollment } from './enrollment-roster.ts';
+import type { CourseEnrollment, EnrollmentRelations } from './enrollment-roster.ts';
 
 export const ENROLLMENT_INCLUDES = ['avatar_url', 'group_ids', 'locked', 'uuid'] as const;
-
-/** The records an enrollment's JSON refers to, loaded once per page. */
-export interface EnrollmentRelations {
-  course: Stored<CourseData>;
-  sections: ReadonlyMap<number, Stored<SectionData>>;
-  users: ReadonlyMap<number, Stored<UserData>>;
-  /** Names of the custom roles on the page; built-in ones are known. */
-  customRoleNames: ReadonlyMap<number, string>;
-}
 
 export interface EnrollmentView {
   baseUrl: string;

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import {
   BUILT_IN_ROLE_IDS,
@@ -9,7 +9,7 @@ import {
 } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
 import { CoursesService } from '../courses/courses.service.ts';
 import { CourseRoster, isVisible, matchesStates, type CourseEnrollment } from './enrollment-roster.ts';
@@ -140,27 +140,26 @@ export class EnrollmentsService {
   }
 
   /** `DELETE …/enrollments/:id?task=`: conclude (default), delete, or inactivate/deactivate. */
-  async end(principal: Principal, courseRaw: string, id: number, task: keyof typeof TASK_STATE, stamp: WriteStamp) {
-    const { course, record } = await this.#managed(principal, courseRaw, id);
+  async end(principal: Principal, course: Stored<CourseData>, id: number, task: keyof typeof TASK_STATE, stamp: WriteStamp) {
+    const record = await this.#managed(principal, course, id);
     const updated = await this.#services.repos.enrollments.update(record.id, stamp, (e) => ({ ...e, workflow_state: TASK_STATE[task] }));
     return { course, enrollment: this.#withState(updated ?? record, course, stamp.now) };
   }
 
-  async reactivate(principal: Principal, courseRaw: string, id: number, stamp: WriteStamp) {
-    const { course, record } = await this.#managed(principal, courseRaw, id);
+  async reactivate(principal: Principal, course: Stored<CourseData>, id: number, stamp: WriteStamp) {
+    const record = await this.#managed(principal, course, id);
     if (record.data.workflow_state !== 'inactive') throw new BadRequestError('Enrollment is not inactive');
     const updated = await this.#services.repos.enrollments.update(record.id, stamp, (e) => ({ ...e, workflow_state: 'active' }));
     return { course, enrollment: this.#withState(updated ?? record, course, stamp.now) };
   }
 
   /** An enrollment of the course that is not deleted, which the caller manages for its type and section. */
-  async #managed(principal: Principal, courseRaw: string, id: number) {
-    const course = await this.roster.course(await this.#ids.courseId(courseRaw));
+  async #managed(principal: Principal, course: Stored<CourseData>, id: number) {
     const record = await this.#services.repos.enrollments.get(id);
     if (!record || record.data.course_id !== course.id || record.data.workflow_state === 'deleted') throw new NotFoundError();
     const context = { type: 'course', courseId: course.id, sectionId: record.data.course_section_id } as const;
     if (!(await this.#services.access.can(principal, MANAGING_PERMISSION[record.data.type], context))) throw new UnauthorizedError();
-    return { course, record };
+    return record;
   }
 
   #withState(record: Stored<EnrollmentData>, course: Stored<CourseData>, now: number): CourseEnrollment {

@@ -1,5 +1,5 @@
-import type { CoreServices } from '../../core.ts';
-import { authenticated } from '../../http/permission-rules.ts';
+import type { CoreServices } from '../../core-services.ts';
+import { allowIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { createErrorReportParams } from './error-reports.params.ts';
@@ -15,7 +15,7 @@ export function errorReportsRoutes(services: CoreServices): AnyRoute[] {
       summary: 'File a problem report (any signed-in user); answers {"logged":true,"id":…}',
       params: createErrorReportParams,
       // Canvas takes reports without a login; Outpost asks for a token like every route but the health check.
-      permission: authenticated,
+      permission: allowIf('any valid access token, filing their own report', 'own', () => true),
       handler: async (ctx, p) => {
         const honeypot = p.error?.username;
         // A bot filled the hidden field: refused with nothing to learn from (Canvas sends an empty 400).

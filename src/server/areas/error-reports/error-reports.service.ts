@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { ParamMissingError, ValidationError } from '../../domain/errors.ts';
 import type { ErrorReportData } from '../../domain/records/error-report-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { ErrorFields } from './error-reports.params.ts';
 
 /** Bounds on client-sent request metadata: enough for any real environment, too little to store a payload. */

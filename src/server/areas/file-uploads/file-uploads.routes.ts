@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { MAX_FILE_BYTES } from '../files/files.params.ts';
@@ -18,7 +18,8 @@ export function fileUploadsRoutes(services: CoreServices): AnyRoute[] {
       // Canvas clients send no access token to the upload URL: the single-use token in it is the credential, so
       // a foreign page can forge this request only by knowing the token (and the Origin guard refuses it anyway).
       authenticate: async (req) => uploads.principalFor(req.params.upload_token, Date.now()),
-      permission: allowIf('the single-use upload token from step 1, in the URL (no access token)', () => true),
+      // `own`: it completes the caller's upload, whose write right step 1's rule checked.
+      permission: allowIf('the single-use upload token from step 1, in the URL (no access token)', 'own', () => true),
       multipart: { fileBytes: MAX_FILE_BYTES },
       handler: async (ctx, p) => {
         const { file, viewer } = await uploads.complete(ctx, p.upload_token, p.file);

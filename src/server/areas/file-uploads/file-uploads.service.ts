@@ -1,10 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
+import { InvalidTokenError } from '../../domain/errors.ts';
 import type { FileData } from '../../domain/records/content-records.ts';
 import type { Principal } from '../../domain/principal.ts';
-import { invalidTokenError } from '../../http/http-errors.ts';
-import type { UploadedFile } from '../../http/params/multipart-body.ts';
-import type { AuthenticatedContext } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { writeStamp } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 import type { FileMeta } from '../files/files.params.ts';
@@ -17,6 +15,14 @@ export interface UploadTicket {
   upload_params: { filename: string; content_type: string };
   file_param: 'file';
   progress: null;
+}
+
+/** What the upload steps read from their request: who, when, and the origin the upload URL is built on. */
+export interface UploadRequest {
+  readonly principal: Principal;
+  readonly requestId: string;
+  readonly now: number;
+  readonly baseUrl: string;
 }
 
 const servicesByCore = new WeakMap<CoreServices, FileUploadsService>();
@@ -42,7 +48,7 @@ export class FileUploadsService {
   }
 
   /** Step 1, once the route has checked the caller may create this file; `shownAs` shapes step 2's File JSON. */
-  begin(ctx: AuthenticatedContext, viewer: ContentViewer, meta: FileMeta, purpose: FileData['purpose'], shownAs = viewer): UploadTicket {
+  begin(ctx: UploadRequest, viewer: ContentViewer, meta: FileMeta, purpose: FileData['purpose'], shownAs = viewer): UploadTicket {
     const draft = this.#files.draft(viewer, meta, purpose);
     const token = this.#pending.add({ principal: ctx.principal, viewer: shownAs, draft, expiresAt: ctx.now + UPLOAD_TTL_MS }, ctx.now);
     return {
@@ -56,15 +62,15 @@ export class FileUploadsService {
   /** Step 2's credential: the uploader, while the token is known, unexpired and unused; else the 401 of a bad token. */
   principalFor(token: unknown, now: number): Principal {
     const upload = typeof token === 'string' ? this.#pending.peek(token, now) : undefined;
-    if (!upload) throw invalidTokenError();
+    if (!upload) throw new InvalidTokenError();
     return upload.principal;
   }
 
   /** Step 2: spends the token and stores the bytes under the metadata of step 1. */
-  async complete(ctx: AuthenticatedContext, token: string, file: UploadedFile): Promise<{ file: Stored<FileData>; viewer: ContentViewer }> {
+  async complete(ctx: UploadRequest, token: string, file: { readonly bytes: Buffer }): Promise<{ file: Stored<FileData>; viewer: ContentViewer }> {
     const upload = this.#pending.take(token, ctx.now);
     // Another request with the same token got here first.
-    if (!upload) throw invalidTokenError();
+    if (!upload) throw new InvalidTokenError();
     return { file: await this.#files.store(upload.draft, file.bytes, writeStamp(ctx)), viewer: upload.viewer };
   }
 }

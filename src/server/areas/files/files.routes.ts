@@ -1,9 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import { paginateArray } from '../../http/pagination.ts';
-import { allowIf } from '../../http/permission-rules.ts';
-import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
+import { defineRoute, type AnyRoute, type Grant } from '../../http/route.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer } from '../common/course-content.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -21,10 +21,11 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
     contentViewer(services, principal, courseId, MANAGE_FILES);
 
   // The course is the file's own: 404 for an unknown file, 401 when its course is not the caller's.
-  const readableFile = allowIf('enrolled in the file’s course, or read_course_content on its account', async (ctx, p: { id: number }) => {
-    const file = await files.get(p.id);
-    return services.access.canReadCourse(ctx.principal, file.data.course_id);
-  });
+  const readableFile = (grants: Grant) =>
+    scopedRule('enrolled in the file’s course, or read_course_content on its account', grants, async (ctx, p: { id: number }) => {
+      const file = await files.get(p.id);
+      return scopeIf(await services.access.canReadCourse(ctx.principal, file.data.course_id), file);
+    });
 
   return [
     defineRoute({
@@ -33,8 +34,8 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       summary: 'List course files (students: neither hidden nor locked ones)',
       params: listFilesParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerIn(ctx.principal, await rules.ids.courseId(p.course_id));
+      handler: async (ctx, p, { courseId }) => {
+        const viewer = await viewerIn(ctx.principal, courseId);
         const list = await files.list(viewer, p);
         return paginateArray(ctx, list.map((f) => fileJson(f, ctx.baseUrl, viewer)));
       },
@@ -44,11 +45,11 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       path: '/api/v1/courses/:course_id/files',
       summary: 'Upload a file: step 1 of Canvas’s upload (name, size, content_type → upload_url), or directly with base64 content',
       params: createFileParams,
-      permission: rules.inCourse(MANAGE_FILES, courseIdOf),
+      permission: rules.inCourse('write', MANAGE_FILES, courseIdOf),
       // The bytes of a direct upload travel as base64 inside the body.
       bodyLimit: 'html',
-      handler: async (ctx, p) => {
-        const viewer = await viewerIn(ctx.principal, await rules.ids.courseId(p.course_id));
+      handler: async (ctx, p, { courseId }) => {
+        const viewer = await viewerIn(ctx.principal, courseId);
         const { content } = p;
         if (content === undefined) return { body: uploads.begin(ctx, viewer, p, 'course') };
         return { body: fileJson(await files.create(viewer, { ...p, content }, writeStamp(ctx)), ctx.baseUrl, viewer) };
@@ -61,11 +62,11 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
         path: '/api/v1/files/:id/create_success',
         summary: 'Confirm an upload (step 3): the File JSON of the uploaded file whose uuid is given',
         params: createSuccessParams,
-        permission: readableFile,
-        handler: async (ctx, p) => {
-          const { course_id: courseId } = (await files.get(p.id)).data;
-          const viewer = await viewerIn(ctx.principal, courseId);
-          const file = await files.get(p.id, viewer);
+        // Canvas clients POST the confirmation of their own upload; it writes nothing.
+        permission: readableFile(method === 'GET' ? 'read' : 'own'),
+        handler: async (ctx, p, found) => {
+          const viewer = await viewerIn(ctx.principal, found.data.course_id);
+          const file = await files.shownTo(found, viewer);
           // Canvas finds the file by id and uuid together: a wrong uuid is no file at all.
           if (file.data.uuid !== p.uuid) throw new NotFoundError('file');
           return { body: fileJson(file, ctx.baseUrl, file.data.user_id === ctx.principal.userId ? { ...viewer, canManage: true } : viewer) };
@@ -78,8 +79,8 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       summary: 'Get one file of the course',
       params: showCourseFileParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerIn(ctx.principal, await rules.ids.courseId(p.course_id));
+      handler: async (ctx, p, { courseId }) => {
+        const viewer = await viewerIn(ctx.principal, courseId);
         return { body: fileJson(await files.get(p.id, viewer), ctx.baseUrl, viewer) };
       },
     }),
@@ -88,11 +89,10 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       path: '/api/v1/files/:id',
       summary: 'Get one file by id',
       params: showFileParams,
-      permission: readableFile,
-      handler: async (ctx, p) => {
-        const { course_id: courseId } = (await files.get(p.id)).data;
-        const viewer = await viewerIn(ctx.principal, courseId);
-        return { body: fileJson(await files.get(p.id, viewer), ctx.baseUrl, viewer) };
+      permission: readableFile('read'),
+      handler: async (ctx, _p, found) => {
+        const viewer = await viewerIn(ctx.principal, found.data.course_id);
+        return { body: fileJson(await files.shownTo(found, viewer), ctx.baseUrl, viewer) };
       },
     }),
     defineRoute({
@@ -102,10 +102,9 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       path: '/api/v1/files/:id/download',
       summary: 'Download a file’s bytes (always as an attachment)',
       params: showFileParams,
-      permission: readableFile,
-      handler: async (ctx, p) => {
-        const { course_id: courseId } = (await files.get(p.id)).data;
-        const file = await files.get(p.id, await viewerIn(ctx.principal, courseId));
+      permission: readableFile('read'),
+      handler: async (ctx, _p, found) => {
+        const file = await files.shownTo(found, await viewerIn(ctx.principal, found.data.course_id));
         return { body: null, file: { contentType: file.data.content_type, fileName: file.data.filename, bytes: await files.bytes(file) } };
       },
     }),

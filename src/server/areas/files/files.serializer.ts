@@ -1,5 +1,5 @@
 import type { FileData } from '../../domain/records/content-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 import { isLocked } from './files.service.ts';

@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { FileData } from '../../domain/records/content-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { isoOrNull } from '../common/api-values.ts';
-import { dateOrderErrors, insertTogether, matchesSearch, type ContentViewer } from '../common/course-content.ts';
-import { writeTogether } from '../../domain/repository.ts';
+import { dateOrderErrors, matchesSearch, type ContentViewer } from '../common/course-content.ts';
+import { writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { MAX_FILE_BYTES, type FileMeta, type NewFile } from './files.params.ts';
 
 const TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {
@@ -46,12 +45,13 @@ export class FilesService {
   async get(id: number, viewer?: ContentViewer): Promise<Stored<FileData>> {
     const record = await this.#services.repos.files.get(id);
     if (!record || record.data.workflow_state === 'deleted') throw new NotFoundError('file');
-    if (viewer && (record.data.course_id !== viewer.courseId || (!viewer.canManage && isLocked(record.data)))) {
-      throw new NotFoundError('file');
-    }
-    if (viewer && record.data.purpose === 'submission' && !(await this.#seesWorkOf(viewer, record.data.user_id))) {
-      throw new NotFoundError('file');
-    }
+    return viewer ? this.shownTo(record, viewer) : record;
+  }
+
+  /** The file if the viewer may see it (its course, not locked for them, their own or visible work); else a 404. */
+  async shownTo(record: Stored<FileData>, viewer: ContentViewer): Promise<Stored<FileData>> {
+    if (record.data.course_id !== viewer.courseId || (!viewer.canManage && isLocked(record.data))) throw new NotFoundError('file');
+    if (record.data.purpose === 'submission' && !(await this.#seesWorkOf(viewer, record.data.user_id))) throw new NotFoundError('file');
     return record;
   }
 
@@ -126,7 +126,7 @@ export class FilesService {
       return planned.record;
     }
     const file = await files.build(data, stamp);
-    await insertTogether(this.#services, file, await fileContents.build({ ...content, file_id: file.id }, stamp));
+    await writeTogether([files.insertion(file), fileContents.insertion(await fileContents.build({ ...content, file_id: file.id }, stamp))]);
     return file;
   }
 

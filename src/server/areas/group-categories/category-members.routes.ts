@@ -2,7 +2,7 @@ import { InvalidParameterError } from '../../domain/errors.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import { pageResult, readPageRequest } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { createGroupParams } from '../groups/groups.params.ts';
 import { progressJson } from '../progress/progress.serializer.ts';
@@ -31,9 +31,9 @@ export function categoryMemberRoutes(categories: GroupCategoriesService, byCateg
       path: '/api/v1/group_categories/:group_category_id/groups',
       summary: "List a category's active groups, by name",
       params: categoryGroupsParams,
-      permission: byCategory.manage(),
-      handler: async (ctx, p) => {
-        const all = await groups.groupsOf((await categories.resolve(p.group_category_id)).id);
+      permission: byCategory.manage('read'),
+      handler: async (ctx, _p, category) => {
+        const all = await groups.groupsOf(category.id);
         const request = readPageRequest(ctx.query);
         const slice = all.slice(request.offset, request.offset + request.perPage);
         return pageResult(ctx, request, all.length, await groups.json(slice, ctx.baseUrl));
@@ -44,9 +44,9 @@ export function categoryMemberRoutes(categories: GroupCategoriesService, byCateg
       path: '/api/v1/group_categories/:group_category_id/groups',
       summary: 'Create a group in a category (its cap defaults to the category’s group_limit)',
       params: createGroupParams,
-      permission: byCategory.manage(),
-      handler: async (ctx, p) => {
-        const group = await groups.create(await categories.resolve(p.group_category_id), p, writeStamp(ctx));
+      permission: byCategory.manage('write'),
+      handler: async (ctx, p, category) => {
+        const group = await groups.create(category, p, writeStamp(ctx));
         const [body] = await groups.json([group], ctx.baseUrl);
         return { body };
       },
@@ -57,12 +57,11 @@ export function categoryMemberRoutes(categories: GroupCategoriesService, byCateg
       summary: "List the users a category's groups can hold (search_term ≥ 3 characters; unassigned)",
       params: categoryUsersParams,
       permission: byCategory.roster(),
-      handler: async (ctx, p) => {
+      handler: async (ctx, p, category) => {
         const term = p.search_term?.trim();
         if (term !== undefined && term.length < MIN_SEARCH_TERM_LENGTH) {
           throw new InvalidParameterError('search_term', `${MIN_SEARCH_TERM_LENGTH} or more characters is required`);
         }
-        const category = await categories.resolve(p.group_category_id);
         const multiple = category.data.role !== null && PROTECTED_ROLES.has(category.data.role);
         const candidates = p.unassigned ? await roster.unassigned(category, ctx.now, multiple) : await roster.candidates(category, ctx.now);
         const users = candidates.map((c) => c.user).filter((u) => term === undefined || matchesSearch(u, term));
@@ -76,9 +75,8 @@ export function categoryMemberRoutes(categories: GroupCategoriesService, byCateg
       path: '/api/v1/group_categories/:group_category_id/assign_unassigned_members',
       summary: 'Spread unassigned students evenly over the groups: a Progress, or with sync=true the placements',
       params: assignMembersParams,
-      permission: byCategory.manage(),
-      handler: async (ctx, p) => {
-        const category = await categories.resolve(p.group_category_id);
+      permission: byCategory.manage('write'),
+      handler: async (ctx, p, category) => {
         // Canvas answers these refusals with a bare 400 `{}` (docs/canvas-compatibility.md §3.4).
         if (assignment.refuses(category)) return { status: 400, body: {} };
         if (p.sync) return { body: await assignment.assignNow(category, writeStamp(ctx)) };

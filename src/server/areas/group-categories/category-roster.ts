@@ -1,8 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { GroupCategoryData } from '../../domain/records/group-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { GroupsService } from '../groups/groups.service.ts';
 
 export interface SectionRef {

@@ -1,10 +1,10 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { GroupCategoryData } from '../../domain/records/group-records.ts';
-import { allowIf } from '../../http/permission-rules.ts';
-import type { PermissionRule } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
+import type { Grant, PermissionRule } from '../../http/route.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { groupContext } from '../groups/groups.service.ts';
 import type { GroupCategoriesService } from './group-categories.service.ts';
 
@@ -19,21 +19,29 @@ export function categoryRules(services: CoreServices, categories: GroupCategorie
   const holds = (principal: Principal, category: Stored<GroupCategoryData>, permissions: readonly PermissionName[]) =>
     access.canAny(principal, permissions, groupContext(category.data));
 
-  const rule = <P extends ByCategory>(description: string, decide: (principal: Principal, category: Stored<GroupCategoryData>) => Promise<boolean>): PermissionRule<P> =>
-    allowIf(description, async (ctx, p: P) => decide(ctx.principal, await categories.resolve(p.group_category_id)));
+  const rule = <P extends ByCategory>(
+    description: string,
+    grants: Grant,
+    decide: (principal: Principal, category: Stored<GroupCategoryData>) => Promise<boolean>,
+  ): PermissionRule<P, Stored<GroupCategoryData>> =>
+    scopedRule(description, grants, async (ctx, p: P) => {
+      const category = await categories.resolve(p.group_category_id);
+      return scopeIf(await decide(ctx.principal, category), category);
+    });
 
   return {
-    manage: <P extends ByCategory>() => rule<P>('manage_groups in the category’s course or account', (principal, c) => holds(principal, c, ['manage_groups'])),
+    manage: <P extends ByCategory>(grants: Grant) =>
+      rule<P>('manage_groups in the category’s course or account', grants, (principal, c) => holds(principal, c, ['manage_groups'])),
 
     /** The spec's "401 if the caller lacks rights to see it": a course's members, or those who manage its groups. */
     read: <P extends ByCategory>() =>
-      rule<P>('enrolled in the category’s course, or manage_groups / read_course_content in its context', async (principal, c) =>
+      rule<P>('enrolled in the category’s course, or manage_groups / read_course_content in its context', 'read', async (principal, c) =>
         c.data.context_type === 'Course'
           ? (await access.canReadCourse(principal, c.data.context_id)) || holds(principal, c, ['manage_groups'])
           : holds(principal, c, ['manage_groups', 'read_course_content']),
       ),
 
     roster: <P extends ByCategory>() =>
-      rule<P>('read_roster or manage_groups in the category’s course or account', (principal, c) => holds(principal, c, ['read_roster', 'manage_groups'])),
+      rule<P>('read_roster or manage_groups in the category’s course or account', 'read', (principal, c) => holds(principal, c, ['read_roster', 'manage_groups'])),
   };
 }

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { pageResult, readPageRequest } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -16,7 +16,7 @@ import {
   updateCategoryParams,
   type CategoryFields,
 } from './group-categories.params.ts';
-import { GroupCategoriesService, type CategoryContext } from './group-categories.service.ts';
+import { accountCategories, courseCategories, GroupCategoriesService, type CategoryContext } from './group-categories.service.ts';
 
 const accountIdOf = (p: { account_id: string }) => p.account_id;
 
@@ -42,32 +42,32 @@ export function groupCategoriesRoutes(services: CoreServices, rules: AccessRules
       path: '/api/v1/accounts/:account_id/group_categories',
       summary: "List an account's group categories",
       params: accountCategoriesParams,
-      permission: rules.onAccount(['manage_groups'], accountIdOf),
-      handler: async (ctx, p) => list(ctx, await categories.accountContext(p.account_id), p),
+      permission: rules.onAccount('read', ['manage_groups'], accountIdOf),
+      handler: (ctx, p, { account }) => list(ctx, accountCategories(account.id), p),
     }),
     defineRoute({
       method: 'GET',
       path: '/api/v1/courses/:course_id/group_categories',
       summary: "List a course's group categories",
       params: courseCategoriesParams,
-      permission: rules.inCourse(['manage_groups'], courseIdOf),
-      handler: async (ctx, p) => list(ctx, await categories.courseContext(p.course_id), p),
+      permission: rules.inCourse('read', ['manage_groups'], courseIdOf),
+      handler: (ctx, p, { courseId }) => list(ctx, courseCategories(courseId), p),
     }),
     defineRoute({
       method: 'POST',
       path: '/api/v1/accounts/:account_id/group_categories',
       summary: 'Create a group category in an account',
       params: createAccountCategoryParams,
-      permission: rules.onAccount(['manage_groups'], accountIdOf),
-      handler: async (ctx, p) => create(ctx, await categories.accountContext(p.account_id), p),
+      permission: rules.onAccount('write', ['manage_groups'], accountIdOf),
+      handler: (ctx, p, { account }) => create(ctx, accountCategories(account.id), p),
     }),
     defineRoute({
       method: 'POST',
       path: '/api/v1/courses/:course_id/group_categories',
       summary: 'Create a group category in a course (create_group_count creates groups; split_group_count also fills them)',
       params: createCourseCategoryParams,
-      permission: rules.inCourse(['manage_groups'], courseIdOf),
-      handler: async (ctx, p) => create(ctx, await categories.courseContext(p.course_id), p),
+      permission: rules.inCourse('write', ['manage_groups'], courseIdOf),
+      handler: (ctx, p, { courseId }) => create(ctx, courseCategories(courseId), p),
     }),
     defineRoute({
       method: 'GET',
@@ -75,8 +75,8 @@ export function groupCategoriesRoutes(services: CoreServices, rules: AccessRules
       summary: 'Get a group category',
       params: showCategoryParams,
       permission: byCategory.read(),
-      handler: async (ctx, p) => {
-        const [body] = await categories.json(ctx.principal, [await categories.resolve(p.group_category_id)], { baseUrl: ctx.baseUrl, includes: includesOf(p) });
+      handler: async (ctx, p, category) => {
+        const [body] = await categories.json(ctx.principal, [category], { baseUrl: ctx.baseUrl, includes: includesOf(p) });
         return { body };
       },
     }),
@@ -85,9 +85,9 @@ export function groupCategoriesRoutes(services: CoreServices, rules: AccessRules
       path: '/api/v1/group_categories/:group_category_id',
       summary: 'Update a group category (fields not sent keep their values; an empty value clears)',
       params: updateCategoryParams,
-      permission: byCategory.manage(),
-      handler: async (ctx, p) => {
-        const updated = await categories.update(await categories.resolve(p.group_category_id), p, writeStamp(ctx));
+      permission: byCategory.manage('write'),
+      handler: async (ctx, p, category) => {
+        const updated = await categories.update(category, p, writeStamp(ctx));
         const [body] = await categories.json(ctx.principal, [updated], { baseUrl: ctx.baseUrl, includes: includesOf(p) });
         return { body };
       },
@@ -97,9 +97,9 @@ export function groupCategoriesRoutes(services: CoreServices, rules: AccessRules
       path: '/api/v1/group_categories/:group_category_id',
       summary: 'Delete a group category and its groups (communities and student_organized are protected)',
       params: categoryIdParams,
-      permission: byCategory.manage(),
-      handler: async (ctx, p) => {
-        const deleted = await categories.remove(await categories.resolve(p.group_category_id), writeStamp(ctx));
+      permission: byCategory.manage('write'),
+      handler: async (ctx, _p, category) => {
+        const deleted = await categories.remove(category, writeStamp(ctx));
         const [body] = await categories.json(ctx.principal, [deleted], { baseUrl: ctx.baseUrl, includes: new Set() });
         return { body };
       },

@@ -1,6 +1,6 @@
 import type { GroupCategoryData } from '../../domain/records/group-records.ts';
 import type { ProgressData } from '../../domain/records/local-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { progressJson } from '../progress/progress.serializer.ts';
 
 /** Roles whose categories cannot be deleted, and whose members may sit in several groups (docs/canvas-compatibility.md §3.1). */

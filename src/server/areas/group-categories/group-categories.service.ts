@@ -1,14 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { GroupCategoryData, GroupContextType, GroupData } from '../../domain/records/group-records.ts';
-import { retryStale, writeTogether } from '../../domain/repository.ts';
-import type { StoredRecord } from '../../storage/record-schema.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
-import { AccountsService } from '../accounts/accounts.service.ts';
+import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
-import { insertTogether } from '../common/course-content.ts';
-import { CoursesService } from '../courses/courses.service.ts';
 import { GroupsService } from '../groups/groups.service.ts';
 import { CategoryRoster } from './category-roster.ts';
 import { resolveSettings, singularName } from './category-settings.ts';
@@ -22,6 +17,12 @@ export interface CategoryContext {
   context_id: number;
   course_id: number;
 }
+
+/** The categories of an account (the route's rule resolved it). */
+export const accountCategories = (accountId: number): CategoryContext => ({ context_type: 'Account', context_id: accountId, course_id: 0 });
+
+/** The categories of a course (the route's rule resolved it). */
+export const courseCategories = (courseId: number): CategoryContext => ({ context_type: 'Course', context_id: courseId, course_id: courseId });
 
 export interface JsonOptions {
   baseUrl: string;
@@ -50,16 +51,6 @@ export class GroupCategoriesService {
     return category;
   }
 
-  async accountContext(raw: string): Promise<CategoryContext> {
-    const account = await new AccountsService(this.#services).resolve(raw);
-    return { context_type: 'Account', context_id: account.id, course_id: 0 };
-  }
-
-  async courseContext(raw: string): Promise<CategoryContext> {
-    const course = await new CoursesService(this.#services).resolve(raw);
-    return { context_type: 'Course', context_id: course.id, course_id: course.id };
-  }
-
   /** Active categories of the context, by id (Canvas's default order). */
   async list(context: CategoryContext): Promise<Stored<GroupCategoryData>[]> {
     const rows = await this.#services.repos.groupCategories.find({ parent_id: context.context_id, course_id: context.course_id });
@@ -74,9 +65,9 @@ export class GroupCategoriesService {
       { ...context, ...resolved.settings, role: null, sis_group_category_id: null, progress_id: null, workflow_state: 'active', created_at: isoSeconds(stamp.now) },
       stamp,
     );
-    const records = await this.#newGroups(category, resolved.groupCount, 0, resolved.split, stamp);
+    const inserts = await this.#newGroups(category, resolved.groupCount, 0, resolved.split, stamp);
     // The category, its groups and (split) their members commit together or not at all.
-    await insertTogether(this.#services, category, ...records);
+    await writeTogether([this.#services.repos.groupCategories.insertion(category), ...inserts]);
     return category;
   }
 
@@ -95,12 +86,11 @@ export class GroupCategoriesService {
       const existing = await this.groups.groupsOf(category.id);
       const planned = repos.groupCategories.replacement(read, { ...read.data, ...resolved.settings }, stamp);
       const capped = resolved.settings.group_limit === read.data.group_limit ? [] : existing;
-      const records = await this.#newGroups(planned.record, resolved.groupCount, existing.length, resolved.split, stamp);
-      const { collection } = repos.groups.records;
+      const inserts = await this.#newGroups(planned.record, resolved.groupCount, existing.length, resolved.split, stamp);
       await writeTogether([
         planned,
         ...repos.groups.replacements(capped.map((g) => ({ read: g, data: { ...g.data, max_membership: resolved.settings.group_limit } })), stamp),
-        ...records.map((record) => ({ collection, record })),
+        ...inserts,
       ]);
       return planned.record;
     });
@@ -162,17 +152,18 @@ export class GroupCategoriesService {
    * Builds `count` groups named "<singular name> n", numbered after the groups already there; with `split`, also
    * the memberships placing the unassigned students over the new groups, leaders set before anything is written.
    */
-  async #newGroups(category: Stored<GroupCategoryData>, count: number, existing: number, split: boolean, stamp: WriteStamp): Promise<StoredRecord<object>[]> {
+  async #newGroups(category: Stored<GroupCategoryData>, count: number, existing: number, split: boolean, stamp: WriteStamp): Promise<PlannedWrite[]> {
+    const { groups: groupRepo, groupMemberships } = this.#services.repos;
     const base = singularName(category.data.name);
     const groups: Stored<GroupData>[] = [];
     for (let n = 1; n <= count; n++) {
       const data = this.groups.newGroupData(category, { name: `${base} ${existing + n}` }, stamp.now);
-      groups.push(await this.#services.repos.groups.build(data, stamp));
+      groups.push(await groupRepo.build(data, stamp));
     }
-    if (!split || groups.length === 0) return groups;
+    if (!split || groups.length === 0) return groups.map((g) => groupRepo.insertion(g));
     const candidates = await this.roster.unassigned(category, stamp.now, false);
     const plan = await this.assignment.plan(category, groups, [], candidates, stamp);
     for (const g of groups) g.data = { ...g.data, leader_id: plan.leaders.get(g.id) ?? null };
-    return [...groups, ...plan.memberships];
+    return [...groups.map((g) => groupRepo.insertion(g)), ...plan.memberships.map((m) => groupMemberships.insertion(m))];
   }
 }

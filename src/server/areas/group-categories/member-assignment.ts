@@ -1,8 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { GroupCategoryData, GroupData, GroupMembershipData } from '../../domain/records/group-records.ts';
 import type { ProgressData } from '../../domain/records/local-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
-import { writeTogether } from '../../domain/repository.ts';
+import { writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { GroupsService } from '../groups/groups.service.ts';
 import { ProgressService } from '../progress/progress.service.ts';

@@ -1,6 +1,6 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { pageResult, readPageRequest } from '../../http/pagination.ts';
-import { allowIf } from '../../http/permission-rules.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { userJson } from '../users/users.serializer.ts';
@@ -14,9 +14,10 @@ export function groupsRoutes(services: CoreServices): AnyRoute[] {
   const memberships = new MembershipsService(services);
   /** Group `:read`, for routes naming the group as `:id` or `:group_id`. */
   const readable = <P>(groupIdOf: (p: P) => number) =>
-    allowIf('a member of the group, or manage_groups / view_group_pages in its context', async (ctx, p: P) =>
-      groups.canRead(ctx.principal, await groups.get(groupIdOf(p))),
-    );
+    scopedRule('a member of the group, or manage_groups / view_group_pages in its context', 'read', async (ctx, p: P) => {
+      const group = await groups.get(groupIdOf(p));
+      return scopeIf(await groups.canRead(ctx.principal, group), group);
+    });
 
   return [
     defineRoute({
@@ -25,8 +26,7 @@ export function groupsRoutes(services: CoreServices): AnyRoute[] {
       summary: 'Get a group (include[]: users, permissions)',
       params: showGroupParams,
       permission: readable((p: { id: number }) => p.id),
-      handler: async (ctx, p) => {
-        const group = await groups.get(p.id);
+      handler: async (ctx, p, group) => {
         const [body] = (await groups.json([group], ctx.baseUrl)) as [Record<string, unknown>];
         if (p.include.includes('users')) {
           const live = (await groups.membershipsOf([group.id])).filter((m) => m.data.workflow_state === 'accepted');
@@ -49,8 +49,7 @@ export function groupsRoutes(services: CoreServices): AnyRoute[] {
       summary: "List a group's memberships (filter_states[]: accepted, invited, requested)",
       params: listMembershipsParams,
       permission: readable((p: { group_id: number }) => p.group_id),
-      handler: async (ctx, p) => {
-        const group = await groups.get(p.group_id);
+      handler: async (ctx, p, group) => {
         const states = p.filter_states ?? [];
         const all = (await groups.membershipsOf([group.id])).filter((m) => states.length === 0 || (states as readonly string[]).includes(m.data.workflow_state));
         const request = readPageRequest(ctx.query);
@@ -62,11 +61,12 @@ export function groupsRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/groups/:group_id/memberships',
       summary: 'Add a user to a group (managers: anyone in its context; students: themselves where self-signup allows)',
       params: createMembershipParams,
-      permission: allowIf('manage_groups in the group’s context, or the user themself where the group may be joined', async (ctx, p: { group_id: number; user_id: string }) =>
-        memberships.mayAdd(ctx.principal, await groups.get(p.group_id), p.user_id),
-      ),
-      handler: async (ctx, p) => {
-        const { membership, created } = await memberships.add(ctx.principal, await groups.get(p.group_id), p.user_id, writeStamp(ctx));
+      permission: scopedRule('manage_groups in the group’s context, or the user themself where the group may be joined', 'write', async (ctx, p: { group_id: number; user_id: string }) => {
+        const group = await groups.get(p.group_id);
+        return scopeIf(await memberships.mayAdd(ctx.principal, group, p.user_id), group);
+      }),
+      handler: async (ctx, p, group) => {
+        const { membership, created } = await memberships.add(ctx.principal, group, p.user_id, writeStamp(ctx));
         return { body: membershipJson(membership, created) };
       },
     }),

@@ -1,6 +1,6 @@
 import type { GroupData, GroupMembershipData } from '../../domain/records/group-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { defaultAvatarUrl } from '../users/users.serializer.ts';
 
 /** Canvas's default group quota; Outpost keeps no per-group quota, so every group reports it. */

@@ -1,9 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { PermissionContext } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { GroupCategoryData, GroupData, GroupMembershipData } from '../../domain/records/group-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import type { NewGroup } from './groups.params.ts';
 import { groupJson } from './groups.serializer.ts';

@@ -1,9 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { GroupCategoryData, GroupData, GroupMembershipData } from '../../domain/records/group-records.ts';
-import { writeTogether, type PlannedWrite } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { IdResolver } from '../common/id-lookup.ts';
 import { CategoryRoster } from '../group-categories/category-roster.ts';
 import { chooseLeader } from '../group-categories/group-assignment.ts';

@@ -1,8 +1,7 @@
 import type { LatePolicy } from '../../domain/grading/late-policy.ts';
 import type { Repositories } from '../../domain/repositories.ts';
-import { retryStale, writeTogether, type PlannedWrite } from '../../domain/repository.ts';
+import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import type { AssignmentData } from '../../domain/records/content-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
 import { scoreWithLatePolicy } from '../submissions/late-policy-scoring.ts';
 
 /**

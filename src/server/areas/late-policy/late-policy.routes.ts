@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -22,16 +22,16 @@ export function latePolicyRoutes(services: CoreServices, rules: AccessRules): An
       summary: "The course's late policy; 404 when it has none",
       params: showLatePolicyParams,
       permission: rules.readCourse(courseOf),
-      handler: async (_ctx, p) => ({ body: latePolicyJson(await policies.get(await rules.ids.courseId(p.id))) }),
+      handler: async (_ctx, _p, { courseId }) => ({ body: latePolicyJson(await policies.get(courseId)) }),
     }),
     defineRoute({
       method: 'POST',
       path: '/api/v1/courses/:id/late_policy',
       summary: 'Create the late policy (one per course); rescores the course’s submissions',
       params: writeLatePolicyParams,
-      permission: rules.inCourse(MANAGE_GRADES, courseOf),
-      handler: async (ctx, p) => {
-        const created = await policies.create(await rules.ids.courseId(p.id), p.late_policy, writeStamp(ctx));
+      permission: rules.inCourse('write', MANAGE_GRADES, courseOf),
+      handler: async (ctx, p, { courseId }) => {
+        const created = await policies.create(courseId, p.late_policy, writeStamp(ctx));
         return { status: 201, body: latePolicyJson(created) };
       },
     }),
@@ -40,9 +40,9 @@ export function latePolicyRoutes(services: CoreServices, rules: AccessRules): An
       path: '/api/v1/courses/:id/late_policy',
       summary: 'Change the late policy (no body, as in Canvas); rescores the course’s submissions',
       params: writeLatePolicyParams,
-      permission: rules.inCourse(MANAGE_GRADES, courseOf),
-      handler: async (ctx, p) => {
-        await policies.update(await rules.ids.courseId(p.id), p.late_policy, writeStamp(ctx));
+      permission: rules.inCourse('write', MANAGE_GRADES, courseOf),
+      handler: async (ctx, p, { courseId }) => {
+        await policies.update(courseId, p.late_policy, writeStamp(ctx));
         return { status: 204, body: null };
       },
     }),

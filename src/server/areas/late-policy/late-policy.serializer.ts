@@ -1,5 +1,5 @@
 import type { LatePolicyData } from '../../domain/records/late-policy-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 
 /** Canvas's LatePolicySerializer: the policy under a `late_policy` root, these attributes only. */
 export function latePolicyJson(record: Stored<LatePolicyData>): { late_policy: Record<string, unknown> } {

@@ -1,9 +1,8 @@
-import type { CoreServices } from '../../core.ts';
-import { NotFoundError, ParamMissingError } from '../../domain/errors.ts';
+import type { CoreServices } from '../../core-services.ts';
+import { InvalidError, NotFoundError, ParamMissingError } from '../../domain/errors.ts';
 import { latePolicyKey, type LatePolicyData } from '../../domain/records/late-policy-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
-import { HttpError } from '../../http/http-errors.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { applyLatePolicyToCourse } from './late-policy-applicator.ts';
 import type { LatePolicyChanges } from './late-policy.params.ts';
@@ -38,9 +37,8 @@ export class LatePolicyService {
   create(courseId: number, changes: LatePolicyChanges | undefined, stamp: WriteStamp): Promise<Stored<LatePolicyData>> {
     const sent = required(changes);
     return this.#writes.run(`late_policy:${courseId}`, async () => {
-      if (await this.#find(courseId)) {
-        throw new HttpError(400, { status: 'bad_request', errors: [{ message: 'only one late policy per course is allowed' }] });
-      }
+      // Canvas answers a second policy as bad input, in its `{"status":"bad_request",…}` wording, not as a 409.
+      if (await this.#find(courseId)) throw new InvalidError('only one late policy per course is allowed', 'status');
       const record = await this.#repos.latePolicies.create({ ...DEFAULTS, ...sent, course_id: courseId }, stamp);
       await applyLatePolicyToCourse(this.#repos, courseId, record.data, stamp);
       return record;

@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { pageResult, readPageRequest } from '../../http/pagination.ts';
-import { allowIf } from '../../http/permission-rules.ts';
-import { defineRoute, type AnyRoute, type RequestContext, type RouteResult } from '../../http/route.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
+import { defineRoute, type AnyRoute, type Grant, type RequestContext, type RouteResult } from '../../http/route.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
@@ -24,13 +24,12 @@ function jsonapiPage<T>(ctx: RequestContext, all: readonly T[], toJson: (item: T
 export function liveAssessmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const assessments = new LiveAssessmentsService(services);
   /** Resolves course and assessment first (404), then asks the policy (401). */
-  const onAssessment = (permissions: readonly PermissionName[]) =>
-    allowIf(`${permissions.join(' or ')} in the course`, async (ctx, p: { course_id: string; assessment_id: number }) => {
+  const onAssessment = (grants: Grant, permissions: readonly PermissionName[]) =>
+    scopedRule(`${permissions.join(' or ')} in the course`, grants, async (ctx, p: { course_id: string; assessment_id: number }) => {
       const courseId = await rules.ids.courseId(p.course_id);
-      await assessments.get(courseId, p.assessment_id);
-      return services.access.canAny(ctx.principal, permissions, { type: 'course', courseId });
+      const assessment = await assessments.get(courseId, p.assessment_id);
+      return scopeIf(await services.access.canAny(ctx.principal, permissions, { type: 'course', courseId }), assessment);
     });
-  const located = async (p: { course_id: string; assessment_id: number }) => assessments.get(await rules.ids.courseId(p.course_id), p.assessment_id);
 
   return [
     defineRoute({
@@ -38,9 +37,8 @@ export function liveAssessmentsRoutes(services: CoreServices, rules: AccessRules
       path: '/api/v1/courses/:course_id/live_assessments',
       summary: "List a course's live assessments (beta)",
       params: listAssessmentsParams,
-      permission: rules.inCourse(READ, courseIdOf),
-      handler: async (ctx, p) => {
-        const courseId = await rules.ids.courseId(p.course_id);
+      permission: rules.inCourse('read', READ, courseIdOf),
+      handler: async (ctx, _p, { courseId }) => {
         const page = jsonapiPage(ctx, await assessments.list(courseId), assessmentJson);
         return { ...page.result, body: { links: assessmentLinks(ctx.baseUrl, courseId), assessments: page.items, meta: page.meta } };
       },
@@ -50,9 +48,8 @@ export function liveAssessmentsRoutes(services: CoreServices, rules: AccessRules
       path: '/api/v1/courses/:course_id/live_assessments',
       summary: 'Create or find live assessments by key (beta): assessments[][key], [title], [links][outcome]',
       params: createAssessmentsParams,
-      permission: rules.inCourse(WRITE, courseIdOf),
-      handler: async (ctx, p) => {
-        const courseId = await rules.ids.courseId(p.course_id);
+      permission: rules.inCourse('write', WRITE, courseIdOf),
+      handler: async (ctx, p, { courseId }) => {
         const saved = await assessments.upsert(ctx.principal, courseId, p.assessments, writeStamp(ctx));
         return { body: { links: assessmentLinks(ctx.baseUrl, courseId), assessments: saved.map(assessmentJson) } };
       },
@@ -62,9 +59,9 @@ export function liveAssessmentsRoutes(services: CoreServices, rules: AccessRules
       path: '/api/v1/courses/:course_id/live_assessments/:assessment_id/results',
       summary: "List a live assessment's results, optionally for one user_id (beta)",
       params: listResultsParams,
-      permission: onAssessment(READ),
-      handler: async (ctx, p) => {
-        const page = jsonapiPage(ctx, await assessments.results(await located(p), p.user_id), resultJson);
+      permission: onAssessment('read', READ),
+      handler: async (ctx, p, assessment) => {
+        const page = jsonapiPage(ctx, await assessments.results(assessment, p.user_id), resultJson);
         return { ...page.result, body: { results: page.items, meta: page.meta } };
       },
     }),
@@ -73,9 +70,9 @@ export function liveAssessmentsRoutes(services: CoreServices, rules: AccessRules
       path: '/api/v1/courses/:course_id/live_assessments/:assessment_id/results',
       summary: 'Record live assessment results (beta): results[][passed], [assessed_at], [links][user]',
       params: createResultsParams,
-      permission: onAssessment(WRITE),
-      handler: async (ctx, p) => {
-        const saved = await assessments.record(ctx.principal, await located(p), p.results, writeStamp(ctx));
+      permission: onAssessment('write', WRITE),
+      handler: async (ctx, p, assessment) => {
+        const saved = await assessments.record(ctx.principal, assessment, p.results, writeStamp(ctx));
         return { body: { results: saved.map(resultJson) } };
       },
     }),

@@ -1,5 +1,5 @@
 import type { LiveAssessmentData, LiveAssessmentResultData } from '../../domain/records/live-assessment-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoOrNull } from '../common/api-values.ts';
 
 /** Live-assessment ids are strings (docs/canvas-compatibility.md §0.1). */

@@ -1,9 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { LiveAssessmentData, LiveAssessmentResultData } from '../../domain/records/live-assessment-records.ts';
-import { writeTogether, type PlannedWrite } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import type { AssessmentFields, ResultFields } from './live-assessments.params.ts';
 

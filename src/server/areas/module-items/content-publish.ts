@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { ModuleItemData } from '../../domain/records/module-records.ts';
-import type { WriteStamp } from '../../storage/typed-records.ts';
+import type { WriteStamp } from '../../domain/repository.ts';
 import { AssignmentsService } from '../assignments/assignments.service.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { BadRequestError } from '../../domain/errors.ts';
 import type { ModuleItemData, ModuleItemType } from '../../domain/records/module-records.ts';
+import type { WikiPageData } from '../../domain/records/page-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
-import { TypedRecords, type Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { cachePerKey, CourseCache } from '../../domain/progression/course-cache.ts';
 import { loadCourseModules } from '../../domain/progression/course-modules.ts';
 
@@ -21,18 +22,6 @@ export interface ContentSummary {
   asset_string: string;
 }
 
-/**
- * Wiki pages arrive with their own area (issue 6). Until then a Page item resolves against `wiki_page` records
- * of the course collection by `data.url` (the slug), the shape Canvas's pages have; nothing else is assumed.
- */
-interface PageRef {
-  course_id: number;
-  title: string;
-  url: string;
-  workflow_state: string;
-  published?: boolean;
-}
-
 const CONTENT_TYPES: ReadonlySet<ModuleItemType> = new Set(['Assignment', 'Quiz', 'Discussion', 'File']);
 
 export const contentKey = (item: Pick<ModuleItemData, 'type' | 'content_id' | 'page_url'>): string =>
@@ -47,17 +36,12 @@ const summary = (fields: Partial<ContentSummary> & Pick<ContentSummary, 'title' 
   ...fields,
 });
 
-function pages(repos: Repositories): TypedRecords<PageRef> {
-  return new TypedRecords<PageRef>(repos.courses.records.collection, 'wiki_page');
-}
-
-function pageSummary(page: Stored<PageRef>): ContentSummary {
-  const published = page.data.published ?? page.data.workflow_state !== 'unpublished';
-  return summary({ title: page.data.title, published, asset_string: `wiki_page_${page.id}` });
+function pageSummary(page: Stored<WikiPageData>): ContentSummary {
+  return summary({ title: page.data.title, published: page.data.workflow_state !== 'unpublished', asset_string: `wiki_page_${page.id}` });
 }
 
 async function findPage(repos: Repositories, courseId: number, url: string): Promise<ContentSummary | undefined> {
-  const [page] = await pages(repos).find({ course_id: courseId, 'data.url': url });
+  const [page] = await repos.wikiPages.find({ course_id: courseId, 'data.url': url });
   return !page || page.data.workflow_state === 'deleted' ? undefined : pageSummary(page);
 }
 
@@ -68,7 +52,7 @@ async function findPage(repos: Repositories, courseId: number, url: string): Pro
 async function pagesByUrl(repos: Repositories, courseId: number, urls: ReadonlySet<string>): Promise<Map<string, ContentSummary>> {
   const found = new Map<string, ContentSummary>();
   if (urls.size === 0) return found;
-  for (const page of await pages(repos).find({ course_id: courseId })) {
+  for (const page of await repos.wikiPages.find({ course_id: courseId })) {
     if (urls.has(page.data.url) && page.data.workflow_state !== 'deleted') found.set(page.data.url, pageSummary(page));
   }
   return found;
@@ -121,7 +105,7 @@ async function loadOfType(repos: Repositories, courseId: number, type: ModuleIte
 
 const contentsCache = cachePerKey(
   (repos: Repositories) =>
-    new CourseCache(repos.courses.records.collection, async (courseId) => {
+    new CourseCache(repos.courses, async (courseId) => {
       const course = await loadCourseModules(repos, courseId);
       return loadContents(repos, courseId, [...course.itemsByModule.values()].flat());
     }),

@@ -1,6 +1,6 @@
 import type { ModuleData, ModuleItemData, ModuleItemType } from '../../domain/records/module-records.ts';
 import type { StudentProgress } from '../../domain/progression/progression.service.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { ContentSummary } from './item-content.ts';
 
 /** Why content is locked for a student, in Canvas's `lock_info` shape, with its `lock_explanation`. */

@@ -1,11 +1,11 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError } from '../../domain/errors.ts';
 import { matchingItems } from '../../domain/progression/content-match.ts';
 import { requirementMet } from '../../domain/progression/evaluate.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import type { ModuleData, ModuleItemData, ModuleSettingsData } from '../../domain/records/module-records.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { assignmentJson } from '../assignments/assignments.serializer.ts';
 import { moduleSettings } from '../course-settings/course-settings.service.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -42,12 +42,12 @@ export function sequenceRoutes(services: CoreServices, rules: AccessRules, items
       summary: 'Where an asset sits in the module sequence: previous and next items, across modules',
       params: sequenceParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
+      handler: async (ctx, p, { courseId }) => {
         const assetType = p.asset_type?.trim().toLowerCase();
         if (!assetType || !(SEQUENCE_ASSET_TYPES as readonly string[]).includes(assetType)) throw new BadRequestError('invalid asset_type');
         if (p.asset_id === undefined || p.asset_id.trim() === '') throw new BadRequestError('missing asset_id');
         const assetId = p.asset_id.trim();
-        const viewer = await moduleViewer(services, ctx.principal, await rules.ids.courseId(p.course_id), undefined, ctx.now);
+        const viewer = await moduleViewer(services, ctx.principal, courseId, undefined, ctx.now);
         const view = await items.modules.view(viewer, writeStamp(ctx));
         const flat = flatSequence(view);
         const numeric = /^\d{1,16}$/.test(assetId) ? Number(assetId) : undefined;
@@ -100,9 +100,8 @@ export function sequenceRoutes(services: CoreServices, rules: AccessRules, items
       path: '/api/v1/courses/:course_id/modules/:module_id/items/:id/select_mastery_path',
       summary: 'Choose an assignment set after a mastery path item (needs Mastery Paths on in the course)',
       params: selectMasteryPathParams,
-      permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const courseId = await rules.ids.courseId(p.course_id);
+      permission: rules.ownWorkInCourse(courseIdOf),
+      handler: async (ctx, p, { courseId }) => {
         const settings = await settingsOf(services, courseId);
         if (!settings?.mastery_paths) throw new BadRequestError('mastery paths not enabled');
         const viewer = await moduleViewer(services, ctx.principal, courseId, p.student_id, ctx.now);

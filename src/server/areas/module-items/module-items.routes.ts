@@ -1,10 +1,9 @@
-import type { CoreServices } from '../../core.ts';
-import type { Principal } from '../../domain/principal.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import { HttpError } from '../../http/http-errors.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
-import type { AccessRules } from '../common/access-rules.ts';
+import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { moduleViewer, type ModuleViewer } from '../modules/module-viewer.ts';
 import { MANAGE_MODULES } from '../modules/modules.routes.ts';
@@ -26,8 +25,7 @@ const OK = { message: 'OK' };
 export function moduleItemsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const items = new ModuleItemsService(services);
   const progression = progressionService(services.repos);
-  const viewerFor = async (principal: Principal, rawCourseId: string, now: number, studentId?: string) =>
-    moduleViewer(services, principal, await rules.ids.courseId(rawCourseId), studentId, now);
+  const viewerFor = (ctx: AuthenticatedContext, { courseId }: CourseScope, studentId?: string) => moduleViewer(services, ctx.principal, courseId, studentId, ctx.now);
 
   /** One item's JSON as the viewer sees it, with the progression and content details it asked for. */
   const render = async (ctx: AuthenticatedContext, viewer: ModuleViewer, located: LocatedItem[], include: readonly ItemInclude[] = []) => {
@@ -44,8 +42,8 @@ export function moduleItemsRoutes(services: CoreServices, rules: AccessRules): A
       summary: "List a module's items (students see published ones)",
       params: listItemsParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id, ctx.now, p.student_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course, p.student_id);
         const module = await items.modules.get(viewer, p.module_id);
         const view = await items.modules.view(viewer, writeStamp(ctx));
         const term = p.search_term?.trim().toLowerCase();
@@ -59,8 +57,8 @@ export function moduleItemsRoutes(services: CoreServices, rules: AccessRules): A
       summary: 'Get one module item',
       params: showItemParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id, ctx.now, p.student_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course, p.student_id);
         const [json] = await render(ctx, viewer, [await items.get(viewer, p.module_id, p.id)], p.include);
         return { body: json };
       },
@@ -70,9 +68,9 @@ export function moduleItemsRoutes(services: CoreServices, rules: AccessRules): A
       path: '/api/v1/courses/:course_id/modules/:module_id/items',
       summary: 'Create a module item (per-type content checks; position inserts and shifts the others)',
       params: createItemParams,
-      permission: rules.inCourse(MANAGE_MODULES, courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id, ctx.now);
+      permission: rules.inCourse('write', MANAGE_MODULES, courseIdOf),
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const created = await items.create(viewer, p.module_id, p.module_item, writeStamp(ctx));
         const module = await items.modules.get(viewer, p.module_id);
         const [json] = await render(ctx, viewer, [{ module, item: created }]);
@@ -84,9 +82,9 @@ export function moduleItemsRoutes(services: CoreServices, rules: AccessRules): A
       path: '/api/v1/courses/:course_id/modules/:module_id/items/:id',
       summary: 'Update a module item; module_item[module_id] moves it to another module',
       params: updateItemParams,
-      permission: rules.inCourse(MANAGE_MODULES, courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id, ctx.now);
+      permission: rules.inCourse('write', MANAGE_MODULES, courseIdOf),
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const [json] = await render(ctx, viewer, [await items.update(viewer, p.module_id, p.id, p.module_item, writeStamp(ctx))]);
         return { body: json };
       },
@@ -96,9 +94,9 @@ export function moduleItemsRoutes(services: CoreServices, rules: AccessRules): A
       path: '/api/v1/courses/:course_id/modules/:module_id/items/:id',
       summary: 'Delete a module item; returns it (siblings are not renumbered)',
       params: itemIdParams,
-      permission: rules.inCourse(MANAGE_MODULES, courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id, ctx.now);
+      permission: rules.inCourse('write', MANAGE_MODULES, courseIdOf),
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const { module, item } = await items.delete(viewer, p.module_id, p.id, writeStamp(ctx));
         const json = moduleItemJson(item, module, [], { viewer, baseUrl: ctx.baseUrl, now: ctx.now });
         return { body: { ...json, workflow_state: 'deleted' } };
@@ -109,9 +107,9 @@ export function moduleItemsRoutes(services: CoreServices, rules: AccessRules): A
       path: '/api/v1/courses/:course_id/modules/:module_id/items/:id/done',
       summary: "Mark the item done (fulfils must_mark_done; a no-op for non-students)",
       params: itemIdParams,
-      permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id, ctx.now);
+      permission: rules.ownWorkInCourse(courseIdOf),
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const { item } = await items.get(viewer, p.module_id, p.id);
         await progression.markedDone(viewer.courseId, ctx.principal.userId, item.id, writeStamp(ctx));
         return { body: OK };
@@ -122,9 +120,9 @@ export function moduleItemsRoutes(services: CoreServices, rules: AccessRules): A
       path: '/api/v1/courses/:course_id/modules/:module_id/items/:id/done',
       summary: 'Mark the item not done (undoes only the marked-done fulfilment)',
       params: itemIdParams,
-      permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id, ctx.now);
+      permission: rules.ownWorkInCourse(courseIdOf),
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const { item } = await items.get(viewer, p.module_id, p.id);
         await progression.markedNotDone(viewer.courseId, ctx.principal.userId, item, writeStamp(ctx));
         return { body: OK };
@@ -135,9 +133,9 @@ export function moduleItemsRoutes(services: CoreServices, rules: AccessRules): A
       path: '/api/v1/courses/:course_id/modules/:module_id/items/:id/mark_read',
       summary: 'Fulfil must_view; 403 when the item is locked for the student',
       params: itemIdParams,
-      permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id, ctx.now);
+      permission: rules.ownWorkInCourse(courseIdOf),
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const { module, item } = await items.get(viewer, p.module_id, p.id);
         if (viewer.studentId !== null) {
           const progress = await progression.progressFor(viewer.courseId, viewer.studentId, writeStamp(ctx));

@@ -1,7 +1,7 @@
 import { requirementMet, emptyRow } from '../../domain/progression/evaluate.ts';
 import type { StudentProgress } from '../../domain/progression/progression.service.ts';
 import type { ModuleData, ModuleItemData } from '../../domain/records/module-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { ModuleViewer } from '../modules/module-viewer.ts';
 import { contentKey, type ContentSummary } from './item-content.ts';
 import { itemLock } from './item-locks.ts';

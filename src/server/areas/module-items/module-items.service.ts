@@ -1,8 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { ModuleData, ModuleItemData } from '../../domain/records/module-records.ts';
-import { retryStale, writeTogether } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import type { ModuleViewer } from '../modules/module-viewer.ts';
 import { ModulesService } from '../modules/modules.service.ts';
 import { closeGap, insertAt, moveTo, nextPosition, positionsOf, shifted, type PositionChanges } from '../modules/positions.ts';

@@ -1,5 +1,5 @@
 import type { ModuleData, ModuleItemData } from '../../domain/records/module-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { moduleItemJson, type ItemView } from '../module-items/module-items.serializer.ts';
 import type { ModuleInclude } from './modules.params.ts';
 import type { ModulesView } from './modules.service.ts';

@@ -1,10 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError } from '../../domain/errors.ts';
 import { loadCourseModules, type CourseModules } from '../../domain/progression/course-modules.ts';
 import { progressionService, type StudentProgress } from '../../domain/progression/progression.service.ts';
 import type { ModuleData, ModuleItemData } from '../../domain/records/module-records.ts';
-import { retryStale, writeTogether } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { setContentPublished } from '../module-items/content-publish.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import type { ModuleViewer } from './module-viewer.ts';

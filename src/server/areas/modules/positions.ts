@@ -3,7 +3,7 @@
  * that moves. Gaps are allowed and deletes never renumber (docs/canvas-compatibility.md §0.3), so these only ever shift
  * the range a move passes over.
  */
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 
 export interface Positioned {
   readonly id: number;

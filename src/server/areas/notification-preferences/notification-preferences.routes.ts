@@ -1,6 +1,5 @@
-import type { CoreServices } from '../../core.ts';
-import type { Principal } from '../../domain/principal.ts';
-import { allowIf } from '../../http/permission-rules.ts';
+import type { CoreServices } from '../../core-services.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext, type RouteResult } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { writeStamp } from '../common/api-values.ts';
@@ -30,15 +29,16 @@ type ChannelRef = { communication_channel_id: number } | { type: string; address
 export function notificationPreferencesRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const prefs = new NotificationPreferencesService(services);
   const users = new UsersService(services, rules.ids);
-  const readRule = selfOrUserAdmin(users, ['view_statistics'], (p: { user_id: string }) => p.user_id);
+  const readRule = selfOrUserAdmin(users, 'read', ['view_statistics'], (p: { user_id: string }) => p.user_id);
   // Someone else's channel by id is a 401 (it exists, it is not yours); by address it is only looked up among yours.
-  const ownChannelRule = allowIf("the caller's own communication channel", async (ctx, p: ChannelRef) =>
-    'communication_channel_id' in p ? (await prefs.channel(p.communication_channel_id)).data.user_id === ctx.principal.userId : true,
-  );
+  const ownChannelRule = scopedRule("the caller's own communication channel", 'own', async (ctx, p: ChannelRef) => {
+    if (!('communication_channel_id' in p)) return prefs.channelAt(ctx.principal.userId, p.type, p.address);
+    const channel = await prefs.channel(p.communication_channel_id);
+    return scopeIf(channel.data.user_id === ctx.principal.userId, channel);
+  });
 
   const channelOf = async (userId: number, ref: ChannelRef): Promise<Channel> =>
     'communication_channel_id' in ref ? prefs.channelOf(userId, ref.communication_channel_id) : prefs.channelAt(userId, ref.type, ref.address);
-  const userChannel = async (principal: Principal, p: ChannelRef & { user_id: string }) => channelOf((await users.user(p.user_id, principal)).id, p);
   const answer = (ctx: AuthenticatedContext, channel: Channel, list: readonly Preference[]): RouteResult => ({
     body: preferencesBody(ctx.baseUrl, channel, list),
   });
@@ -50,8 +50,8 @@ export function notificationPreferencesRoutes(services: CoreServices, rules: Acc
       summary: "List the channel's preference for every notification (defaults where none was chosen), wrapped",
       params,
       permission: readRule,
-      handler: async (ctx, p) => {
-        const channel = await userChannel(ctx.principal, p);
+      handler: async (ctx, p, { user }) => {
+        const channel = await channelOf(user.id, p);
         return answer(ctx, channel, await prefs.preferences(channel));
       },
     });
@@ -62,8 +62,8 @@ export function notificationPreferencesRoutes(services: CoreServices, rules: Acc
       summary: 'Get the preference for one notification, wrapped in a one-entry list',
       params,
       permission: readRule,
-      handler: async (ctx, p) => {
-        const channel = await userChannel(ctx.principal, p);
+      handler: async (ctx, p, { user }) => {
+        const channel = await channelOf(user.id, p);
         return answer(ctx, channel, [await prefs.preference(channel, p.notification)]);
       },
     });
@@ -74,8 +74,7 @@ export function notificationPreferencesRoutes(services: CoreServices, rules: Acc
       summary: 'Set the frequency of one notification on one of your channels',
       params,
       permission: ownChannelRule,
-      handler: async (ctx, p) => {
-        const channel = await channelOf(ctx.principal.userId, p);
+      handler: async (ctx, p, channel) => {
         return answer(ctx, channel, await prefs.setOne(channel, p.notification, p.notification_preferences, writeStamp(ctx)));
       },
     });
@@ -86,8 +85,7 @@ export function notificationPreferencesRoutes(services: CoreServices, rules: Acc
       summary: 'Set the frequencies of several notifications on one of your channels (all checked before any is saved)',
       params,
       permission: ownChannelRule,
-      handler: async (ctx, p) => {
-        const channel = await channelOf(ctx.principal.userId, p);
+      handler: async (ctx, p, channel) => {
         return answer(ctx, channel, await prefs.setMany(channel, p.notification_preferences, writeStamp(ctx)));
       },
     });
@@ -101,8 +99,8 @@ export function notificationPreferencesRoutes(services: CoreServices, rules: Acc
       summary: 'List the notification categories, wrapped as {"categories":[…]}',
       params: channelByIdParams,
       permission: readRule,
-      handler: async (ctx, p) => {
-        await userChannel(ctx.principal, p);
+      handler: async (_ctx, p, { user }) => {
+        await channelOf(user.id, p);
         return { body: { categories: CATEGORY_SLUGS } };
       },
     }),
@@ -116,8 +114,7 @@ export function notificationPreferencesRoutes(services: CoreServices, rules: Acc
       summary: 'Set the frequency of every notification of a category on one of your channels',
       params: updateCategoryParams,
       permission: ownChannelRule,
-      handler: async (ctx, p) => {
-        const channel = await channelOf(ctx.principal.userId, p);
+      handler: async (ctx, p, channel) => {
         return answer(ctx, channel, await prefs.setCategory(channel, p.category, p.notification_preferences, writeStamp(ctx)));
       },
     }),

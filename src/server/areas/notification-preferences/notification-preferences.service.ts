@@ -1,9 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ParamMissingError, ValidationError } from '../../domain/errors.ts';
 import type { CommunicationChannelData } from '../../domain/records/directory-records.ts';
 import { FREQUENCIES, type Frequency, type NotificationPolicyData } from '../../domain/records/notification-records.ts';
-import { retryStale, writeTogether } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { findNotification, NOTIFICATIONS, notificationsOfCategory, type NotificationType } from './notification-catalog.ts';
 
 export type Channel = Stored<CommunicationChannelData>;

@@ -1,11 +1,11 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { PermissionContext, PermissionName } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { EditingRole, WikiPageData } from '../../domain/records/page-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
-import { allowIf } from '../../http/permission-rules.ts';
-import type { PermissionRule } from '../../http/route.ts';
+import type { Stored } from '../../domain/repository.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
+import type { Grant, PermissionRule } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { parseCanvasId } from '../common/id-lookup.ts';
 import { GroupsService } from '../groups/groups.service.ts';
@@ -32,6 +32,12 @@ export interface WikiViewer {
 
 /** Course pages default to teachers only, group pages to the group's members (docs/canvas-compatibility.md §4.3). */
 export const defaultEditingRoles = (wiki: Wiki): string => (wiki.kind === 'Course' ? 'teachers' : 'members');
+
+/** Who may read each kind of wiki, as the OpenAPI document says it. */
+const READERS: Readonly<Record<WikiKind, string>> = {
+  Course: 'enrolled in the course, or read_course_content on its account',
+  Group: 'a member of the group, or manage_groups / view_group_pages in its course',
+};
 
 /** Rights over a group's wiki come from its course (or account): the people who manage or may look at groups. */
 const GROUP_MANAGE: readonly PermissionName[] = ['manage_groups'];
@@ -85,10 +91,26 @@ export class WikiAccess {
     return { principal, wiki, canManage: await access.canAny(principal, GROUP_MANAGE, wiki.permissionContext), roles };
   }
 
-  /** The rule every page route declares: the caller may read the wiki (a missing course or group is a 404). */
-  readRule<P extends { context_id: string }>(kind: WikiKind): PermissionRule<P> {
-    const description = kind === 'Course' ? 'enrolled in the course, or read_course_content on its account' : 'a member of the group, or manage_groups / view_group_pages in its course';
-    return allowIf(description, async (ctx, params) => this.canRead(ctx.principal, await this.wiki(kind, params.context_id)));
+  /** The rule of the page reads: the caller may read the wiki (a missing course or group is a 404); the scope is their viewer. */
+  readRule<P extends { context_id: string }>(kind: WikiKind): PermissionRule<P, WikiViewer> {
+    return this.#rule(kind, 'read', READERS[kind]);
+  }
+
+  /**
+   * The rule of the page writes. Canvas decides them per page (its editing roles may let students or any reader
+   * edit), so the rule admits the wiki's readers and the service refuses (401) whoever holds neither manage
+   * rights nor one of the page's editing roles.
+   */
+  writeRule<P extends { context_id: string }>(kind: WikiKind): PermissionRule<P, WikiViewer> {
+    const managers = kind === 'Course' ? 'manage_wiki in the course' : 'manage_groups in its course';
+    return this.#rule(kind, 'write', `${managers}, or ${READERS[kind]} holding an editing role of the page (checked per page)`);
+  }
+
+  #rule<P extends { context_id: string }>(kind: WikiKind, grants: Grant, description: string): PermissionRule<P, WikiViewer> {
+    return scopedRule(description, grants, async (ctx, params: P) => {
+      const wiki = await this.wiki(kind, params.context_id);
+      return scopeIf(await this.canRead(ctx.principal, wiki), await this.viewer(ctx.principal, wiki));
+    });
   }
 }
 

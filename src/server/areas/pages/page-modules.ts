@@ -1,9 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { loadCourseModules } from '../../domain/progression/course-modules.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';
-import type { PlannedWrite } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { PlannedWrite, Stored, WriteStamp } from '../../domain/repository.ts';
 import type { ContentSummary } from '../module-items/item-content.ts';
 import { itemLock, type ItemLock } from '../module-items/item-locks.ts';
 import type { WikiViewer } from './page-access.ts';

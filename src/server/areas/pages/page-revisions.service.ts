@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { PageRevisionData, WikiPageData } from '../../domain/records/page-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 
 /** The versioned fields: only a change to one of them makes a revision (publishing or roles do not; docs/canvas-compatibility.md §4.6). */
 export type Versioned = Pick<WikiPageData, 'url' | 'title' | 'body'>;

@@ -1,9 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { UnauthorizedError } from '../../domain/errors.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { WikiAccess, type WikiViewer } from './page-access.ts';
@@ -53,7 +53,7 @@ export function pagesRoutes(services: CoreServices, rules: AccessRules): AnyRout
 function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, pages: PagesService): AnyRoute[] {
   const paths = PATHS[kind];
   const read = access.readRule(kind);
-  const viewerOf = async (ctx: AuthenticatedContext, contextId: string) => access.viewer(ctx.principal, await access.wiki(kind, contextId));
+  const write = access.writeRule(kind);
 
   /** A page as its reader sees it: a student meets the module lock, or is shown the body (which counts as viewed). */
   const shown = async (ctx: AuthenticatedContext, viewer: WikiViewer, page: Stored<WikiPageData>) => {
@@ -69,11 +69,10 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
     return { body: pageJson(page, { baseUrl: ctx.baseUrl, editors, body }) };
   };
   /** Revision list, show and revert need the right to edit the page (docs/canvas-compatibility.md §5.7). */
-  const editable = async (ctx: AuthenticatedContext, contextId: string, url: string) => {
-    const viewer = await viewerOf(ctx, contextId);
+  const editable = async (ctx: AuthenticatedContext, viewer: WikiViewer, url: string) => {
     const page = await pages.get(viewer, url);
     if (!(await pages.canEdit(viewer, page, writeStamp(ctx)))) throw new UnauthorizedError();
-    return { viewer, page };
+    return page;
   };
 
   const routes: AnyRoute[] = [
@@ -83,8 +82,7 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       summary: 'Show the front page',
       params: inWiki(kind, {}),
       permission: read,
-      handler: async (ctx, p) => {
-        const viewer = await viewerOf(ctx, p.context_id);
+      handler: async (ctx, p, viewer) => {
         return shown(ctx, viewer, await pages.frontPage(viewer));
       },
     }),
@@ -93,9 +91,9 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       path: paths.frontPage,
       summary: 'Update the front page; creates a published one when none is set',
       params: inWiki(kind, createShape),
-      permission: read,
+      permission: write,
       bodyLimit: 'html',
-      handler: async (ctx, p) => saved(ctx, await pages.putFrontPage(await viewerOf(ctx, p.context_id), p.wiki_page ?? {}, writeStamp(ctx))),
+      handler: async (ctx, p, viewer) => saved(ctx, await pages.putFrontPage(viewer, p.wiki_page ?? {}, writeStamp(ctx))),
     }),
     defineRoute({
       method: 'GET',
@@ -103,8 +101,8 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       summary: 'List pages (sort, order, search_term, published); students see published pages only',
       params: inWiki(kind, listShape),
       permission: read,
-      handler: async (ctx, p) => {
-        const list = await pages.list(await viewerOf(ctx, p.context_id), p);
+      handler: async (ctx, p, viewer) => {
+        const list = await pages.list(viewer, p);
         const editors = await loadEditors(services, list.map((page) => page.data.last_edited_by));
         const withBody = p.include.includes('body');
         return paginateArray(ctx, list.map((page) => pageJson(page, { baseUrl: ctx.baseUrl, editors, body: withBody })));
@@ -115,9 +113,9 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       path: paths.pages,
       summary: 'Create a page',
       params: inWiki(kind, createShape),
-      permission: read,
+      permission: write,
       bodyLimit: 'html',
-      handler: async (ctx, p) => saved(ctx, await pages.create(await viewerOf(ctx, p.context_id), p.wiki_page ?? {}, writeStamp(ctx))),
+      handler: async (ctx, p, viewer) => saved(ctx, await pages.create(viewer, p.wiki_page ?? {}, writeStamp(ctx))),
     }),
     defineRoute({
       method: 'GET',
@@ -125,8 +123,7 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       summary: 'Show a page by slug, old slug or id',
       params: inWiki(kind, pageShape),
       permission: read,
-      handler: async (ctx, p) => {
-        const viewer = await viewerOf(ctx, p.context_id);
+      handler: async (ctx, p, viewer) => {
         return shown(ctx, viewer, await pages.get(viewer, p.url));
       },
     }),
@@ -135,18 +132,17 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       path: paths.page,
       summary: 'Update a page; an unknown slug creates it; a new title moves the url',
       params: inWiki(kind, updateShape),
-      permission: read,
+      permission: write,
       bodyLimit: 'html',
-      handler: async (ctx, p) => saved(ctx, await pages.upsert(await viewerOf(ctx, p.context_id), p.url, p.wiki_page ?? {}, writeStamp(ctx))),
+      handler: async (ctx, p, viewer) => saved(ctx, await pages.upsert(viewer, p.url, p.wiki_page ?? {}, writeStamp(ctx))),
     }),
     defineRoute({
       method: 'DELETE',
       path: paths.page,
       summary: 'Delete a page (not the front page)',
       params: inWiki(kind, pageShape),
-      permission: read,
-      handler: async (ctx, p) => {
-        const viewer = await viewerOf(ctx, p.context_id);
+      permission: write,
+      handler: async (ctx, p, viewer) => {
         return saved(ctx, await pages.delete(viewer, await pages.get(viewer, p.url), writeStamp(ctx)), false);
       },
     }),
@@ -156,8 +152,8 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       summary: 'List revisions, newest first (needs the right to edit the page)',
       params: inWiki(kind, revisionListShape),
       permission: read,
-      handler: async (ctx, p) => {
-        const { page } = await editable(ctx, p.context_id, p.url);
+      handler: async (ctx, p, viewer) => {
+        const page = await editable(ctx, viewer, p.url);
         const list = await pages.revisions.list(page);
         const editors = await loadEditors(services, list.map((r) => r.data.edited_by));
         return paginateArray(ctx, list.map((r) => revisionJson(r, page.data.revision, { baseUrl: ctx.baseUrl, editors, content: false })));
@@ -169,8 +165,7 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       summary: 'Show the latest revision (read rights suffice)',
       params: inWiki(kind, latestRevisionShape),
       permission: read,
-      handler: async (ctx, p) => {
-        const viewer = await viewerOf(ctx, p.context_id);
+      handler: async (ctx, p, viewer) => {
         const page = await pages.get(viewer, p.url);
         // A locked page's content stays hidden here too, as its body does on the page itself.
         const locked = (await pageLock(services, viewer, page, writeStamp(ctx))) !== undefined;
@@ -185,8 +180,8 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       summary: 'Show one revision (needs the right to edit the page)',
       params: inWiki(kind, revisionShape),
       permission: read,
-      handler: async (ctx, p) => {
-        const { page } = await editable(ctx, p.context_id, p.url);
+      handler: async (ctx, p, viewer) => {
+        const page = await editable(ctx, viewer, p.url);
         const revision = await pages.revisions.get(page, p.revision_id);
         const editors = await loadEditors(services, [revision.data.edited_by]);
         return { body: revisionJson(revision, page.data.revision, { baseUrl: ctx.baseUrl, editors, content: !p.summary }) };
@@ -197,9 +192,9 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       path: paths.revision,
       summary: 'Revert the page to a revision; the revert is a new revision',
       params: inWiki(kind, revisionShape),
-      permission: read,
-      handler: async (ctx, p) => {
-        const { viewer, page } = await editable(ctx, p.context_id, p.url);
+      permission: write,
+      handler: async (ctx, p, viewer) => {
+        const page = await editable(ctx, viewer, p.url);
         const reverted = await pages.revert(viewer, page, p.revision_id, writeStamp(ctx));
         const revision = await pages.revisions.latest(reverted);
         const editors = await loadEditors(services, [revision.data.edited_by]);
@@ -214,9 +209,8 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
         path: paths.duplicate,
         summary: 'Duplicate a page as an unpublished "<title> Copy"',
         params: inWiki(kind, pageShape),
-        permission: read,
-        handler: async (ctx, p) => {
-          const viewer = await viewerOf(ctx, p.context_id);
+        permission: write,
+        handler: async (ctx, p, viewer) => {
           if (!viewer.canManage) throw new UnauthorizedError();
           const page = await pages.find(viewer.wiki, p.url, true);
           if (page?.data.workflow_state === 'deleted') return { status: 400, body: { error: 'cannot duplicate deleted page' } };

@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { PageRevisionData, WikiPageData } from '../../domain/records/page-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoOrNull, isoSeconds } from '../common/api-values.ts';
 import type { ItemLock } from '../module-items/item-locks.ts';
 import { defaultAvatarUrl } from '../users/users.serializer.ts';

@@ -1,9 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { InvalidParameterError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import { sanitizeUserHtml } from '../../domain/html/sanitize.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';
-import { retryStale, writeTogether, type PlannedWrite } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { matchesSearch } from '../common/course-content.ts';
 import { canCreatePage, canSeePage, defaultEditingRoles, holdsEditingRole, type Wiki, type WikiViewer } from './page-access.ts';
 import { followSlug, pageContributed, pageLock } from './page-modules.ts';

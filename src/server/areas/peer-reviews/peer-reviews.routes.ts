@@ -1,5 +1,5 @@
-import type { CoreServices } from '../../core.ts';
-import { allowIf } from '../../http/permission-rules.ts';
+import type { CoreServices } from '../../core-services.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import type { AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { writeStamp } from '../common/api-values.ts';
@@ -22,9 +22,13 @@ export function peerReviewsRoutes(services: CoreServices, rules: AccessRules): A
   const scopes = new SubmissionScopes(services, rules.ids);
   const reviews = new PeerReviewsService(services, scopes);
   const { manageGrades } = submissionRules(services, scopes);
-  const readsCourse = allowIf(
+  const readsCourse = scopedRule(
     'enrolled in the course, or read_course_content on its account; graders see every review in reach, others those of their own work',
-    async (ctx, p: ScopeParams) => services.access.canReadCourse(ctx.principal, (await scopes.resolve(p)).courseId),
+    'read',
+    async (ctx, p: ScopeParams) => {
+      const scope = await scopes.resolve(p);
+      return scopeIf(await services.access.canReadCourse(ctx.principal, scope.courseId), scope);
+    },
   );
 
   return [
@@ -33,8 +37,8 @@ export function peerReviewsRoutes(services: CoreServices, rules: AccessRules): A
       summary: 'List the peer reviews of an assignment, or of one submission (include[]: user, submission_comments)',
       params: listPeerReviewsParams,
       permission: readsCourse,
-      handler: async (ctx, p) => {
-        const { target, reviews: found } = await reviews.list(ctx.principal, await scopes.resolve(p), p);
+      handler: async (ctx, p, scope) => {
+        const { target, reviews: found } = await reviews.list(ctx.principal, scope, p);
         return { body: await reviews.json(found, target, p.include, ctx) };
       },
     }),
@@ -43,8 +47,8 @@ export function peerReviewsRoutes(services: CoreServices, rules: AccessRules): A
       summary: 'Assign user_id (a student, not the author) to review the submission; an existing review is returned unchanged',
       params: assignReviewerParams,
       permission: manageGrades,
-      handler: async (ctx, p) => {
-        const { target, review } = await reviews.assign(ctx.principal, await scopes.resolve(p), p, writeStamp(ctx));
+      handler: async (ctx, p, scope) => {
+        const { target, review } = await reviews.assign(ctx.principal, scope, p, writeStamp(ctx));
         const [body] = await reviews.json([review], target, p.include, ctx);
         return { body };
       },
@@ -54,8 +58,8 @@ export function peerReviewsRoutes(services: CoreServices, rules: AccessRules): A
       summary: 'Remove user_id as reviewer of the submission; answers the removed review',
       params: assignReviewerParams,
       permission: manageGrades,
-      handler: async (ctx, p) => {
-        const { target, review } = await reviews.remove(ctx.principal, await scopes.resolve(p), p, writeStamp(ctx));
+      handler: async (ctx, p, scope) => {
+        const { target, review } = await reviews.remove(ctx.principal, scope, p, writeStamp(ctx));
         // Canvas answers a delete without includes.
         const [body] = await reviews.json([review], target, { user: false, comments: false }, ctx);
         return { body };

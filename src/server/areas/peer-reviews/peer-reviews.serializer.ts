@@ -1,6 +1,6 @@
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { PeerReviewData } from '../../domain/records/peer-review-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { userDisplayJson } from '../submissions/submissions.serializer.ts';
 import type { PeerReviewInclude } from './peer-reviews.params.ts';
 

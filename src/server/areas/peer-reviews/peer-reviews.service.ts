@@ -1,10 +1,9 @@
-import type { CoreServices } from '../../core.ts';
-import { NotFoundError } from '../../domain/errors.ts';
+import type { CoreServices } from '../../core-services.ts';
+import { InvalidError, NotFoundError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { peerReviewKey, type PeerReviewData } from '../../domain/records/peer-review-records.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
-import { HttpError } from '../../http/http-errors.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { SubmissionReader } from '../submissions/submission-reader.ts';
@@ -22,9 +21,12 @@ interface Target {
   readonly assignment: StoredAssignment;
 }
 
-/** Canvas's own bodies for a refused create or delete (docs/canvas-compatibility.md §7). */
-const createFailed = () => new HttpError(400, { errors: { base: 'Create failed' } });
-const deleteFailed = () => new HttpError(400, { errors: { base: 'Delete failed' } });
+/**
+ * Canvas's own bodies for a refused create or delete (docs/canvas-compatibility.md §7):
+ * `{"errors":{"base":"Create failed"}}`.
+ */
+const createFailed = () => new InvalidError('Create failed', { field: 'base' });
+const deleteFailed = () => new InvalidError('Delete failed', { field: 'base' });
 
 /**
  * Peer reviews (Canvas's AssessmentRequest, docs/canvas-compatibility.md §7): graders assign a student to review another's

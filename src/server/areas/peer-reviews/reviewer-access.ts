@@ -1,8 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { peerReviewKey } from '../../domain/records/peer-review-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
-import type { WriteStamp } from '../../storage/typed-records.ts';
+import type { WriteStamp } from '../../domain/repository.ts';
 
 /**
  * What an assigned peer reviewer may do with the submission they review (docs/canvas-compatibility.md §7; Canvas's Submission policy

@@ -1,9 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
-import { ValidationError } from '../../domain/errors.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { PLANNABLE_TYPES, type PlannableType } from '../../domain/records/planner-records.ts';
-import { HttpError } from '../../http/http-errors.ts';
 
 /** Canvas's class name of each plannable type: what its 404 names, and what clients may send instead of the key. */
 const CLASS_NAMES: Readonly<Record<PlannableType, string>> = {
@@ -25,7 +24,7 @@ export function plannableTypeOf(raw: string | undefined): PlannableType {
 }
 
 /** Canvas's 404 for a plannable that is not there (docs/canvas-compatibility.md §9). */
-const noObject = (type: PlannableType) => new HttpError(404, { message: `No object of type ${CLASS_NAMES[type]} with that ID` });
+const noObject = (type: PlannableType) => NotFoundError.saying(`No object of type ${CLASS_NAMES[type]} with that ID`, 'message');
 
 /** A user's current course: whether they take it as a student (their own submissions count there). */
 export interface PlannerCourse {

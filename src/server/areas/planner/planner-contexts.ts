@@ -1,5 +1,6 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { Principal } from '../../domain/principal.ts';
+import { whenNotFound } from '../common/id-lookup.ts';
 
 /** Which contexts a planner list covers: null means every context of the caller (the default). */
 export interface PlannerContexts {
@@ -27,7 +28,7 @@ export async function plannerContexts(services: CoreServices, principal: Princip
     if (!course) continue;
     const id = Number(course[1]);
     // An unknown course throws NotFoundError: dropped like an unreadable one.
-    if (await services.access.canReadCourse(principal, id).catch(() => false)) courseIds.add(id);
+    if (await services.access.canReadCourse(principal, id).catch(whenNotFound(false))) courseIds.add(id);
   }
   return { courseIds, self };
 }

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/http-errors.ts';
+import { InvalidError } from '../../domain/errors.ts';
 
 /** An inclusive time range in ms; either end may be open. */
 export interface TimeWindow {
@@ -14,8 +14,8 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 type DateField = 'start_date' | 'end_date';
 
 /** Canvas's own 400 body for a date it cannot read (docs/canvas-compatibility.md §9). */
-function invalidDate(field: DateField): HttpError {
-  return new HttpError(400, { errors: { [field]: `Invalid date or invalid datetime for ${field}` } });
+function invalidDate(field: DateField): InvalidError {
+  return new InvalidError(`Invalid date or invalid datetime for ${field}`, { field });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { WikiPageData } from '../../domain/records/page-records.ts';
 import type { PeerReviewData } from '../../domain/records/peer-review-records.ts';
 import type { PlannerNoteData } from '../../domain/records/planner-records.ts';
 import type { SubmissionCommentData, SubmissionData, SubmissionReadData } from '../../domain/records/submission-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import { computed, needsGrading, placeholder } from '../submissions/submission-workflow.ts';
 import { plannerNoteJson, type PlannerEntry, type SubmissionStatus } from './planner.serializer.ts';

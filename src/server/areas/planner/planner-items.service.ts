@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { PlannerOverrideData } from '../../domain/records/planner-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { type PlannerCourse, type Plannables } from './plannables.ts';
 import { coversNote, plannerContexts, type PlannerContexts } from './planner-contexts.ts';
 import { inWindow, itemsWindow, type TimeWindow } from './planner-dates.ts';

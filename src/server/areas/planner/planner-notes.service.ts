@@ -1,8 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, UnauthorizedError, ValidationError, type FieldIssue } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { PlannerNoteData } from '../../domain/records/planner-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { coversNote, plannerContexts } from './planner-contexts.ts';
 import { inWindow, notesWindow } from './planner-dates.ts';
 import type { ListNotesParams, NoteFields } from './planner.params.ts';

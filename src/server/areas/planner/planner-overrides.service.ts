@@ -1,8 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { plannerOverrideKey, type PlannerOverrideData } from '../../domain/records/planner-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { plannableTypeOf, type Plannables } from './plannables.ts';

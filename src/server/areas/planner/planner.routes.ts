@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
@@ -23,7 +23,9 @@ import { plannerNoteJson, plannerOverrideJson } from './planner.serializer.ts';
  * The caller's own planner (docs/canvas-compatibility.md §9): items, overrides and notes. Every route acts on the
  * caller's records only, so any user may call it; another user's note or override is a 404.
  */
-const ownPlanner = allowIf('any user, on their own planner (only published content of courses they are in)', () => true);
+const PLANNER_RULE = 'any user, on their own planner (only published content of courses they are in)';
+const readPlanner = allowIf(PLANNER_RULE, 'read', () => true);
+const writePlanner = allowIf(PLANNER_RULE, 'own', () => true);
 
 export function plannerRoutes(services: CoreServices): AnyRoute[] {
   const plannables = new Plannables(services);
@@ -37,7 +39,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/planner/items',
       summary: 'Planner items of the caller between start_date and end_date (default: two weeks either side of now)',
       params: plannerItemsParams,
-      permission: ownPlanner,
+      permission: readPlanner,
       handler: async (ctx, p) => paginateArray(ctx, await items.list(ctx.principal, p, ctx.now)),
     }),
     defineRoute({
@@ -45,7 +47,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/planner/overrides',
       summary: 'The caller’s active planner overrides, by id',
       params: listOverridesParams,
-      permission: ownPlanner,
+      permission: readPlanner,
       handler: async (ctx) => paginateArray(ctx, (await overrides.list(ctx.principal)).map(plannerOverrideJson)),
     }),
     defineRoute({
@@ -53,7 +55,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/planner/overrides/:id',
       summary: 'One of the caller’s planner overrides',
       params: idParams,
-      permission: ownPlanner,
+      permission: readPlanner,
       handler: async (ctx, p) => ({ body: plannerOverrideJson(await overrides.get(ctx.principal, p.id)) }),
     }),
     defineRoute({
@@ -61,7 +63,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/planner/overrides/:id',
       summary: 'Set marked_complete and dismissed (both, every time: an omitted flag becomes false)',
       params: updateOverrideParams,
-      permission: ownPlanner,
+      permission: writePlanner,
       handler: async (ctx, p) => ({ body: plannerOverrideJson(await overrides.update(ctx.principal, p, writeStamp(ctx))) }),
     }),
     defineRoute({
@@ -69,7 +71,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/planner/overrides',
       summary: 'Create the caller’s override of a plannable they can see (201; one per plannable)',
       params: createOverrideParams,
-      permission: ownPlanner,
+      permission: writePlanner,
       handler: async (ctx, p) => ({ status: 201, body: plannerOverrideJson(await overrides.create(ctx.principal, p, writeStamp(ctx))) }),
     }),
     defineRoute({
@@ -77,7 +79,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/planner/overrides/:id',
       summary: 'Delete one of the caller’s overrides (soft: deleted_at set); answers it',
       params: idParams,
-      permission: ownPlanner,
+      permission: writePlanner,
       handler: async (ctx, p) => ({ body: plannerOverrideJson(await overrides.delete(ctx.principal, p.id, writeStamp(ctx))) }),
     }),
     defineRoute({
@@ -85,7 +87,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/planner_notes',
       summary: 'The caller’s planner notes, by todo date (start_date and end_date inclusive days; context_codes[])',
       params: listNotesParams,
-      permission: ownPlanner,
+      permission: readPlanner,
       handler: async (ctx, p) => paginateArray(ctx, (await notes.list(ctx.principal, p)).map(plannerNoteJson)),
     }),
     defineRoute({
@@ -93,7 +95,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/planner_notes/:id',
       summary: 'One of the caller’s planner notes',
       params: idParams,
-      permission: ownPlanner,
+      permission: readPlanner,
       handler: async (ctx, p) => ({ body: plannerNoteJson(await notes.get(ctx.principal, p.id)) }),
     }),
     defineRoute({
@@ -101,7 +103,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/planner_notes/:id',
       summary: 'Update a note: title, details, todo_date, course_id (empty unlinks the course)',
       params: updateNoteParams,
-      permission: ownPlanner,
+      permission: writePlanner,
       handler: async (ctx, p) => ({ body: plannerNoteJson(await notes.update(ctx.principal, p.id, p, writeStamp(ctx))) }),
     }),
     defineRoute({
@@ -109,7 +111,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/planner_notes',
       summary: 'Create a planner note for the caller (201): title and todo_date required; details, course_id',
       params: createNoteParams,
-      permission: ownPlanner,
+      permission: writePlanner,
       handler: async (ctx, p) => ({ status: 201, body: plannerNoteJson(await notes.create(ctx.principal, p, writeStamp(ctx))) }),
     }),
     defineRoute({
@@ -117,7 +119,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/planner_notes/:id',
       summary: 'Delete one of the caller’s notes (soft); answers it',
       params: idParams,
-      permission: ownPlanner,
+      permission: writePlanner,
       handler: async (ctx, p) => ({ body: plannerNoteJson(await notes.delete(ctx.principal, p.id, writeStamp(ctx))) }),
     }),
   ];

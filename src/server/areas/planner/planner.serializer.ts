@@ -1,5 +1,5 @@
 import type { PlannerNoteData, PlannerOverrideData, PlannableType } from '../../domain/records/planner-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoOrNull, isoSeconds } from '../common/api-values.ts';
 
 /**

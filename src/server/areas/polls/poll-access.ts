@@ -1,10 +1,10 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { EnrollmentType } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { PollData, PollSessionData } from '../../domain/records/poll-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 
 export type Poll = Stored<PollData>;
 export type PollSession = Stored<PollSessionData>;

@@ -1,8 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { PollChoiceData } from '../../domain/records/poll-records.ts';
-import { retryStale, writeTogether } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import type { Poll, PollAccess, PollViewer } from './poll-access.ts';
 import { deleteSubmissions, deletions } from './poll-removal.ts';
 import type { ChoiceFields } from './polls.params.ts';

@@ -1,7 +1,6 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { PollSubmissionData, PollWorkflowState } from '../../domain/records/poll-records.ts';
-import { retryStale, writeTogether, type PlannedWrite, type Repository } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, writeTogether, type PlannedWrite, type Repository, type Stored, type WriteStamp } from '../../domain/repository.ts';
 
 type SoftDeletable = { workflow_state: PollWorkflowState };
 

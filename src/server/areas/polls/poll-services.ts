@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { pageResult, readPageRequest } from '../../http/pagination.ts';
 import type { RequestContext, RouteResult } from '../../http/route.ts';
 import type { IdResolver } from '../common/id-lookup.ts';

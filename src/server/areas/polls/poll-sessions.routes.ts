@@ -1,7 +1,8 @@
 import { authenticated } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
-import type { PollSession } from './poll-access.ts';
+import type { PollSession, PollViewer } from './poll-access.ts';
+import type { SessionScope } from './poll-rules.ts';
 import { NO_CONTENT, paged, wrapped, type PollServices } from './poll-services.ts';
 import { submissionJson } from './polls.serializer.ts';
 import { createSessionParams, createSubmissionParams, listParams, sessionParams, sessionsParams, submissionParams, updateSessionParams } from './polls.params.ts';
@@ -9,18 +10,13 @@ import { createSessionParams, createSubmissionParams, listParams, sessionParams,
 /** Poll sessions (open, close, publish results via has_public_results) and the answers given in them. */
 export function pollSessionRoutes(s: PollServices): AnyRoute[] {
   const { access, sessions, submissions, rules } = s;
-  const shown = async (ctx: AuthenticatedContext, list: readonly PollSession[]) =>
-    wrapped('poll_sessions', await sessions.json(await access.viewer(ctx.principal), list));
-  const located = async (p: { poll_id: number; id: number }) => {
-    const poll = await access.poll(p.poll_id);
-    return { poll, session: await access.session(poll, p.id) };
-  };
+  const shown = async (viewer: PollViewer, list: readonly PollSession[]) => wrapped('poll_sessions', await sessions.json(viewer, list));
   const available = (published: boolean) => async (ctx: AuthenticatedContext) => {
     const viewer = await access.viewer(ctx.principal);
     return paged(ctx, 'poll_sessions', await access.availableSessions(viewer, published), (items) => sessions.json(viewer, items));
   };
-  const setOpen = (open: boolean) => async (ctx: AuthenticatedContext, p: { poll_id: number; id: number }) =>
-    shown(ctx, [await sessions.setOpen((await located(p)).session, open, writeStamp(ctx))]);
+  const setOpen = (open: boolean) => async (ctx: AuthenticatedContext, _p: unknown, { viewer, session }: SessionScope) =>
+    shown(viewer, [await sessions.setOpen(session, open, writeStamp(ctx))]);
 
   return [
     defineRoute({
@@ -28,10 +24,9 @@ export function pollSessionRoutes(s: PollServices): AnyRoute[] {
       path: '/api/v1/polls/:poll_id/poll_sessions',
       summary: "List a poll's sessions",
       params: sessionsParams,
-      permission: rules.managePoll,
-      handler: async (ctx, p) => {
-        const viewer = await access.viewer(ctx.principal);
-        return paged(ctx, 'poll_sessions', await access.sessionsOf(p.poll_id), (items) => sessions.json(viewer, items));
+      permission: rules.readManagedPoll,
+      handler: async (ctx, _p, { viewer, poll }) => {
+        return paged(ctx, 'poll_sessions', await access.sessionsOf(poll.id), (items) => sessions.json(viewer, items));
       },
     }),
     defineRoute({
@@ -40,7 +35,7 @@ export function pollSessionRoutes(s: PollServices): AnyRoute[] {
       summary: 'Get a poll session (results for managers, or for everyone when public)',
       params: sessionParams,
       permission: rules.readSession,
-      handler: async (ctx, p) => shown(ctx, [(await located(p)).session]),
+      handler: (_ctx, _p, { viewer, session }) => shown(viewer, [session]),
     }),
     defineRoute({
       method: 'POST',
@@ -48,9 +43,8 @@ export function pollSessionRoutes(s: PollServices): AnyRoute[] {
       summary: 'Create a closed poll session: poll_sessions[][course_id] (required), [course_section_id], [has_public_results]',
       params: createSessionParams,
       permission: rules.managePoll,
-      handler: async (ctx, p) => {
-        const viewer = await access.viewer(ctx.principal);
-        return shown(ctx, [await sessions.create(viewer, await access.poll(p.poll_id), p.poll_sessions, writeStamp(ctx))]);
+      handler: async (ctx, p, { viewer, poll }) => {
+        return shown(viewer, [await sessions.create(viewer, poll, p.poll_sessions, writeStamp(ctx))]);
       },
     }),
     defineRoute({
@@ -59,9 +53,8 @@ export function pollSessionRoutes(s: PollServices): AnyRoute[] {
       summary: 'Update a poll session (has_public_results=true publishes its results)',
       params: updateSessionParams,
       permission: rules.manageSession,
-      handler: async (ctx, p) => {
-        const viewer = await access.viewer(ctx.principal);
-        return shown(ctx, [await sessions.update(viewer, (await located(p)).session, p.poll_sessions, writeStamp(ctx))]);
+      handler: async (ctx, p, { viewer, session }) => {
+        return shown(viewer, [await sessions.update(viewer, session, p.poll_sessions, writeStamp(ctx))]);
       },
     }),
     defineRoute({
@@ -70,8 +63,8 @@ export function pollSessionRoutes(s: PollServices): AnyRoute[] {
       summary: 'Delete a poll session and its answers (204)',
       params: sessionParams,
       permission: rules.manageSession,
-      handler: async (ctx, p) => {
-        await sessions.delete((await located(p)).session, writeStamp(ctx));
+      handler: async (ctx, _p, { session }) => {
+        await sessions.delete(session, writeStamp(ctx));
         return NO_CONTENT;
       },
     }),
@@ -113,9 +106,8 @@ export function pollSessionRoutes(s: PollServices): AnyRoute[] {
       summary: 'Get a poll answer (its author, or a manager of the poll)',
       params: submissionParams,
       permission: rules.readSession,
-      handler: async (ctx, p) => {
-        const { poll, session } = await located({ poll_id: p.poll_id, id: p.poll_session_id });
-        const submission = await submissions.readable(await access.viewer(ctx.principal), poll, session, p.id);
+      handler: async (_ctx, p, { viewer, poll, session }) => {
+        const submission = await submissions.readable(viewer, poll, session, p.id);
         return wrapped('poll_submissions', [submissionJson(submission)]);
       },
     }),
@@ -125,9 +117,7 @@ export function pollSessionRoutes(s: PollServices): AnyRoute[] {
       summary: 'Answer an open poll session: poll_submissions[][poll_choice_id] (one answer per student)',
       params: createSubmissionParams,
       permission: rules.submit,
-      handler: async (ctx, p) => {
-        const { poll, session } = await located({ poll_id: p.poll_id, id: p.poll_session_id });
-        const viewer = await access.viewer(ctx.principal);
+      handler: async (ctx, p, { viewer, poll, session }) => {
         const submission = await submissions.create(viewer, poll, session, p.poll_submissions, writeStamp(ctx));
         return wrapped('poll_submissions', [submissionJson(submission)]);
       },

@@ -1,8 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { PollSessionData, PollSubmissionData } from '../../domain/records/poll-records.ts';
-import { retryStale, writeTogether } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
 import type { Poll, PollAccess, PollSession, PollViewer } from './poll-access.ts';
 import { deleteSubmissions, deletions } from './poll-removal.ts';

@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { PollSubmissionData } from '../../domain/records/poll-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import type { Poll, PollAccess, PollSession, PollViewer } from './poll-access.ts';
 import type { PollChoicesService } from './poll-choices.service.ts';

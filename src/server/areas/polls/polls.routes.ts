@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { authenticated } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -41,7 +41,7 @@ function pollRoutes({ access, polls, rules }: PollServices): AnyRoute[] {
       summary: 'Get a poll (total_results and user_id for its managers only)',
       params: pollParams,
       permission: rules.readPoll,
-      handler: async (ctx, p) => wrapped('polls', await polls.json(await access.viewer(ctx.principal), [await access.poll(p.id)])),
+      handler: async (_ctx, _p, { viewer, poll }) => wrapped('polls', await polls.json(viewer, [poll])),
     }),
     defineRoute({
       method: 'POST',
@@ -49,10 +49,7 @@ function pollRoutes({ access, polls, rules }: PollServices): AnyRoute[] {
       summary: 'Create a poll: polls[][question] (required), polls[][description]',
       params: createPollParams,
       permission: rules.author,
-      handler: async (ctx, p) => {
-        const viewer = await access.viewer(ctx.principal);
-        return wrapped('polls', await polls.json(viewer, [await polls.create(viewer, p.polls, writeStamp(ctx))]));
-      },
+      handler: async (ctx, p, viewer) => wrapped('polls', await polls.json(viewer, [await polls.create(viewer, p.polls, writeStamp(ctx))])),
     }),
     defineRoute({
       method: 'PUT',
@@ -60,9 +57,9 @@ function pollRoutes({ access, polls, rules }: PollServices): AnyRoute[] {
       summary: "Update one of the caller's polls",
       params: updatePollParams,
       permission: rules.ownPoll,
-      handler: async (ctx, p) => {
-        const updated = await polls.update(await access.poll(p.id), p.polls, writeStamp(ctx));
-        return wrapped('polls', await polls.json(await access.viewer(ctx.principal), [updated]));
+      handler: async (ctx, p, { viewer, poll }) => {
+        const updated = await polls.update(poll, p.polls, writeStamp(ctx));
+        return wrapped('polls', await polls.json(viewer, [updated]));
       },
     }),
     defineRoute({
@@ -71,15 +68,15 @@ function pollRoutes({ access, polls, rules }: PollServices): AnyRoute[] {
       summary: "Delete one of the caller's polls with its choices, sessions and answers (204)",
       params: pollParams,
       permission: rules.ownPoll,
-      handler: async (ctx, p) => {
-        await polls.delete(await access.poll(p.id), writeStamp(ctx));
+      handler: async (ctx, _p, { poll }) => {
+        await polls.delete(poll, writeStamp(ctx));
         return NO_CONTENT;
       },
     }),
   ];
 }
 
-function choiceRoutes({ access, choices, rules }: PollServices): AnyRoute[] {
+function choiceRoutes({ choices, rules }: PollServices): AnyRoute[] {
   return [
     defineRoute({
       method: 'GET',
@@ -87,9 +84,7 @@ function choiceRoutes({ access, choices, rules }: PollServices): AnyRoute[] {
       summary: "List a poll's choices in position order",
       params: choicesParams,
       permission: rules.readPoll,
-      handler: async (ctx, p) => {
-        const poll = await access.poll(p.poll_id);
-        const viewer = await access.viewer(ctx.principal);
+      handler: async (ctx, _p, { viewer, poll }) => {
         return paged(ctx, 'poll_choices', await choices.list(poll), (items) => choices.json(viewer, poll, items));
       },
     }),
@@ -99,10 +94,9 @@ function choiceRoutes({ access, choices, rules }: PollServices): AnyRoute[] {
       summary: 'Get a poll choice',
       params: choiceParams,
       permission: rules.readPoll,
-      handler: async (ctx, p) => {
-        const poll = await access.poll(p.poll_id);
+      handler: async (_ctx, p, { viewer, poll }) => {
         const choice = await choices.get(poll, p.id);
-        return wrapped('poll_choices', await choices.json(await access.viewer(ctx.principal), poll, [choice]));
+        return wrapped('poll_choices', await choices.json(viewer, poll, [choice]));
       },
     }),
     defineRoute({
@@ -111,10 +105,9 @@ function choiceRoutes({ access, choices, rules }: PollServices): AnyRoute[] {
       summary: 'Create a poll choice: poll_choices[][text] (required), [is_correct], [position]',
       params: createChoiceParams,
       permission: rules.managePoll,
-      handler: async (ctx, p) => {
-        const poll = await access.poll(p.poll_id);
+      handler: async (ctx, p, { viewer, poll }) => {
         const choice = await choices.create(poll, p.poll_choices, writeStamp(ctx));
-        return wrapped('poll_choices', await choices.json(await access.viewer(ctx.principal), poll, [choice]));
+        return wrapped('poll_choices', await choices.json(viewer, poll, [choice]));
       },
     }),
     defineRoute({
@@ -123,10 +116,9 @@ function choiceRoutes({ access, choices, rules }: PollServices): AnyRoute[] {
       summary: 'Update a poll choice',
       params: updateChoiceParams,
       permission: rules.managePoll,
-      handler: async (ctx, p) => {
-        const poll = await access.poll(p.poll_id);
+      handler: async (ctx, p, { viewer, poll }) => {
         const choice = await choices.update(await choices.get(poll, p.id), p.poll_choices, writeStamp(ctx));
-        return wrapped('poll_choices', await choices.json(await access.viewer(ctx.principal), poll, [choice]));
+        return wrapped('poll_choices', await choices.json(viewer, poll, [choice]));
       },
     }),
     defineRoute({
@@ -135,8 +127,8 @@ function choiceRoutes({ access, choices, rules }: PollServices): AnyRoute[] {
       summary: 'Delete a poll choice and the answers that chose it (204)',
       params: choiceParams,
       permission: rules.managePoll,
-      handler: async (ctx, p) => {
-        await choices.delete(await choices.get(await access.poll(p.poll_id), p.id), writeStamp(ctx));
+      handler: async (ctx, p, { poll }) => {
+        await choices.delete(await choices.get(poll, p.id), writeStamp(ctx));
         return NO_CONTENT;
       },
     }),

@@ -1,5 +1,5 @@
 import type { PollChoiceData, PollSubmissionData } from '../../domain/records/poll-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoOrNull } from '../common/api-values.ts';
 import type { Poll, PollSession } from './poll-access.ts';
 

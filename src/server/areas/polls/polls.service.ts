@@ -1,8 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { ParamMissingError, ValidationError } from '../../domain/errors.ts';
 import type { PollData } from '../../domain/records/poll-records.ts';
-import { retryStale, writeTogether } from '../../domain/repository.ts';
-import type { WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, writeTogether, type WriteStamp } from '../../domain/repository.ts';
 import { PollAccess, type Poll, type PollViewer } from './poll-access.ts';
 import { deleteSubmissions, deletions } from './poll-removal.ts';
 import type { PollFields } from './polls.params.ts';

@@ -1,5 +1,5 @@
 import type { ProgressData } from '../../domain/records/local-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 
 /** Canvas's Progress JSON (`lib/api/v1/progress.rb`). */

@@ -1,18 +1,17 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { paginateArray } from '../../http/pagination.ts';
-import { defineRoute, type AnyRoute } from '../../http/route.ts';
-import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.routes.ts';
+import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
+import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer } from '../common/course-content.ts';
-import type { AccessRules } from '../common/access-rules.ts';
+import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import { createQuizParams, listQuizzesParams, showQuizParams } from './quizzes.params.ts';
 import { quizJson } from './quizzes.serializer.ts';
 import { QuizzesService } from './quizzes.service.ts';
 
 export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const quizzes = new QuizzesService(services);
-  const viewerFor = async (principal: Parameters<typeof contentViewer>[1], rawCourseId: string) =>
-    contentViewer(services, principal, await rules.ids.courseId(rawCourseId), MANAGE_ASSIGNMENTS);
+  const viewerFor = (ctx: AuthenticatedContext, { courseId }: CourseScope) => contentViewer(services, ctx.principal, courseId, MANAGE_ASSIGNMENTS);
 
   return [
     defineRoute({
@@ -21,8 +20,8 @@ export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       summary: 'List quizzes (students see published ones only)',
       params: listQuizzesParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         const list = await quizzes.list(viewer, p.search_term);
         return paginateArray(ctx, list.map((q) => quizJson(q, ctx.baseUrl, viewer)));
       },
@@ -32,10 +31,10 @@ export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       path: '/api/v1/courses/:course_id/quizzes',
       summary: 'Create a quiz; a graded one gets its online_quiz assignment',
       params: createQuizParams,
-      permission: rules.inCourse(MANAGE_ASSIGNMENTS, courseIdOf),
+      permission: rules.inCourse('write', MANAGE_ASSIGNMENTS, courseIdOf),
       bodyLimit: 'html',
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         return { body: quizJson(await quizzes.create(viewer.courseId, p.quiz, writeStamp(ctx)), ctx.baseUrl, viewer) };
       },
     }),
@@ -45,8 +44,8 @@ export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       summary: 'Get one quiz',
       params: showQuizParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, p) => {
-        const viewer = await viewerFor(ctx.principal, p.course_id);
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
         return { body: quizJson(await quizzes.get(viewer, p.id), ctx.baseUrl, viewer) };
       },
     }),

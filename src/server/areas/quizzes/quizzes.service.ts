@@ -1,9 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { QuizData, QuizType } from '../../domain/records/content-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { AssignmentsService } from '../assignments/assignments.service.ts';
 import { isoOrNull } from '../common/api-values.ts';
-import { dateOrderErrors, insertTogether, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
+import { dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
 import type { NewQuiz } from './quizzes.params.ts';
 
 /** Quiz types graded through an assignment (Canvas's `graded?`); practice quizzes and surveys have none. */
@@ -47,7 +47,7 @@ export class QuizzesService {
     };
     const invalid = dateOrderErrors(data);
     if (invalid) throw invalid;
-    const { quizzes } = this.#services.repos;
+    const { quizzes, assignments } = this.#services.repos;
     if (!GRADED_TYPES.has(data.quiz_type)) return quizzes.create(data, stamp);
 
     const linked = {
@@ -62,7 +62,8 @@ export class QuizzesService {
     const draft = await this.#assignments.buildLinked(courseId, linked, stamp);
     const quiz = await quizzes.build({ ...data, assignment_id: draft.id }, stamp);
     const assignment = await this.#assignments.buildLinked(courseId, { ...linked, quiz_id: quiz.id }, stamp, draft.id);
-    await insertTogether(this.#services, quiz, assignment);
+    // Both or neither: a failed write never leaves a quiz without its assignment.
+    await writeTogether([quizzes.insertion(quiz), assignments.insertion(assignment)]);
     return quiz;
   }
 }

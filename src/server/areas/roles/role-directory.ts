@@ -1,10 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BUILT_IN_ROLES, type AccountFact, type RoleRecord } from '../../domain/permissions/index.ts';
 import { roleRecordOf } from '../../domain/access.ts';
 import type { AccountData, RoleData } from '../../domain/records/directory-records.ts';
-import { HttpError } from '../../http/http-errors.ts';
-import type { Stored } from '../../storage/typed-records.ts';
-import { AccountsService } from '../accounts/accounts.service.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import type { Stored } from '../../domain/repository.ts';
 
 /** The account a roles request addresses ("A" of docs/canvas-compatibility.md §5.5) and its chain, root first. */
 export interface RoleScope {
@@ -26,9 +25,9 @@ const VISIBLE_BUILT_INS: readonly ScopedRole[] = BUILT_IN_ROLES.filter((role) =>
 
 const PLAIN_ID = /^\d{1,16}$/;
 
-/** Canvas's hand-written guard (`require_role`): its own 404 body, not the generic one. */
-export function roleNotFound(): HttpError {
-  return new HttpError(404, { message: 'role not found' });
+/** Canvas's hand-written guard (`require_role`): its own 404 body `{"message":"role not found"}`. */
+export function roleNotFound(): NotFoundError {
+  return new NotFoundError('role', 'message');
 }
 
 export function scopedCustomRole(stored: Stored<RoleData>): ScopedRole {
@@ -41,15 +40,13 @@ export function scopedCustomRole(stored: Stored<RoleData>): ScopedRole {
  */
 export class RoleDirectory {
   readonly #services: CoreServices;
-  readonly #accounts: AccountsService;
 
   constructor(services: CoreServices) {
     this.#services = services;
-    this.#accounts = new AccountsService(services);
   }
 
-  async scope(rawAccountId: string): Promise<RoleScope> {
-    const account = await this.#accounts.resolve(rawAccountId);
+  /** The roles of `account`, which the route's rule resolved. */
+  async scope(account: Stored<AccountData>): Promise<RoleScope> {
     return { account, chain: await this.#services.access.accountChain(account.id) };
   }
 

@@ -2,8 +2,7 @@ import { BadRequestError } from '../../domain/errors.ts';
 import { planOverrideWrites, type RoleOverrideRecord, type RoleRecord } from '../../domain/permissions/index.ts';
 import type { RoleOverrideData } from '../../domain/records/directory-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
-import type { PlannedWrite } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { PlannedWrite, Stored, WriteStamp } from '../../domain/repository.ts';
 import type { RoleScope } from './role-directory.ts';
 import type { UpdateRoleParams } from './roles.params.ts';
 

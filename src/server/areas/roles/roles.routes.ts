@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { paginate } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -13,7 +13,8 @@ export function rolesRoutes(services: CoreServices, rules: AccessRules): AnyRout
   const roles = new RolesService(services);
   const { directory } = roles;
   // docs/canvas-compatibility.md §5.3: every role endpoint needs manage_role_overrides on the account.
-  const manage = rules.onAccount(['manage_role_overrides'], (p: { account_id: string }) => p.account_id);
+  const read = rules.onAccount('read', ['manage_role_overrides'], (p: { account_id: string }) => p.account_id);
+  const manage = rules.onAccount('write', ['manage_role_overrides'], (p: { account_id: string }) => p.account_id);
 
   return [
     defineRoute({
@@ -21,9 +22,9 @@ export function rolesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       path: ROLES,
       summary: 'List roles: the built-in ones, then custom roles of the account (show_inherited: and of its ancestors)',
       params: listRolesParams,
-      permission: manage,
-      handler: async (ctx, p) => {
-        const scope = await directory.scope(p.account_id);
+      permission: read,
+      handler: async (ctx, p, { account }) => {
+        const scope = await directory.scope(account);
         const list = await directory.list(scope, RolesService.states(p.state), p.show_inherited);
         return paginate(ctx, { count: () => list.length, fetch: (offset, limit) => roles.present(scope, list.slice(offset, offset + limit)) });
       },
@@ -33,9 +34,9 @@ export function rolesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       path: `${ROLES}/:id`,
       summary: 'Get a single role, by id (or by name, deprecated), with its permissions at the account',
       params: roleLookupParams,
-      permission: manage,
-      handler: async (_ctx, p) => {
-        const scope = await directory.scope(p.account_id);
+      permission: read,
+      handler: async (_ctx, p, { account }) => {
+        const scope = await directory.scope(account);
         return { body: await roles.presentOne(scope, await directory.find(scope, p.id, p.role)) };
       },
     }),
@@ -45,8 +46,8 @@ export function rolesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       summary: 'Create a custom account or course role, optionally with permissions[<X>] overrides',
       params: createRoleParams,
       permission: manage,
-      handler: async (ctx, p) => {
-        const scope = await directory.scope(p.account_id);
+      handler: async (ctx, p, { account }) => {
+        const scope = await directory.scope(account);
         return { body: createdRoleJson(await roles.presentOne(scope, await roles.create(scope, p, writeStamp(ctx)))) };
       },
     }),
@@ -56,8 +57,8 @@ export function rolesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       summary: "Update a role's label (custom roles of the account) and its permissions at the account",
       params: updateRoleParams,
       permission: manage,
-      handler: async (ctx, p) => {
-        const scope = await directory.scope(p.account_id);
+      handler: async (ctx, p, { account }) => {
+        const scope = await directory.scope(account);
         return { body: await roles.presentOne(scope, await roles.update(scope, p, p, writeStamp(ctx))) };
       },
     }),
@@ -67,8 +68,8 @@ export function rolesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       summary: 'Deactivate a custom role of the account (built-in roles cannot be deactivated)',
       params: roleLookupParams,
       permission: manage,
-      handler: async (ctx, p) => {
-        const scope = await directory.scope(p.account_id);
+      handler: async (ctx, p, { account }) => {
+        const scope = await directory.scope(account);
         return { body: await roles.presentOne(scope, await roles.deactivate(scope, p, writeStamp(ctx))) };
       },
     }),
@@ -78,8 +79,8 @@ export function rolesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       summary: 'Reactivate an inactive custom role of the account',
       params: roleLookupParams,
       permission: manage,
-      handler: async (ctx, p) => {
-        const scope = await directory.scope(p.account_id);
+      handler: async (ctx, p, { account }) => {
+        const scope = await directory.scope(account);
         return { body: await roles.presentOne(scope, await roles.activate(scope, p, writeStamp(ctx))) };
       },
     }),

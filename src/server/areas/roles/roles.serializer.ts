@@ -1,6 +1,6 @@
 import { BUILT_IN_ROLE_IDS, builtInRole, isEnrollmentType, type ResolvedPermission, type RoleRecord } from '../../domain/permissions/index.ts';
 import type { AccountData } from '../../domain/records/directory-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { accountJson } from '../accounts/accounts.serializer.ts';
 
 /**

@@ -1,9 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError, ValidationError, type FieldIssue } from '../../domain/errors.ts';
 import { resolveRolePermissions } from '../../domain/permissions/index.ts';
 import type { RoleData } from '../../domain/records/directory-records.ts';
-import { retryStale, writeTogether } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { RoleDirectory, scopedCustomRole, type RoleScope, type RoleState, type ScopedRole } from './role-directory.ts';
 import { overrideRecord, RoleOverrideStore } from './role-overrides.ts';
 import { BASE_TYPE_INVALID, baseRoleTypeOf, roleNameIssues } from './role-rules.ts';

@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { pageResult, readPageRequest } from '../../http/pagination.ts';
-import { allowIf } from '../../http/permission-rules.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -13,10 +13,9 @@ export function sectionsRoutes(services: CoreServices, rules: AccessRules): AnyR
   const sections = new SectionsService(services);
   const { courses } = sections;
 
-  /** Shows one section the caller may see, after checking it belongs to the course the path names (if any). */
-  const show = async (principal: Parameters<SectionsService['visibleTo']>[0], raw: string, include: Parameters<SectionsService['jsonPage']>[2], courseRaw?: string) => {
-    const { section, course } = await sections.resolve(raw);
-    if (courseRaw !== undefined && (await courses.resolve(courseRaw)).id !== course.id) throw new NotFoundError();
+  type Located = Awaited<ReturnType<SectionsService['resolve']>>;
+  /** Shows one section the caller may see. */
+  const show = async (principal: Parameters<SectionsService['visibleTo']>[0], { section, course }: Located, include: Parameters<SectionsService['jsonPage']>[2]) => {
     if (!(await courses.seesCourse(principal, course))) throw new NotFoundError();
     const roster = await sections.visibleSection(principal, section, course);
     const [body] = await sections.jsonPage([section], course, include, roster);
@@ -29,9 +28,9 @@ export function sectionsRoutes(services: CoreServices, rules: AccessRules): AnyR
       path: '/api/v1/courses/:course_id/sections',
       summary: 'Create a section in a course',
       params: createSectionParams,
-      permission: rules.inCourse(['manage_sections'], courseIdOf),
-      handler: async (ctx, params) => {
-        const course = await courses.resolve(params.course_id);
+      permission: rules.inCourse('write', ['manage_sections'], courseIdOf),
+      handler: async (ctx, params, { courseId }) => {
+        const course = await courses.get(courseId);
         const section = await sections.create(course, params.course_section ?? {}, writeStamp(ctx));
         const [body] = await sections.jsonPage([section], course, [], 'all');
         return { body };
@@ -43,8 +42,8 @@ export function sectionsRoutes(services: CoreServices, rules: AccessRules): AnyR
       summary: "List a course's sections (section-limited members see only their own)",
       params: listSectionsParams,
       permission: rules.readCourse(courseIdOf),
-      handler: async (ctx, params) => {
-        const course = await courses.readableBy(ctx.principal, params.course_id);
+      handler: async (ctx, params, { courseId }) => {
+        const course = await courses.readableBy(ctx.principal, courseId);
         const { sections: visible, roster } = await sections.visibleTo(ctx.principal, course);
         const request = readPageRequest(ctx.query);
         const slice = visible.slice(request.offset, request.offset + request.perPage);
@@ -57,18 +56,23 @@ export function sectionsRoutes(services: CoreServices, rules: AccessRules): AnyR
       summary: 'Get a section of a course',
       params: showCourseSectionParams,
       permission: rules.readCourse(courseIdOf),
-      handler: (ctx, params) => show(ctx.principal, params.id, params.include, params.course_id),
+      handler: async (ctx, params, { courseId }) => {
+        const located = await sections.resolve(params.id);
+        // The section must belong to the course the path names.
+        if (located.course.id !== courseId) throw new NotFoundError();
+        return show(ctx.principal, located, params.include);
+      },
     }),
     defineRoute({
       method: 'GET',
       path: '/api/v1/sections/:id',
       summary: 'Get a section by id or sis_section_id:',
       params: showSectionParams,
-      permission: allowIf('enrolled in the section’s course, or read_course_content on its account', async (ctx, p: { id: string }) => {
-        const { course } = await sections.resolve(p.id);
-        return services.access.canReadCourse(ctx.principal, course.id);
+      permission: scopedRule('enrolled in the section’s course, or read_course_content on its account', 'read', async (ctx, p: { id: string }) => {
+        const located = await sections.resolve(p.id);
+        return scopeIf(await services.access.canReadCourse(ctx.principal, located.course.id), located);
       }),
-      handler: (ctx, params) => show(ctx.principal, params.id, params.include),
+      handler: (ctx, params, located) => show(ctx.principal, located, params.include),
     }),
   ];
 }

@@ -1,5 +1,5 @@
 import type { CourseData, SectionData } from '../../domain/records/course-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 
 /** Canvas's Section JSON (`lib/api/v1/section.rb`) as an allow-list; `extra` holds the include[] blocks. */

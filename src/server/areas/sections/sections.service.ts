@@ -1,11 +1,11 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
 import { NotFoundError, ValidationError, type FieldIssue } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData, SectionData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import { lookupKey } from '../../domain/repositories.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { isoOrNull } from '../common/api-values.ts';
 import { sisTakenIssue } from '../common/shared-params.ts';
 import { IdResolver } from '../common/id-lookup.ts';

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { needsGrading } from './submission-workflow.ts';
 

@@ -1,14 +1,13 @@
-import { ValidationError } from '../../domain/errors.ts';
+import { InvalidError, ValidationError } from '../../domain/errors.ts';
 import type { LatePolicyStatus } from '../../domain/grading/late-policy.ts';
 import { parsePostedGrade, type PostedGrade } from '../../domain/grading/posted-grade.ts';
 import type { AssignmentData } from '../../domain/records/content-records.ts';
 import type { SubmissionCommentData, SubmissionData } from '../../domain/records/submission-records.ts';
-import { HttpError } from '../../http/http-errors.ts';
 import { clearGrade, excuse, grade, setLateStatus } from './submission-workflow.ts';
 
 /** Canvas's grading guards answer 400 `{"error": msg}` (docs/canvas-compatibility.md §8.4), unlike its other 400s. */
-export function gradingRefused(message: string): HttpError {
-  return new HttpError(400, { error: message });
+export function gradingRefused(message: string): InvalidError {
+  return new InvalidError(message, 'error');
 }
 
 /** What one grading request (a PUT, or one student's grade_data entry) asks for, as sent. */

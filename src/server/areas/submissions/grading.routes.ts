@@ -1,17 +1,17 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { UnauthorizedError, ValidationError } from '../../domain/errors.ts';
-import { allowIf } from '../../http/permission-rules.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import type { AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
-import type { IdResolver } from '../common/id-lookup.ts';
+import { whenNotFound, type IdResolver } from '../common/id-lookup.ts';
 import { isAssignedReviewer, seesOnlyAsReviewer, withoutGrade } from '../peer-reviews/reviewer-access.ts';
 import { progressJson } from '../progress/progress.serializer.ts';
 import { asksToGrade, gradingRefused, type GradeRequest } from './grade-change.ts';
 import { GradingService, type BulkEntry } from './grading.service.ts';
 import { SubmissionLists } from './submission-lists.ts';
 import type { SubmissionReader } from './submission-reader.ts';
-import type { SubmissionRules } from './submission-rules.ts';
+import type { StudentScope, SubmissionRules } from './submission-rules.ts';
 import { onPaths, paginateMapped } from './submission-routing.ts';
 import type { SubmissionScopes } from './submission-scope.ts';
 import {
@@ -41,14 +41,17 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
   const grading = new GradingService(services, submissions.store, scopes);
   const lists = new SubmissionLists(services, submissions.store, scopes, ids);
 
-  const gradesOrComments = allowIf(
+  const gradesOrComments = scopedRule(
     'submission[...] or rubric_assessment: manage_grades reaching the student; a comment alone: the student, a grader or commenter reaching them, or its assigned peer reviewer',
+    'write',
     async (ctx, p: GradeSubmissionParams) => {
       const scope = await scopes.resolve(p);
       const student = await scopes.student(p.user_id, ctx.principal, scope);
       const grades = asksToGrade(requestOf(p));
-      if (await grading.mayChange(ctx.principal, scope.courseId, student.id, grades)) return true;
-      return !grades && isAssignedReviewer(services.repos, p.assignment_id, student.id, ctx.principal.userId);
+      const allowed =
+        (await grading.mayChange(ctx.principal, scope.courseId, student.id, grades)) ||
+        (!grades && (await isAssignedReviewer(services.repos, p.assignment_id, student.id, ctx.principal.userId)));
+      return scopeIf(allowed, { scope, student } satisfies StudentScope);
     },
   );
 
@@ -58,11 +61,9 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
       summary: 'Grade (posted_grade, excuse, late_policy_status) or comment on a submission',
       params: gradeSubmissionParams,
       permission: gradesOrComments,
-      handler: async (ctx, p) => {
-        const scope = await scopes.resolve(p);
+      handler: async (ctx, p, { scope, student }) => {
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
         const assignment = await submissions.assignment(viewer, p.assignment_id);
-        const student = await scopes.student(p.user_id, ctx.principal, scope);
         const checked = await grading.check(ctx.principal, assignment, student, requestOf(p));
         const saved = await grading.apply(assignment, student.id, checked, writeStamp(ctx));
         const [shown] = await reader.json([saved], new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: p.include }, ['submission_comments']);
@@ -83,8 +84,7 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
         summary: 'Grade many students at once; answers a Progress (tag submissions_update) to poll',
         params: updateGradesParams,
         permission: allow.manageGrades,
-        handler: async (ctx, p) => {
-          const scope = await scopes.resolve(p);
+        handler: async (ctx, p, scope) => {
           const data = Object.entries(p.grade_data ?? {});
           if (data.length === 0) throw gradingRefused("'grade_data' parameter required");
           const viewer = await submissions.viewer(ctx.principal, scope.courseId);
@@ -96,7 +96,8 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
             const assignment = await submissions.assignment(viewer, assignmentId);
             // Canvas refuses to grade a draft (401), whoever asks.
             if (assignment.data.workflow_state !== 'published') throw new UnauthorizedError();
-            const student = await scopes.student(rawId, ctx.principal, scope).catch(() => undefined);
+            // A student id that names no student of the scope is reported back as unknown; a storage failure is not.
+            const student = await scopes.student(rawId, ctx.principal, scope).catch(whenNotFound(undefined));
             if (!student || !(await grading.mayChange(ctx.principal, scope.courseId, student.id, true))) {
               unknown.push(rawId);
               continue;
@@ -112,8 +113,7 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
       summary: 'Students whose work the caller may grade for an assignment (UserDisplay), by id',
       params: assignmentScopedParams,
       permission: allow.viewGrades,
-      handler: async (ctx, p) => {
-        const scope = await scopes.resolve(p);
+      handler: async (ctx, p, scope) => {
         await submissions.assignment(await submissions.viewer(ctx.principal, scope.courseId), p.assignment_id);
         const users = await lists.gradeableUsers(ctx.principal, scope);
         return paginateArray(ctx, users.map((u) => userDisplayJson(u.user, u.id, scope.courseId, ctx.baseUrl)));
@@ -124,8 +124,7 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
       summary: 'Gradeable students of several assignments (UserDisplay with assignment_ids), by id',
       params: multiGradeableParams,
       permission: allow.viewGrades,
-      handler: async (ctx, p) => {
-        const scope = await scopes.resolve(p);
+      handler: async (ctx, p, scope) => {
         const assignmentIds = (await lists.publishedAssignments(scope.courseId, p.assignment_ids)).map((a) => a.id);
         const users = await lists.gradeableUsers(ctx.principal, scope);
         return paginateArray(ctx, users.map((u) => ({ ...userDisplayJson(u.user, u.id, scope.courseId, ctx.baseUrl), assignment_ids: assignmentIds })));
@@ -136,8 +135,7 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
       summary: 'Counts of graded, ungraded and not submitted work over the gradeable students',
       params: assignmentScopedParams,
       permission: allow.viewGrades,
-      handler: async (ctx, p) => {
-        const scope = await scopes.resolve(p);
+      handler: async (ctx, p, scope) => {
         const assignment = await submissions.assignment(await submissions.viewer(ctx.principal, scope.courseId), p.assignment_id);
         return { body: await lists.summary(ctx.principal, scope, assignment, writeStamp(ctx)) };
       },
@@ -147,11 +145,10 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
         method,
         summary: method === 'PUT' ? 'Mark a submission read for the caller (204)' : 'Mark a submission unread for the caller (204)',
         params: readParams,
-        permission: allow.seesStudent,
-        handler: async (ctx, p) => {
-          const scope = await scopes.resolve(p);
+        // `own`: the read mark is the caller's own.
+        permission: allow.seesStudent('own'),
+        handler: async (ctx, p, { scope, student }) => {
           const assignment = await submissions.assignment(await submissions.viewer(ctx.principal, scope.courseId), p.assignment_id);
-          const student = await scopes.student(p.user_id, ctx.principal, scope);
           const record = await submissions.one(assignment, student.id, writeStamp(ctx));
           await lists.mark(record, ctx.principal.userId, method === 'PUT', writeStamp(ctx));
           return { status: 204, body: null };
@@ -163,8 +160,7 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
       summary: 'Submissions of several students across published assignments (students: their own; observers: linked students’)',
       params: studentSubmissionsParams,
       permission: allow.seesSubmissions,
-      handler: async (ctx, p) => {
-        const scope = await scopes.resolve(p);
+      handler: async (ctx, p, scope) => {
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
         const { studentIds, assignments, records } = await lists.forStudents(ctx.principal, scope, p, writeStamp(ctx));
         const byId = new Map(assignments.map((a) => [a.id, a]));

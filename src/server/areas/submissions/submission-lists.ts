@@ -1,10 +1,9 @@
-import type { CoreServices } from '../../core.ts';
-import { UnauthorizedError } from '../../domain/errors.ts';
+import type { CoreServices } from '../../core-services.ts';
+import { InvalidError, UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
-import { HttpError } from '../../http/http-errors.ts';
-import type { IdResolver } from '../common/id-lookup.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
+import { whenNotFound, type IdResolver } from '../common/id-lookup.ts';
 import type { SubmissionScope, SubmissionScopes } from './submission-scope.ts';
 import type { StoredAssignment, SubmissionStore } from './submission-store.ts';
 import { needsGrading } from './submission-workflow.ts';
@@ -88,10 +87,10 @@ export class SubmissionLists {
       // Only a student has work of their own; anyone else asking for "themselves" gets nothing.
       return visible.includes(principal.userId) ? [principal.userId] : [];
     }
-    if (requested.length > MAX_STUDENT_IDS) throw new HttpError(400, { error: 'too many students' });
+    if (requested.length > MAX_STUDENT_IDS) throw new InvalidError('too many students', 'error');
     const ids: number[] = [];
     for (const raw of new Set(requested)) {
-      const id = await this.#ids.userId(raw, principal).catch(() => undefined);
+      const id = await this.#ids.userId(raw, principal).catch(whenNotFound(undefined));
       if (id === undefined || !visible.includes(id)) throw new UnauthorizedError();
       ids.push(id);
     }

@@ -1,6 +1,6 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 import type { SubmissionInclude } from './submissions.params.ts';
 import { submissionJson, type SerializeContext, type SubmissionView } from './submissions.serializer.ts';

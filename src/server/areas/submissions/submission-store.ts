@@ -1,10 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError } from '../../domain/errors.ts';
 import type { AssignmentData, FileData } from '../../domain/records/content-records.ts';
 import { latePolicyKey } from '../../domain/records/late-policy-records.ts';
 import type { SubmissionCommentData, SubmissionData } from '../../domain/records/submission-records.ts';
-import { writeTogether, type PlannedWrite } from '../../domain/repository.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { latePolicyRelevant, scoreWithLatePolicy } from './late-policy-scoring.ts';
 import { placeholder } from './submission-workflow.ts';

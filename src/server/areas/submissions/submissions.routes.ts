@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -32,8 +32,7 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
       params: submitParams,
       permission: allow.student,
       bodyLimit: 'html',
-      handler: async (ctx, p) => {
-        const scope = await scopes.resolve(p);
+      handler: async (ctx, p, scope) => {
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
         const { saved, assignment } = await submissions.submit(viewer, scope, p, writeStamp(ctx));
         const [body] = await reader.json([saved], new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: [] }, ['submission_comments']);
@@ -46,8 +45,7 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
       summary: 'List the submissions of one assignment that the caller may see, by user id',
       params: listSubmissionsParams,
       permission: allow.seesSubmissions,
-      handler: async (ctx, p) => {
-        const scope = await scopes.resolve(p);
+      handler: async (ctx, p, scope) => {
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
         const assignment = await submissions.assignment(viewer, p.assignment_id);
         const students = await scopes.visibleStudents(ctx.principal, scope);
@@ -59,12 +57,10 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
       method: 'GET',
       summary: 'Get one student’s submission',
       params: showSubmissionParams,
-      permission: allow.seesStudent,
-      handler: async (ctx, p) => {
-        const scope = await scopes.resolve(p);
+      permission: allow.seesStudent('read'),
+      handler: async (ctx, p, { scope, student }) => {
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
         const assignment = await submissions.assignment(viewer, p.assignment_id);
-        const student = await scopes.student(p.user_id, ctx.principal, scope);
         const record = await submissions.one(assignment, student.id, writeStamp(ctx));
         const [body] = await reader.json([record], new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: p.include });
         // A peer reviewer sees the work and its comments, not its grade (docs/canvas-compatibility.md §7).
@@ -77,8 +73,7 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
       params: submissionFilesParams,
       permission: allow.student,
       bodyLimit: 'html',
-      handler: async (ctx, p) => {
-        const scope = await scopes.resolve(p);
+      handler: async (ctx, p, scope) => {
         const student = await scopes.student(p.user_id, ctx.principal, scope);
         // Only the student uploads for their own submission.
         if (student.id !== ctx.principal.userId) throw new UnauthorizedError();

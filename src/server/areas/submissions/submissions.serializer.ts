@@ -2,7 +2,7 @@ import type { AssignmentData, FileData } from '../../domain/records/content-reco
 import type { CourseData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { SubmissionCommentData, SubmissionData, SubmissionVersionData } from '../../domain/records/submission-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { assignmentJson } from '../assignments/assignments.serializer.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';

@@ -1,10 +1,10 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import { API_SUBMISSION_TYPES, type ApiSubmissionType, type SubmissionData } from '../../domain/records/submission-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
-import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.routes.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
+import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
 import { contentViewer, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
 import type { SubmissionStore} from './submission-store.ts';
 import { type StoredAssignment } from './submission-store.ts';

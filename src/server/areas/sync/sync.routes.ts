@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { allowIf, authenticated } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
@@ -19,7 +19,7 @@ export function syncRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/sync/:collection/pull',
       summary: 'Records of a collection changed since a checkpoint, filtered to what the token user may see',
       params: pullParams,
-      permission: allowIf('any token; records are filtered to the courses and users its user may see', () => true),
+      permission: allowIf('any token; records are filtered to the courses and users its user may see', 'read', () => true),
       async handler(ctx, p) {
         const { documents, checkpoint } = await sync.pull(ctx.principal, p.collection, p.checkpoint, p.limit);
         return { body: { documents, checkpoint: { ...checkpoint, token: encodeCheckpoint(checkpoint) } } };
@@ -30,7 +30,7 @@ export function syncRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/sync/:collection/stream',
       summary: 'Server-sent events telling the device to pull: on connect, on visible changes and on scope changes',
       params: streamParams,
-      permission: allowIf('any token; events are sent only for changes the token user may see', () => true),
+      permission: allowIf('any token; events are sent only for changes the token user may see', 'read', () => true),
       handler: (ctx, p) => ({ body: null, stream: (write, signal) => sync.changes.watch(ctx.principal, p.collection, write, signal) }),
     }),
     defineRoute({
@@ -38,7 +38,7 @@ export function syncRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/sync/:collection/push',
       summary: 'Writes device changes; answers the hub state of every record that conflicted',
       params: pushParams,
-      permission: allowIf('any token; each record is checked against what its user may write, refusals answer as conflicts', () => true),
+      permission: allowIf('any token; each record is checked against what its user may write, refusals answer as conflicts', 'write', () => true),
       // Course content travels whole (page bodies, file contents in base64): the larger limit applies.
       bodyLimit: 'html',
       async handler(ctx, p) {

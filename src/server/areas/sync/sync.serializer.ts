@@ -1,4 +1,4 @@
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { SyncConflictData } from '../../sync/conflict-log.ts';
 
 /** A recorded conflict as the user sees it: both states in full, since both were theirs or about their work. */

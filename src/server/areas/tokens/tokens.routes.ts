@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -23,17 +23,15 @@ const MANAGE_OTHERS = ['manage_user_logins', 'become_user'] as const;
 export function tokensRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const users = new UsersService(services, rules.ids);
   const tokens = new TokensService(services);
-  const userIdOf = async (raw: string, ctx: { principal: Parameters<UsersService['user']>[1] }) => (await users.user(raw, ctx.principal)).id;
   return [
     defineRoute({
       method: 'POST',
       path: '/api/v1/users/:user_id/tokens',
       summary: 'Create an access token; `visible_token` is in this response only.',
       params: createTokenParams,
-      permission: selfOrUserAdmin(users, ISSUE_FOR_OTHERS, (p: CreateTokenParams) => p.user_id),
-      async handler(ctx, params) {
-        const userId = await userIdOf(params.user_id, ctx);
-        const { record, visibleToken } = await tokens.issue(ctx.principal, userId, params.token, writeStamp(ctx));
+      permission: selfOrUserAdmin(users, 'write', ISSUE_FOR_OTHERS, (p: CreateTokenParams) => p.user_id),
+      async handler(ctx, params, { user }) {
+        const { record, visibleToken } = await tokens.issue(ctx.principal, user.id, params.token, writeStamp(ctx));
         return { body: { ...tokenJson(record), visible_token: visibleToken } };
       },
     }),
@@ -42,9 +40,9 @@ export function tokensRoutes(services: CoreServices, rules: AccessRules): AnyRou
       path: '/api/v1/users/:user_id/tokens',
       summary: "List a user's active tokens (hints only).",
       params: listTokensParams,
-      permission: selfOrUserAdmin(users, MANAGE_OTHERS, (p: ListTokensParams) => p.user_id),
-      async handler(ctx, params) {
-        return paginateArray(ctx, (await tokens.list(await userIdOf(params.user_id, ctx))).map(tokenJson));
+      permission: selfOrUserAdmin(users, 'read', MANAGE_OTHERS, (p: ListTokensParams) => p.user_id),
+      async handler(ctx, _params, { user }) {
+        return paginateArray(ctx, (await tokens.list(user.id)).map(tokenJson));
       },
     }),
     defineRoute({
@@ -52,9 +50,9 @@ export function tokensRoutes(services: CoreServices, rules: AccessRules): AnyRou
       path: '/api/v1/users/:user_id/tokens/:id',
       summary: 'Show an access token (hint only).',
       params: tokenParams,
-      permission: selfOrUserAdmin(users, MANAGE_OTHERS, (p: TokenParams) => p.user_id),
-      async handler(ctx, params) {
-        return { body: tokenJson(await tokens.get(await userIdOf(params.user_id, ctx), params.id)) };
+      permission: selfOrUserAdmin(users, 'read', MANAGE_OTHERS, (p: TokenParams) => p.user_id),
+      async handler(_ctx, params, { user }) {
+        return { body: tokenJson(await tokens.get(user.id, params.id)) };
       },
     }),
     defineRoute({
@@ -62,9 +60,9 @@ export function tokensRoutes(services: CoreServices, rules: AccessRules): AnyRou
       path: '/api/v1/users/:user_id/tokens/:id',
       summary: 'Revoke an access token; it stops working at once.',
       params: tokenParams,
-      permission: selfOrUserAdmin(users, MANAGE_OTHERS, (p: TokenParams) => p.user_id),
-      async handler(ctx, params) {
-        return { body: tokenJson(await tokens.revoke(await userIdOf(params.user_id, ctx), params.id, writeStamp(ctx))) };
+      permission: selfOrUserAdmin(users, 'write', MANAGE_OTHERS, (p: TokenParams) => p.user_id),
+      async handler(ctx, params, { user }) {
+        return { body: tokenJson(await tokens.revoke(user.id, params.id, writeStamp(ctx))) };
       },
     }),
   ];

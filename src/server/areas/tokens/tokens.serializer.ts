@@ -1,5 +1,5 @@
 import type { AccessTokenData } from '../../domain/records/local-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoOrNull, isoSeconds } from '../common/api-values.ts';
 
 /** Canvas's AccessToken JSON: only the hint identifies the token; the token itself is never shown again. */

@@ -1,9 +1,9 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ParamMissingError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { IssuedToken } from '../../domain/access-tokens.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { AccessTokenData } from '../../domain/records/local-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { CreateTokenParams } from './tokens.params.ts';
 
 /** Canvas-style scopes (docs/architecture.md §5.5): `url:<METHOD>|/api/v1/<route path>`. */

@@ -1,6 +1,6 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { paginate } from '../../http/pagination.ts';
-import { allowIf } from '../../http/permission-rules.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
@@ -25,9 +25,9 @@ export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRout
       path: '/api/v1/accounts/:account_id/users',
       summary: 'Create a user with a login (pseudonym) and, given an email, its email channel.',
       params: createUserParams,
-      permission: rules.onAccount(['manage_user_logins'], (p: CreateUserParams) => p.account_id),
-      async handler(ctx, params) {
-        const user = await users.create(params, writeStamp(ctx));
+      permission: rules.onAccount('write', ['manage_user_logins'], (p: CreateUserParams) => p.account_id),
+      async handler(ctx, params, { account }) {
+        const user = await users.create(account, params, writeStamp(ctx));
         return { body: userJson(user, { baseUrl: ctx.baseUrl, showLogins: true, includes: new Set() }) };
       },
     }),
@@ -37,11 +37,11 @@ export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRout
       path: '/api/v1/users/:id',
       summary: 'Show a user (`self`, `sis_user_id:`, `sis_login_id:` accepted).',
       params: showUserParams,
-      permission: allowIf('the user themself, an admin, or someone sharing a course whose roster they may read', async (ctx, p: ShowUserParams) =>
-        users.maySee(ctx.principal, await users.user(p.id, ctx.principal)),
-      ),
-      async handler(ctx, params) {
-        const user = await users.user(params.id, ctx.principal);
+      permission: scopedRule('the user themself, an admin, or someone sharing a course whose roster they may read', 'read', async (ctx, p: ShowUserParams) => {
+        const user = await users.user(p.id, ctx.principal);
+        return scopeIf(await users.maySee(ctx.principal, user), user);
+      }),
+      async handler(ctx, _params, user) {
         const showLogins = user.id === ctx.principal.userId || (await users.isAdmin(ctx.principal, ['manage_user_logins', 'read_sis']));
         return { body: userProfileJson(user, { baseUrl: ctx.baseUrl, showLogins, includes: new Set() }) };
       },
@@ -52,11 +52,10 @@ export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRout
       path: '/api/v1/courses/:course_id/users',
       summary: "List a course's users, sorted by sortable name; section-limited callers see their sections only.",
       params: courseUsersParams,
-      permission: rules.inCourse(['read_roster', 'view_all_grades', 'manage_grades'], courseIdOf),
-      async handler(ctx, params) {
-        const courseId = await rules.ids.courseId(params.course_id);
+      permission: rules.inCourse('read', ['read_roster', 'view_all_grades', 'manage_grades'], courseIdOf),
+      async handler(ctx, params, { courseId }) {
         const showLogins = await roster.showsSis(ctx.principal, courseId);
-        const { course, users: listed, enrollmentsOf } = await users.courseUsers(ctx.principal, params, ctx.now, showLogins);
+        const { course, users: listed, enrollmentsOf } = await users.courseUsers(ctx.principal, courseId, params, ctx.now, showLogins);
         const includes = new Set<string>(params.include);
         return paginate(ctx, {
           count: () => listed.length,

@@ -1,5 +1,5 @@
 import type { UserData } from '../../domain/records/directory-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 
 

@@ -1,11 +1,11 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { InvalidParameterError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { EnrollmentType } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData } from '../../domain/records/course-records.ts';
-import type { UserData } from '../../domain/records/directory-records.ts';
+import type { AccountData, UserData } from '../../domain/records/directory-records.ts';
 import { createUser } from '../../domain/user-directory.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
 import { CourseRoster, isVisible, matchesStates, type CourseEnrollment } from '../enrollments/enrollment-roster.ts';
 import type { CourseUsersParams, CreateUserParams } from './users.params.ts';
@@ -48,10 +48,8 @@ export class UsersService {
     return user;
   }
 
-  async create(params: CreateUserParams, stamp: WriteStamp): Promise<Stored<UserData>> {
-    const accountId = await this.#ids.accountId(params.account_id);
-    const account = await this.#services.repos.accounts.get(accountId);
-    if (!account || account.data.workflow_state === 'deleted') throw new NotFoundError();
+  /** In `account`, which the route's rule resolved. */
+  async create(account: Stored<AccountData>, params: CreateUserParams, stamp: WriteStamp): Promise<Stored<UserData>> {
     const login = params.pseudonym.unique_id ?? '';
     if (login === '') throw ValidationError.field('unique_id', "can't be blank", 'blank');
     // Canvas falls back to the login for the channel address when it is an email, and for the name.
@@ -99,12 +97,12 @@ export class UsersService {
   }
 
   /** `GET /courses/:course_id/users`: sorted by sortable name like Canvas, filtered by what the caller may see. */
-  async courseUsers(principal: Principal, params: CourseUsersParams, now: number, showLogins: boolean): Promise<CourseUsersPage> {
+  async courseUsers(principal: Principal, courseId: number, params: CourseUsersParams, now: number, showLogins: boolean): Promise<CourseUsersPage> {
     const search = params.search_term?.trim();
     if (search !== undefined && search.length < MIN_SEARCH_TERM_LENGTH) {
       throw new InvalidParameterError('search_term', `${MIN_SEARCH_TERM_LENGTH} or more characters is required`);
     }
-    const course = await this.#roster.course(await this.#ids.courseId(params.course_id));
+    const course = await this.#roster.course(courseId);
     const visibility = await this.#roster.rosterSections(principal, course.id);
     const types = params.enrollment_type?.map((word) => TYPE_OF_WORD[word]);
     const enrollments = (await this.#roster.enrollments(course, now)).filter(

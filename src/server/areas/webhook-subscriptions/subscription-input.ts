@@ -1,9 +1,9 @@
 import type { WebhookContextType, WebhookEventType, WebhookFormat, WebhookTransport } from '../../domain/records/webhook-records.ts';
 import { normalizeEventType } from '../../webhooks/event-types.ts';
-import { HttpError } from '../../http/http-errors.ts';
+import { InvalidError } from '../../domain/errors.ts';
 
 /** Canvas's answer to a subscription hash it cannot use (`lti/subscriptions_validator.rb`). */
-export const invalidSubscription = (message: string) => new HttpError(400, { error: 'Invalid subscription', message });
+export const invalidSubscription = (message: string) => new InvalidError(message, { error: 'Invalid subscription' });
 
 export interface SubscriptionInput {
   context_type: WebhookContextType;

@@ -1,10 +1,10 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import type { ToolProxyData } from '../../domain/records/webhook-records.ts';
 import { HttpError } from '../../http/http-errors.ts';
 import { isToolPrincipal, LtiAccessTokens } from '../../http/lti-jwt-auth.ts';
-import { publicAccess } from '../../http/permission-rules.ts';
-import { defineRoute, type AnyRoute, type AuthenticatedContext, type PermissionRule } from '../../http/route.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import { publicRule, scopedRule } from '../../http/permission-rules.ts';
+import { defineRoute, type AnyRoute, type AuthenticatedContext, type HttpMethod, type PermissionRule } from '../../http/route.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { mayUseSubscriptionService } from '../../webhooks/event-types.ts';
 import { authorizeParams, subscriptionIdParams, subscriptionUpdateParams, subscriptionWriteParams } from './webhook-subscriptions.params.ts';
 import { subscriptionJson } from './webhook-subscriptions.serializer.ts';
@@ -21,20 +21,18 @@ export function webhookSubscriptionsRoutes(services: CoreServices): AnyRoute[] {
   const tokens = new LtiAccessTokens((guid) => services.webhooks.findToolProxy(guid));
   const subscriptions = new WebhookSubscriptionsService(services.repos, services.webhooks, services.installation.root_account_id);
   const authenticate = (req: Parameters<LtiAccessTokens['authenticate']>[0]) => tokens.authenticate(req);
-  /** The tool whose JWT authenticated the request (the permission rule below has checked it exists). */
-  const toolOf = async (ctx: AuthenticatedContext): Promise<Stored<ToolProxyData>> => {
-    const tool = isToolPrincipal(ctx.principal) ? await services.webhooks.findToolProxy(ctx.principal.toolProxyGuid) : undefined;
-    if (!tool) throw unauthorizedSubscription();
-    return tool;
-  };
-  const viaService = (method: string): PermissionRule<unknown> => ({
-    description: `LTI 2 JWT access token of a tool proxy whose security contract lists vnd.Canvas.webhooksSubscription with ${method}`,
-    requiresToken: true,
-    check: async (ctx) => {
-      if (!mayUseSubscriptionService((await toolOf(ctx)).data, method)) throw unauthorizedSubscription();
-      return true;
-    },
-  });
+  /** The tool whose JWT authenticated the request, if its contract lists the subscription service with `method`; the handler's scope. */
+  const viaService = (method: HttpMethod): PermissionRule<unknown, Stored<ToolProxyData>> =>
+    scopedRule(
+      `LTI 2 JWT access token of a tool proxy whose security contract lists vnd.Canvas.webhooksSubscription with ${method}`,
+      method === 'GET' ? 'read' : 'write',
+      async (ctx) => {
+        const tool = isToolPrincipal(ctx.principal) ? await services.webhooks.findToolProxy(ctx.principal.toolProxyGuid) : undefined;
+        // Canvas answers a tool without the capability with its own 401 body, not the generic one.
+        if (!tool || !mayUseSubscriptionService(tool.data, method)) throw unauthorizedSubscription();
+        return tool;
+      },
+    );
   const stampOf = (ctx: AuthenticatedContext) => ({ actorId: 0, requestId: ctx.requestId, now: ctx.now });
 
   return [
@@ -43,7 +41,8 @@ export function webhookSubscriptionsRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/lti/accounts/:account_id/authorize',
       summary: 'Trade an LTI 2 tool proxy JWT assertion for a one-hour JWT access token',
       params: authorizeParams,
-      permission: publicAccess,
+      // `own`: the tool trades its own signed assertion for its own access token; the handler verifies it.
+      permission: publicRule('public: a tool proxy JWT assertion in the body, no access token', 'own'),
       handler: async (ctx, params) => {
         const rootId = services.installation.root_account_id;
         if (params.account_id !== 'self' && params.account_id !== String(rootId)) throw new HttpError(404, {});
@@ -60,8 +59,8 @@ export function webhookSubscriptionsRoutes(services: CoreServices): AnyRoute[] {
       params: subscriptionWriteParams,
       permission: viaService('POST'),
       authenticate,
-      handler: async (ctx, params) => {
-        const created = await subscriptions.create(await toolOf(ctx), params.subscription, params.submission, stampOf(ctx));
+      handler: async (ctx, params, tool) => {
+        const created = await subscriptions.create(tool, params.subscription, params.submission, stampOf(ctx));
         return { body: subscriptionJson(created, { withSecret: true }) };
       },
     }),
@@ -72,8 +71,7 @@ export function webhookSubscriptionsRoutes(services: CoreServices): AnyRoute[] {
       params: subscriptionWriteParams.pick({}),
       permission: viaService('GET'),
       authenticate,
-      handler: async (ctx) => {
-        const tool = await toolOf(ctx);
+      handler: async (ctx, _params, tool) => {
         const { page, more } = await subscriptions.list(tool, startIdOf(ctx.headers.startkey));
         const last = page.at(-1);
         const headers: Record<string, string> = more && last ? { EndKey: JSON.stringify({ Id: last.data.uuid, DeveloperKey: last.data.developer_key }) } : {};
@@ -87,7 +85,7 @@ export function webhookSubscriptionsRoutes(services: CoreServices): AnyRoute[] {
       params: subscriptionIdParams,
       permission: viaService('GET'),
       authenticate,
-      handler: async (ctx, params) => ({ body: subscriptionJson(await subscriptions.find(await toolOf(ctx), params.id)) }),
+      handler: async (_ctx, params, tool) => ({ body: subscriptionJson(await subscriptions.find(tool, params.id)) }),
     }),
     defineRoute({
       method: 'PUT',
@@ -96,8 +94,8 @@ export function webhookSubscriptionsRoutes(services: CoreServices): AnyRoute[] {
       params: subscriptionUpdateParams,
       permission: viaService('PUT'),
       authenticate,
-      handler: async (ctx, params) => {
-        const updated = await subscriptions.update(await toolOf(ctx), params.id, params.subscription, params.submission, stampOf(ctx));
+      handler: async (ctx, params, tool) => {
+        const updated = await subscriptions.update(tool, params.id, params.subscription, params.submission, stampOf(ctx));
         return { body: subscriptionJson(updated) };
       },
     }),
@@ -108,8 +106,8 @@ export function webhookSubscriptionsRoutes(services: CoreServices): AnyRoute[] {
       params: subscriptionIdParams,
       permission: viaService('DELETE'),
       authenticate,
-      handler: async (ctx, params) => {
-        await subscriptions.remove(await toolOf(ctx), params.id, stampOf(ctx));
+      handler: async (ctx, params, tool) => {
+        await subscriptions.remove(tool, params.id, stampOf(ctx));
         return { body: {} };
       },
     }),

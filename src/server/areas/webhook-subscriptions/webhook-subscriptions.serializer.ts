@@ -1,5 +1,5 @@
 import type { WebhookSubscriptionData } from '../../domain/records/webhook-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 
 /**
  * Canvas's subscription service echoes the PascalCase hash plus its owner fields (docs/canvas-compatibility.md §12.1). The signing

@@ -1,17 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ToolProxyData, WebhookSubscriptionData } from '../../domain/records/webhook-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
-import { retryStale } from '../../domain/repository.ts';
-import { HttpError } from '../../http/http-errors.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, type Stored, type WriteStamp } from '../../domain/repository.ts';
+import { NotFoundError, RefusedError } from '../../domain/errors.ts';
 import { mayCaptureEvents } from '../../webhooks/event-types.ts';
 import type { WebhookServices } from '../../webhooks/webhook-services.ts';
 import { webhookLookup } from '../../webhooks/webhook-store.ts';
 import { invalidSubscription, readSubscriptionInput, type SubscriptionInput } from './subscription-input.ts';
 
-export const unauthorizedSubscription = () => new HttpError(401, { error: 'Unauthorized subscription' });
+export const unauthorizedSubscription = () => new RefusedError('Unauthorized subscription', 'error');
 /** Canvas relays the subscription service's 404, whose body is `{}`. */
-export const subscriptionNotFound = () => new HttpError(404, {});
+export const subscriptionNotFound = () => new NotFoundError('subscription', 'none');
 
 export const PAGE_SIZE = 100;
 

@@ -1,4 +1,5 @@
-import type { RecordCollection } from '../../storage/database.ts';
+import type { Repository } from '../repository.ts';
+
 
 /**
  * Values derived from one course's records (its modules and items, the content they show), kept until any record
@@ -13,9 +14,10 @@ export class CourseCache<T> {
   readonly #entries = new Map<number, Promise<T>>();
   readonly #load: (courseId: number) => Promise<T>;
 
-  constructor(collection: RecordCollection, load: (courseId: number) => Promise<T>) {
+  /** `writes`: any repository of the `course` collection; it reports the writes to every record type there. */
+  constructor(writes: Pick<Repository<object>, 'onCourseWrite'>, load: (courseId: number) => Promise<T>) {
     this.#load = load;
-    collection.$.subscribe((event) => this.#entries.delete(event.documentData.course_id));
+    writes.onCourseWrite((courseId) => this.#entries.delete(courseId));
   }
 
   get(courseId: number): Promise<T> {

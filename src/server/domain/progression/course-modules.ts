@@ -14,7 +14,7 @@ export interface CourseModules {
   itemsByModule: Map<number, Stored<ModuleItemData>[]>;
 }
 
-const cacheOf = cachePerKey((repos: Repositories) => new CourseCache(repos.modules.records.collection, (courseId) => readCourseModules(repos, courseId)));
+const cacheOf = cachePerKey((repos: Repositories) => new CourseCache(repos.modules, (courseId) => readCourseModules(repos, courseId)));
 
 /** The course's modules and items; shared and read-only (see CourseCache), re-read after any change to the course. */
 export function loadCourseModules(repos: Repositories, courseId: number): Promise<CourseModules> {

@@ -1,0 +1,21 @@
+import type { Access } from './domain/access.ts';
+import type { AccessTokens } from './domain/access-tokens.ts';
+import type { InstallationData } from './domain/records/local-records.ts';
+import type { Repositories } from './domain/repositories.ts';
+import type { SyncServices } from './sync/sync-services.ts';
+import type { WebhookServices } from './webhooks/webhook-services.ts';
+
+/**
+ * What every area's routes are built from. It lives apart from the composition root (core.ts), which imports
+ * every area, so that an area depending on it closes no import cycle: this module imports no area.
+ */
+export interface CoreServices {
+  readonly repos: Repositories;
+  readonly access: Access;
+  readonly tokens: AccessTokens;
+  readonly installation: InstallationData;
+  /** Webhook subscriptions, tool proxies, deliveries (webhooks/). */
+  readonly webhooks: WebhookServices;
+  /** Sync: the hub's pull/push and the conflict log (sync/). */
+  readonly sync: SyncServices;
+}
