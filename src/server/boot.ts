@@ -84,6 +84,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       rendererDir: config.rendererDir ?? CHECKOUT_RENDERER_DIR,
       routes: serverRoutes(core),
       verifyToken: (token) => core.verifyToken(token),
+      verifySession: (cookieValue, csrf) => core.verifySession(cookieValue, csrf),
       allowedHosts: () => allowedHosts,
       cors: config.cors,
       logError: config.logError,

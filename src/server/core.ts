@@ -1,5 +1,6 @@
 import { Access } from './domain/access.ts';
 import { AccessTokens, type FixedToken } from './domain/access-tokens.ts';
+import { Sessions, type CsrfCheck } from './domain/auth/sessions.ts';
 import { IdAllocator } from './domain/ids.ts';
 import { ensureInstallation } from './domain/installation.ts';
 import type { Principal } from './domain/principal.ts';
@@ -38,6 +39,8 @@ export interface ServerCore {
   readonly routes: readonly AnyRoute[];
   /** Resolves a raw Bearer token to its principal; undefined for unknown, expired or revoked tokens. */
   verifyToken(rawToken: string): Promise<Principal | undefined>;
+  /** Resolves a session cookie whose CSRF token matches (or is exempt) to its principal. */
+  verifySession(cookieValue: string, csrf: CsrfCheck): Promise<Principal | undefined>;
   /** The running webhook deriver and worker, unless turned off. */
   readonly webhookRuntime: WebhookRuntime | undefined;
   /** Sync: the running replication with the hub, when one is configured. */
@@ -60,6 +63,7 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
       repos,
       access,
       tokens: new AccessTokens(repos, fixedTokens(installation.admin_user_id)),
+      sessions: new Sessions(repos),
       installation,
       webhooks: new WebhookServices(db.collections.local, ids),
       sync: new SyncServices(db, repos, access, ids),
@@ -93,6 +97,7 @@ export async function openCore(options: CoreOptions): Promise<ServerCore> {
     services,
     routes: areaRoutes(services),
     verifyToken: (rawToken) => services.tokens.verify(rawToken, Date.now()),
+    verifySession: (cookieValue, csrf) => services.sessions.verify(cookieValue, csrf, Date.now()),
     webhookRuntime,
     deviceSync,
     close() {

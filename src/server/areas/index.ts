@@ -32,6 +32,9 @@ import { peerReviewsRoutes } from './peer-reviews/peer-reviews.routes.ts';
 import { plannerRoutes } from './planner/planner.routes.ts';
 import { webhookSubscriptionsRoutes } from './webhook-subscriptions/webhook-subscriptions.routes.ts';
 import { syncRoutes } from './sync/sync.routes.ts';
+import { loginsRoutes } from './logins/logins.routes.ts';
+import { sessionsRoutes } from './sessions/sessions.routes.ts';
+import { SignInThrottle } from '../http/sign-in-throttle.ts';
 
 /**
  * Every area's routes, in one list the HTTP layer registers and the OpenAPI document and the route fuzz test
@@ -41,7 +44,9 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
   const rules = accessRules(services);
   return [
     // one line per area, e.g. ...coursesRoutes(services, rules),
+    sessionsRoutes(services, new SignInThrottle()),
     usersRoutes(services, rules),
+    loginsRoutes(services, rules),
     enrollmentsRoutes(services, rules),
     communicationChannelsRoutes(services, rules),
     tokensRoutes(services, rules),
