@@ -12,7 +12,8 @@ import { lockDataDir } from './data-dir-lock.ts';
 import type { AnyRoute } from './http/route.ts';
 import { openDatabase, type OutpostDatabase } from './storage/database.ts';
 import { SyncServices } from './sync/sync-services.ts';
-import { DeviceSync } from './sync/device-sync.ts';
+import type { DeviceSync } from './sync/device-sync.ts';
+import { FileSecretStore, type SecretStore } from './secret-store.ts';
 import type { HubConnection } from './sync/hub-client.ts';
 import { WebhookServices } from './webhooks/webhook-services.ts';
 import { startWebhooks, type WebhookRuntimeOptions } from './webhooks/start-webhooks.ts';
@@ -28,6 +29,8 @@ export interface CoreOptions {
   webhooks?: WebhookRuntimeOptions | false;
   /** Sync: the hub this device replicates with (OUTPOST_HUB_URL + OUTPOST_HUB_TOKEN); none when unset. */
   hub?: HubConnection;
+  /** Where the hub token is kept; default a 0600 file in the data dir (the desktop app passes safeStorage). */
+  secrets?: SecretStore;
   /** Sync: whether the machine has a network; coming back online resyncs (default always online). */
   isOnline?: () => boolean;
 }
@@ -43,7 +46,7 @@ export interface ServerCore {
   verifySession(cookieValue: string, csrf: CsrfCheck): Promise<Principal | undefined>;
   /** The running webhook deriver and worker, unless turned off. */
   readonly webhookRuntime: WebhookRuntime | undefined;
-  /** Sync: the running replication with the hub, when one is configured. */
+  /** Sync: the running replication with the hub, while connected. */
   readonly deviceSync: DeviceSync | undefined;
   close(): Promise<void>;
 }
@@ -91,7 +94,13 @@ export async function openCore(options: CoreOptions): Promise<ServerCore> {
   const webhookRuntime =
     options.webhooks === false ? undefined : startWebhooks(db, services.repos, services.webhooks, services.installation.root_account_id, options.webhooks);
   // Sync: like webhooks, started last and stopped before the database closes.
-  const deviceSync = options.hub ? new DeviceSync({ db, hub: options.hub, conflicts: services.sync.conflicts, isOnline: options.isOnline }) : undefined;
+  const hubLink = services.sync.hub;
+  try {
+    await hubLink.resume({ env: options.hub, secrets: options.secrets ?? new FileSecretStore(options.dataDir), isOnline: options.isOnline });
+  } catch (err) {
+    await Promise.all([webhookRuntime?.stop(), hubLink.stop()]).then(close);
+    throw err;
+  }
   return {
     db,
     services,
@@ -99,9 +108,11 @@ export async function openCore(options: CoreOptions): Promise<ServerCore> {
     verifyToken: (rawToken) => services.tokens.verify(rawToken, Date.now()),
     verifySession: (cookieValue, csrf) => services.sessions.verify(cookieValue, csrf, Date.now()),
     webhookRuntime,
-    deviceSync,
+    get deviceSync() {
+      return hubLink.deviceSync;
+    },
     close() {
-      closed ??= Promise.all([webhookRuntime?.stop(), deviceSync?.stop()]).then(close);
+      closed ??= Promise.all([webhookRuntime?.stop(), hubLink.stop()]).then(close);
       return closed;
     },
   };

@@ -5,8 +5,17 @@ import type { AnyRoute } from '../../src/server/http/route.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 // The LTI token endpoint takes a signed assertion instead of a token (webhook subscriptions, docs/decisions/0008);
-// signing in takes a password (docs/decisions/0018).
-const PUBLIC_ROUTES = ['GET /api/v1/health', 'GET /api/v1/openapi.json', 'POST /api/lti/accounts/{account_id}/authorize', 'POST /api/v1/login/session'];
+// signing in takes a password (docs/decisions/0018); first-run setup and connecting to a hub are open until
+// someone can sign in (docs/decisions/0019, 0020).
+const PUBLIC_ROUTES = [
+  'GET /api/v1/health',
+  'GET /api/v1/openapi.json',
+  'POST /api/lti/accounts/{account_id}/authorize',
+  'POST /api/v1/login/session',
+  'GET /api/v1/outpost/setup',
+  'POST /api/v1/outpost/setup',
+  'POST /api/v1/sync/hub',
+];
 
 type Operation = { 'x-permission'?: string; 'x-permission-grants'?: string; security?: unknown[] };
 

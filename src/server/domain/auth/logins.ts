@@ -54,3 +54,21 @@ export async function buildLogin(repos: Repositories, input: NewLogin, stamp: Wr
 export function findLogin(repos: Repositories, uniqueId: string): Promise<Stored<LoginData> | undefined> {
   return repos.logins.byLookup(lookupKey.pseudonym(uniqueId.trim()));
 }
+
+/**
+ * Gives a user a password login under `uniqueId`, or sets the password of the one they have: how a person who
+ * connected this device to a hub signs in here later, offline, with the same email and password.
+ */
+export async function ensurePasswordLogin(repos: Repositories, input: Required<Pick<NewLogin, 'user_id' | 'account_id' | 'unique_id' | 'password'>>, stamp: WriteStamp): Promise<Stored<LoginData>> {
+  const existing = await findLogin(repos, input.unique_id);
+  if (existing && existing.data.user_id === input.user_id) {
+    assertPasswordAllowed(input.password);
+    const passwordHash = await hashPassword(input.password);
+    const updated = await repos.logins.update(existing.id, stamp, (data) => ({ ...data, password_hash: passwordHash, workflow_state: 'active' }));
+    return updated ?? existing;
+  }
+  await assertUniqueIdFree(repos, input.unique_id, input.user_id);
+  const login = await buildLogin(repos, input, stamp);
+  await repos.logins.records.insert(login);
+  return login;
+}
