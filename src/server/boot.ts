@@ -26,8 +26,6 @@ export interface ServerConfig {
   rendererDir?: string;
   /** OUTPOST_ADMIN_TOKEN: accepted as the admin's token, for scripted setups. */
   adminToken?: string;
-  /** The desktop app's per-launch token, held only in memory. */
-  sessionToken?: string;
   /** Browser origins allowed to read API answers; none unless configured. */
   cors?: CorsOptions;
   /** Webhook deriver and delivery worker (on by default); `false` turns them off. */
@@ -75,7 +73,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const httpServer = await listen(createServer((req, res) => handle(req, res)), host, config.port);
 
   const port = (httpServer.address() as AddressInfo).port;
-  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, sessionToken: config.sessionToken, webhooks: withOnlineState(config), hub: config.hub, secrets: config.secrets, isOnline: config.isOnline }).catch(
+  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, webhooks: withOnlineState(config), hub: config.hub, secrets: config.secrets, isOnline: config.isOnline }).catch(
     async (err: unknown) => {
       await closeHttp(httpServer);
       throw err;

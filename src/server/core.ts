@@ -23,8 +23,6 @@ export interface CoreOptions {
   dataDir: string;
   /** OUTPOST_ADMIN_TOKEN: accepted as the admin's token, for scripted setups. */
   adminToken?: string;
-  /** The desktop app's per-launch token, held only in memory, acting as the admin. */
-  sessionToken?: string;
   /** Webhook event deriver and delivery worker; `false` leaves them off (deliveries then wait in the outbox). */
   webhooks?: WebhookRuntimeOptions | false;
   /** Sync: the hub this device replicates with (OUTPOST_HUB_URL + OUTPOST_HUB_TOKEN); none when unset. */
@@ -87,7 +85,7 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
 /** Composition root below HTTP: storage → domain → areas (docs/architecture.md §1). */
 export async function openCore(options: CoreOptions): Promise<ServerCore> {
   const { db, services, close } = await openServices(options.dataDir, (adminUserId) =>
-    [options.adminToken, options.sessionToken].filter((token) => !!token).map((token) => ({ token: token!, userId: adminUserId })),
+    options.adminToken ? [{ token: options.adminToken, userId: adminUserId }] : [],
   );
   let closed: Promise<void> | undefined;
   // Webhooks: started last, stopped first, so no derivation or delivery outlives the database.

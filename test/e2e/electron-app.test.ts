@@ -18,7 +18,7 @@ describe.skipIf(!binary)('the Electron app', () => {
   const dirs = tempDirs();
   afterAll(() => dirs.removeAll());
 
-  it('opens a window on the embedded server with the session bridge and a live health status', async () => {
+  it('opens a window on the embedded server with the API-address bridge (no credential) and a live health status', async () => {
     const app = await electron.launch({
       executablePath: binary,
       args: [root, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
@@ -27,8 +27,8 @@ describe.skipIf(!binary)('the Electron app', () => {
     try {
       const page = await app.firstWindow();
       await expect.poll(() => page.getByTestId('health-status').textContent()).toMatch(/^Server online/);
-      const session = await page.evaluate(() => (globalThis as { outpost?: OutpostBridge }).outpost?.getSession());
-      expect(session?.sessionToken).toMatch(/^lms_/);
+      const apiBaseUrl = await page.evaluate(() => (globalThis as { outpost?: OutpostBridge }).outpost?.getApiBaseUrl());
+      expect(apiBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
     } finally {
       await app.close();

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 import type { UserProfile } from '../../../shared/lms-dtos.ts';
 import { ApiError, createApiClient, type ApiClient, type ApiCredentials } from '../api/client.ts';
-import { browserApiBaseUrl, desktopSession } from '../lib/session.ts';
+import { apiBaseUrl } from '../lib/session.ts';
 
 export type SessionState =
   | { phase: 'starting' }
-  | { phase: 'signed-out'; notice?: string; desktopAvailable: boolean }
+  | { phase: 'signed-out'; notice?: string }
   | { phase: 'verifying' }
   | { phase: 'signed-in'; user: UserProfile; api: ApiClient };
 
@@ -13,7 +13,6 @@ interface SessionStore {
   session: SessionState;
   appStarted: () => Promise<void>;
   tokenSubmitted: (token: string) => Promise<void>;
-  desktopSessionRequested: () => Promise<void>;
   signOutClicked: () => void;
   /** The server stopped accepting the token mid-session. */
   tokenRejected: (message: string) => void;
@@ -39,7 +38,7 @@ export const useSessionStore = create<SessionStore>()((set, get) => {
       const user = await api.self();
       if (mine === attempt) set({ session: { phase: 'signed-in', user, api } });
     } catch (error) {
-      if (mine === attempt) set({ session: { phase: 'signed-out', notice: failureNotice(error), desktopAvailable: Boolean(window.outpost) } });
+      if (mine === attempt) set({ session: { phase: 'signed-out', notice: failureNotice(error) } });
     }
   }
 
@@ -48,18 +47,11 @@ export const useSessionStore = create<SessionStore>()((set, get) => {
 
     appStarted: async () => {
       if (get().session.phase !== 'starting') return;
-      if (window.outpost) await get().desktopSessionRequested();
-      else set({ session: { phase: 'signed-out', desktopAvailable: false } });
+      set({ session: { phase: 'signed-out' } });
     },
 
-    desktopSessionRequested: async () => {
-      const desktop = await desktopSession();
-      if (!desktop) return;
-      await verify({ apiBaseUrl: desktop.apiBaseUrl, token: desktop.sessionToken }, (error) => `The desktop session was refused: ${describe(error)}`);
-    },
-
-    tokenSubmitted: (token) =>
-      verify({ apiBaseUrl: browserApiBaseUrl(), token: token.trim() }, (error) =>
+    tokenSubmitted: async (token) =>
+      verify({ apiBaseUrl: await apiBaseUrl(), token: token.trim() }, (error) =>
         error instanceof ApiError && error.kind === 'unauthenticated'
           ? 'That token was not accepted. Check that you copied all of it, or issue a new one.'
           : `Could not sign in: ${describe(error)}`,
@@ -67,12 +59,12 @@ export const useSessionStore = create<SessionStore>()((set, get) => {
 
     signOutClicked: () => {
       attempt++;
-      set({ session: { phase: 'signed-out', desktopAvailable: Boolean(window.outpost) } });
+      set({ session: { phase: 'signed-out' } });
     },
 
     tokenRejected: (message) => {
       attempt++;
-      set({ session: { phase: 'signed-out', notice: `You were signed out: ${message}`, desktopAvailable: Boolean(window.outpost) } });
+      set({ session: { phase: 'signed-out', notice: `You were signed out: ${message}` } });
     },
   };
 });

@@ -2,17 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useSessionStore } from '../../stores/session-store.ts';
 
-/** The browser's way in: paste an API token. The desktop app signs in by itself (window.outpost). */
+/** The way in for now: paste an API token (password sign-in replaces it in the UI's own change). */
 export function SignInPage() {
-  const { verifying, notice, desktopAvailable } = useSessionStore(
+  const { verifying, notice } = useSessionStore(
     useShallow((s) => ({
       verifying: s.session.phase === 'verifying',
       notice: s.session.phase === 'signed-out' ? s.session.notice : undefined,
-      desktopAvailable: s.session.phase === 'signed-out' && s.session.desktopAvailable,
     })),
   );
   const tokenSubmitted = useSessionStore((s) => s.tokenSubmitted);
-  const desktopSessionRequested = useSessionStore((s) => s.desktopSessionRequested);
   const [token, setToken] = useState('');
 
   function onSubmit(event: FormEvent) {
@@ -53,11 +51,6 @@ export function SignInPage() {
         </p>
         <p>The token is kept in this tab&apos;s memory only: reloading the page signs you out.</p>
       </div>
-      {desktopAvailable && (
-        <button type="button" onClick={() => void desktopSessionRequested()}>
-          Sign in with this app&apos;s session
-        </button>
-      )}
     </main>
   );
 }
