@@ -18,10 +18,11 @@ export interface AuthenticatedRoute {
 }
 
 /**
- * Two credentials (docs/architecture.md §5.5, docs/decisions/0018). A Bearer token, for tools: no `access_token` parameter (it leaks into
- * logs and Referers and lets a foreign page forge a credentialed `<img>`), and a request with one ignores cookies.
- * Or a person's session cookie together with its CSRF token in a header, which another origin's page cannot add
- * without a CORS preflight we never grant: a cookie alone is no credential. Never trust in a loopback address.
+ * Two credentials (docs/architecture.md §5.5, docs/decisions/0018). A Bearer token, for tools: no `access_token`
+ * parameter (it leaks into logs and Referers and lets a foreign page forge a credentialed `<img>`), and a request
+ * with one ignores cookies. Or a person's session cookie together with its CSRF token in a header, which another
+ * origin's page cannot add without a CORS preflight we never grant: a cookie alone is no credential. Never trust
+ * in a loopback address.
  */
 export function bearerTokenOf(req: Request): string | undefined {
   const header = req.headers.authorization;
