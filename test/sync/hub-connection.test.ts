@@ -176,4 +176,25 @@ describe('connecting a device to a hub at runtime, and its sync status', () => {
     expect(await device.core.services.repos.assignments.get(assignmentId)).toBeDefined();
     expect(await device.core.services.repos.hubLink.find()).toEqual([expect.objectContaining({ data: expect.objectContaining({ connected: false }) })]);
   });
+
+  it('reconnects, and on request removes what came from the hub; a later connection pulls it all again', async () => {
+    const again = await connect({ hub_url: hub.url, unique_id: EMAIL, password: PASSWORD });
+    expect(again.status).toBe(401); // setup is done and this request is nobody's
+    const withSession = await asBrowser(device, session, 'POST', '/api/v1/sync/hub', { body: { hub_url: hub.url, unique_id: EMAIL, password: PASSWORD } });
+    expect(withSession.status, JSON.stringify(withSession.json)).toBe(200);
+    session = { ...session, cookie: cookieOf(withSession), csrf: (withSession.json as { csrf_token: string }).csrf_token };
+
+    expect((await asBrowser(device, session, 'DELETE', '/api/v1/sync/hub?remove_data=true')).status).toBe(204);
+    expect(await device.core.services.repos.assignments.get(assignmentId)).toBeUndefined();
+    expect(await device.core.services.repos.users.get(studentId)).toBeUndefined();
+    expect(await device.core.services.repos.courses.get(courseId)).toBeUndefined();
+    expect((await asBrowser(device, session, 'GET', '/api/v1/login/session', { csrf: false })).status).toBe(401);
+    expect(await (await fetch(`${device.url}/api/v1/outpost/setup`)).json()).toMatchObject({ setup_needed: true });
+
+    expect((await connect({ hub_url: hub.url, unique_id: EMAIL, password: PASSWORD })).status).toBe(200);
+    await eventually(async () => device.core.services.repos.assignments.get(assignmentId), 'the assignment pulled again');
+    // Removing local copies never reached the hub.
+    expect(await hub.core.services.repos.assignments.get(assignmentId)).toBeDefined();
+    expect(await hub.core.services.repos.submissions.byLookup(`submission:${assignmentId}:${studentId}`)).toBeDefined();
+  });
 });

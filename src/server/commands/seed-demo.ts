@@ -6,6 +6,8 @@ import { addPagesAndModules, addSubmissionsAndGrades } from './demo-coursework.t
 
 type Json = Record<string, unknown>;
 
+const PARALLEL_USERS = 4;
+
 export interface SeedResult {
   courseId: number;
   alreadyPresent: boolean;
@@ -40,8 +42,12 @@ export async function seedDemo(baseUrl: string, adminToken: string): Promise<See
 
   await enroll(await createUser(DEMO.teacher), 'TeacherEnrollment', sections[0]!);
   await enroll(await createUser(DEMO.ta), 'TaEnrollment', sections[1]!, { limit_privileges_to_course_section: true });
-  // Created together: each password costs one scrypt on the server, which runs them on its thread pool side by side.
-  const students = await Promise.all(DEMO.students.map(createUser));
+  // A few at a time: each password costs one scrypt, which the server runs on its thread pool side by side; more
+  // parallel requests would only fill the admin token's throttle bucket.
+  const students: number[] = [];
+  for (let i = 0; i < DEMO.students.length; i += PARALLEL_USERS) {
+    students.push(...(await Promise.all(DEMO.students.slice(i, i + PARALLEL_USERS).map(createUser))));
+  }
   for (const [i, id] of students.entries()) await enroll(id, 'StudentEnrollment', sections[i % sections.length]!);
   await enroll(await createUser(DEMO.observer), 'ObserverEnrollment', sections[0]!, { associated_user_id: students[0] });
 

@@ -45,7 +45,7 @@ export class LoginsService {
     if (!user || user.data.workflow_state === 'deleted') throw new NotFoundError();
     const uniqueId = params.login.unique_id ?? '';
     if (uniqueId === '') throw ValidationError.field('unique_id', "can't be blank", 'blank');
-    await assertUniqueIdFree(this.#services.repos, uniqueId, user.id);
+    await assertUniqueIdFree(this.#services.repos, uniqueId, { userId: user.id });
     const login = await buildLogin(
       this.#services.repos,
       {
@@ -70,7 +70,7 @@ export class LoginsService {
     if (!isAdmin) await this.#assertOwnPasswordChange(login, changes);
     const uniqueId = changes.unique_id?.trim();
     if (uniqueId === '') throw ValidationError.field('unique_id', "can't be blank", 'blank');
-    if (uniqueId !== undefined) await assertUniqueIdFree(this.#services.repos, uniqueId, login.data.user_id, login.id);
+    if (uniqueId !== undefined) await assertUniqueIdFree(this.#services.repos, uniqueId, { userId: login.data.user_id, exceptLoginId: login.id });
     if (changes.password !== undefined) assertPasswordAllowed(changes.password);
     const passwordHash = changes.password === undefined ? login.data.password_hash : await hashPassword(changes.password);
     const { repos } = this.#services;

@@ -9,6 +9,7 @@ import { badRequest, HttpError } from '../../http/http-errors.ts';
 import type { WriteStamp } from '../../storage/typed-records.ts';
 import { HubSignInError, obtainDeviceToken } from '../../sync/hub-sign-in.ts';
 import { PULL_COLLECTIONS } from '../../sync/sync-partitions.ts';
+import { KeyedQueue } from '../common/keyed-queue.ts';
 import type { ConnectHubParams } from './hub.params.ts';
 
 /** How long connecting waits for the person's own record to arrive from the hub before giving up. */
@@ -20,6 +21,8 @@ const FIRST_PULL_TIMEOUT_MS = 60_000;
  */
 export class HubConnectionService {
   readonly #services: CoreServices;
+  /** Connecting and disconnecting take turns: two forms submitted at once must not start two replications. */
+  readonly #queue = new KeyedQueue();
 
   constructor(services: CoreServices) {
     this.#services = services;
@@ -41,7 +44,16 @@ export class HubConnectionService {
   }
 
   /** Connects and returns the hub user's id, who now exists here with a password login. */
-  async connect(params: ConnectHubParams, stamp: WriteStamp): Promise<number> {
+  connect(params: ConnectHubParams, stamp: WriteStamp): Promise<number> {
+    return this.#queue.run('hub', () => this.#connect(params, stamp));
+  }
+
+  /** See `#disconnect`. */
+  disconnect(removeData: boolean, stamp: WriteStamp): Promise<void> {
+    return this.#queue.run('hub', () => this.#disconnect(removeData, stamp));
+  }
+
+  async #connect(params: ConnectHubParams, stamp: WriteStamp): Promise<number> {
     const { hub } = this.#services.sync;
     const state = hub.state();
     if (state.fromEnvironment) throw new ConflictError('This installation syncs with the hub set by OUTPOST_HUB_URL; unset it to connect from here.');
@@ -50,7 +62,7 @@ export class HubConnectionService {
     const { repos } = this.#services;
     const credential = await obtainDeviceToken(url, params.unique_id, params.password, `Outpost on ${hostname()}`, (userId) =>
       // Refused before a token is made: someone else here already signs in with that email.
-      assertUniqueIdFree(repos, params.unique_id, userId),
+      assertUniqueIdFree(repos, params.unique_id, { userId, reuseOwnLogin: true }),
     ).catch(hubFailure);
     const sync = await hub.connect(url, credential.token, credential.userId, stamp);
     const user = await withTimeout(sync.awaitInitialPull('directory'), FIRST_PULL_TIMEOUT_MS).then(() => repos.users.get(credential.userId));
@@ -67,7 +79,7 @@ export class HubConnectionService {
    * record this installation did not create (ids carry their installation's replica), and the hub person's login
    * and sessions. Tombstones are purged, so a later connection does not push the removal to the hub.
    */
-  async disconnect(removeData: boolean, stamp: WriteStamp): Promise<void> {
+  async #disconnect(removeData: boolean, stamp: WriteStamp): Promise<void> {
     const { hub } = this.#services.sync;
     if (hub.state().fromEnvironment) throw new ConflictError('This installation syncs with the hub set by OUTPOST_HUB_URL; unset it to disconnect.');
     const userId = hub.linkedUserId;

@@ -20,14 +20,24 @@ export function assertPasswordAllowed(password: string): void {
   if (password.length > PASSWORD_MAX_LENGTH) throw ValidationError.field('password', 'too_long', 'too_long');
 }
 
+export interface UniqueIdOwner {
+  /** The user who will hold the login: their own primary login (`login_id`) does not count as taken. */
+  userId?: number;
+  /** A login being renamed, which may keep its own unique id. */
+  exceptLoginId?: number;
+  /** A live login of `userId` with this unique id is theirs to reuse (connecting the same person again). */
+  reuseOwnLogin?: boolean;
+}
+
 /**
  * A unique id is taken when a live login holds it or another user's primary login (`login_id`, which users
- * pulled from a hub carry without a local login) is it; `ownerId` may keep their own.
+ * pulled from a hub carry without a local login) is it.
  */
-export async function assertUniqueIdFree(repos: Repositories, uniqueId: string, ownerId?: number, exceptLoginId?: number): Promise<void> {
+export async function assertUniqueIdFree(repos: Repositories, uniqueId: string, owner: UniqueIdOwner = {}): Promise<void> {
   const [login, user] = await Promise.all([repos.logins.byLookup(lookupKey.pseudonym(uniqueId)), repos.users.byLookup(lookupKey.login(uniqueId))]);
-  const takenByLogin = login !== undefined && login.id !== exceptLoginId;
-  const takenByUser = user !== undefined && user.id !== ownerId;
+  const ownLogin = login !== undefined && (login.id === owner.exceptLoginId || (owner.reuseOwnLogin === true && login.data.user_id === owner.userId));
+  const takenByLogin = login !== undefined && !ownLogin;
+  const takenByUser = user !== undefined && user.id !== owner.userId;
   if (takenByLogin || takenByUser) throw ValidationError.field('unique_id', 'ID already in use for this account and authentication provider', 'taken');
 }
 
@@ -67,7 +77,7 @@ export async function ensurePasswordLogin(repos: Repositories, input: Required<P
     const updated = await repos.logins.update(existing.id, stamp, (data) => ({ ...data, password_hash: passwordHash, workflow_state: 'active' }));
     return updated ?? existing;
   }
-  await assertUniqueIdFree(repos, input.unique_id, input.user_id);
+  await assertUniqueIdFree(repos, input.unique_id, { userId: input.user_id });
   const login = await buildLogin(repos, input, stamp);
   await repos.logins.records.insert(login);
   return login;
