@@ -48,7 +48,7 @@ export class Sessions {
 
   /** The principal of a live session whose CSRF token matches (unless exempt); undefined otherwise. */
   async verify(cookieValue: string, csrf: CsrfCheck, now: number): Promise<Principal | undefined> {
-    const session = await this.live(cookieValue, now);
+    const session = await this.#live(cookieValue, now);
     if (!session) return undefined;
     if (csrf !== 'exempt' && (csrf.presented === undefined || !sameSecret(csrf.presented, session.data.csrf_token))) return undefined;
     const slid = await this.#slide(session, now);
@@ -56,7 +56,7 @@ export class Sessions {
   }
 
   /** The live session a cookie names, or undefined. */
-  async live(cookieValue: string, now: number): Promise<Stored<SessionData> | undefined> {
+  async #live(cookieValue: string, now: number): Promise<Stored<SessionData> | undefined> {
     const presented = hashToken(cookieValue);
     const session = await this.#repos.sessions.byLookup(lookupKey.sessionHash(presented.toString('hex')));
     if (!session || !timingSafeEqual(Buffer.from(session.data.token_hash, 'hex'), presented)) return undefined;
