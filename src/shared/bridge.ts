@@ -1,6 +1,6 @@
 /**
- * What the Electron preload exposes to the renderer as `window.outpost`: only where the embedded server listens.
- * The window then signs in like any browser (the person's own session), never with a credential handed over here.
+ * What the Electron preload exposes to the renderer as `window.outpost`: where the embedded server is, and nothing
+ * else. The window signs in like any browser (docs/decisions/0021); no credential crosses the bridge.
  */
 export interface OutpostBridge {
   getApiBaseUrl(): Promise<string>;

@@ -1,5 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express';
-import { Authenticator, type VerifyToken } from './bearer-auth.ts';
+import { Authenticator, type VerifySession, type VerifyToken } from './bearer-auth.ts';
 import { apiNotFound, consoleErrorLog, errorHandler, type ServerErrorLog } from './error-envelopes.ts';
 import { hostGuard } from './host-guard.ts';
 import { corsHandler, originGuard, type CorsOptions } from './origin-guard.ts';
@@ -14,6 +14,8 @@ export interface AppOptions {
   rendererDir: string;
   routes: readonly AnyRoute[];
   verifyToken: VerifyToken;
+  /** Resolves a person's session cookie (plus its CSRF check) to its principal. */
+  verifySession: VerifySession;
   /** Exact `host:port` values a request's Host may carry; read per request (see `loopbackHostAllowlist`). */
   allowedHosts: () => ReadonlySet<string>;
   /** Origins allowed to read API answers from a browser; none unless configured. */
@@ -42,7 +44,7 @@ export function createApp(options: AppOptions): Express {
   app.use(originGuard(ownOrigins, options.cors));
   app.use('/api', apiHeaders, corsHandler(options.cors));
 
-  const deps = { authenticator: new Authenticator(options.verifyToken, options.authFailuresPerMinute), throttle: new TokenThrottle(options.throttle ?? CANVAS_THROTTLE) };
+  const deps = { authenticator: new Authenticator(options.verifyToken, options.verifySession, options.authFailuresPerMinute), throttle: new TokenThrottle(options.throttle ?? CANVAS_THROTTLE) };
   for (const route of options.routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     app.route(route.path)[method](dispatchRoute(route, deps));
