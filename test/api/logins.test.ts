@@ -62,7 +62,7 @@ describe('Canvas logins with passwords', () => {
     expect(stored[0]!.data.password_hash).toMatch(/^scrypt\$1\$15\$8\$3\$[\w-]{22}\$[\w-]{43}$/);
     expect(JSON.stringify(stored)).not.toContain(SECRET);
     // The login lives where sync never takes it.
-    expect(server.core.services.repos.logins.records.collection.name).toBe('local');
+    expect(await server.core.db.collections.local.count({ selector: { type: 'login', user_id: user.id } }).exec()).toBe(1);
   });
 
   it('lists logins in Canvas JSON for an admin and for the user themself, never with a password or hash', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerConfig } from '../../src/server/boot.ts';
@@ -18,8 +18,12 @@ const PASSWORD = 'hub password 123';
 /** Restarts a server on its data directory and port, as a machine would after a reboot (stop() would delete the data). */
 async function restart(server: TestServer, extra: Partial<ServerConfig> = {}): Promise<TestServer> {
   await server.close();
-  const again = await startServer({ dataDir: server.dataDir, port: server.port, ...extra });
-  return { ...again, dataDir: server.dataDir, stop: server.stop };
+  const again = await startServer({ dataDir: server.dataDir, port: server.port, logError: (entry) => server.errors.push(entry), ...extra });
+  const stop = async () => {
+    await again.close();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  };
+  return { ...again, dataDir: server.dataDir, errors: server.errors, stop };
 }
 
 /** A hub with a student who has a password, and a fresh device that connects to it from its UI (two servers). */

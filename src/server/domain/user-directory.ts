@@ -73,6 +73,6 @@ export async function createUser(repos: Repositories, input: NewUser, stamp: Wri
     stamp,
   );
   await writeTogether([repos.users.insertion(user), ...(channel ? [repos.channels.insertion(channel)] : [])]);
-  await repos.logins.records.insert(login);
+  await writeTogether([repos.logins.insertion(login)]);
   return user;
 }

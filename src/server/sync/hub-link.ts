@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { replicaOf } from '../domain/ids.ts';
 import type { HubLinkData } from '../domain/records/local-records.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import type { SecretStore } from '../secret-store.ts';
@@ -7,6 +8,7 @@ import type { Stored, WriteStamp } from '../storage/typed-records.ts';
 import type { ConflictLog } from './conflict-log.ts';
 import { DeviceSync } from './device-sync.ts';
 import type { HubConnection } from './hub-client.ts';
+import { PULL_COLLECTIONS } from './sync-partitions.ts';
 
 /** The device's access token on its hub, in the host's secret store (never in the database). */
 const TOKEN_SECRET = 'hub-token';
@@ -103,6 +105,23 @@ export class HubLink {
     await sync?.stop();
     await start.secrets.remove(TOKEN_SECRET);
     if (this.#link) this.#link = await this.#repos.hubLink.update(LINK_ID, stamp, (data) => ({ ...data, connected: false }));
+  }
+
+  /**
+   * After disconnecting: removes every replicated record this installation did not create (ids carry the
+   * replica of the installation that made them; replica 0 holds well-known ids) and purges the tombstones, so a
+   * later connection neither keeps stale copies nor pushes their removal to the hub.
+   */
+  async removeReplicatedData(ownReplica: number): Promise<void> {
+    if (this.#sync) throw new Error('disconnect before removing the hub data');
+    const keep = new Set([ownReplica, 0]);
+    for (const name of PULL_COLLECTIONS) {
+      const collection = this.#db.collections[name];
+      const docs = await collection.find().exec();
+      const foreign = docs.filter((doc) => !keep.has(replicaOf(doc.id)));
+      if (foreign.length > 0) await collection.bulkRemove(foreign.map((doc) => doc.primary));
+      await collection.storageInstance.cleanup(0);
+    }
   }
 
   async stop(): Promise<void> {

@@ -1,7 +1,7 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { paginateArray } from '../../http/pagination.ts';
-import { allowIf } from '../../http/permission-rules.ts';
+import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { writeStamp } from '../common/api-values.ts';
@@ -39,7 +39,7 @@ export function loginsRoutes(services: CoreServices, rules: AccessRules): AnyRou
       path: '/api/v1/accounts/:account_id/logins',
       summary: "List an account's logins.",
       params: accountLoginsParams,
-      permission: rules.onAccount(MANAGE, accountIdOf),
+      permission: rules.onAccount('read', MANAGE, accountIdOf),
       handler: async (ctx, p: AccountLoginsParams) => paginateArray(ctx, (await logins.ofAccount(p.account_id)).map(loginJson)),
     }),
     defineRoute({
@@ -47,9 +47,8 @@ export function loginsRoutes(services: CoreServices, rules: AccessRules): AnyRou
       path: '/api/v1/users/:user_id/logins',
       summary: "List a user's logins.",
       params: userLoginsParams,
-      permission: selfOrUserAdmin(users, MANAGE, (p: UserLoginsParams) => p.user_id),
-      async handler(ctx, p) {
-        const user = await users.user(p.user_id, ctx.principal);
+      permission: selfOrUserAdmin(users, 'read', MANAGE, (p: UserLoginsParams) => p.user_id),
+      async handler(ctx, _p, { user }) {
         return paginateArray(ctx, (await logins.ofUser(user.id)).map(loginJson));
       },
     }),
@@ -58,7 +57,7 @@ export function loginsRoutes(services: CoreServices, rules: AccessRules): AnyRou
       path: '/api/v1/accounts/:account_id/logins',
       summary: 'Add a login (with an optional password) to an existing user.',
       params: createLoginParams,
-      permission: rules.onAccount(MANAGE, (p: CreateLoginParams) => p.account_id),
+      permission: rules.onAccount('write', MANAGE, (p: CreateLoginParams) => p.account_id),
       handler: async (ctx, p) => ({ body: loginJson(await logins.create(ctx.principal, p, writeStamp(ctx))) }),
     }),
     defineRoute({
@@ -66,13 +65,12 @@ export function loginsRoutes(services: CoreServices, rules: AccessRules): AnyRou
       path: '/api/v1/accounts/:account_id/logins/:id',
       summary: "Edit a login; people may change their own password, given `login[old_password]`.",
       params: updateLoginParams,
-      permission: allowIf('manage_user_logins on the account, or the login’s own user (password only)', async (ctx, p: UpdateLoginParams) => {
-        const login = await logins.inAccount(p.account_id, p.id);
-        return login.data.user_id === ctx.principal.userId || isAccountAdmin(ctx.principal, p.account_id);
-      }),
-      async handler(ctx, p) {
+      permission: scopedRule('manage_user_logins on the account, or the login’s own user (password only)', 'write', async (ctx, p: UpdateLoginParams) => {
         const login = await logins.inAccount(p.account_id, p.id);
         const admin = await isAccountAdmin(ctx.principal, p.account_id);
+        return scopeIf(admin || login.data.user_id === ctx.principal.userId, { login, admin });
+      }),
+      async handler(ctx, p, { login, admin }) {
         return { body: loginJson(await logins.update(ctx.principal, login, p.login, admin, writeStamp(ctx))) };
       },
     }),
@@ -81,7 +79,7 @@ export function loginsRoutes(services: CoreServices, rules: AccessRules): AnyRou
       path: '/api/v1/accounts/:account_id/logins/:id',
       summary: 'Delete a login (not the last one of its user).',
       params: accountLoginParams,
-      permission: rules.onAccount(MANAGE, (p: AccountLoginParams) => p.account_id),
+      permission: rules.onAccount('write', MANAGE, (p: AccountLoginParams) => p.account_id),
       handler: async (ctx, p) => ({ body: loginJson(await logins.remove(await logins.inAccount(p.account_id, p.id), writeStamp(ctx))) }),
     }),
     defineRoute({
@@ -89,12 +87,11 @@ export function loginsRoutes(services: CoreServices, rules: AccessRules): AnyRou
       path: '/api/v1/users/:user_id/logins/:id',
       summary: "Delete a user's login (Canvas's own path for it).",
       params: userLoginParams,
-      permission: allowIf('manage_user_logins on the root account', async (ctx, p: UserLoginParams) => {
-        await users.user(p.user_id, ctx.principal);
-        return users.isAdmin(ctx.principal, MANAGE);
-      }),
-      async handler(ctx, p) {
+      permission: scopedRule('manage_user_logins on the root account', 'write', async (ctx, p: UserLoginParams) => {
         const user = await users.user(p.user_id, ctx.principal);
+        return scopeIf(await users.isAdmin(ctx.principal, MANAGE), { user });
+      }),
+      async handler(ctx, p, { user }) {
         const login = (await logins.ofUser(user.id)).find((l) => l.id === p.id);
         if (!login) throw new NotFoundError();
         return { body: loginJson(await logins.remove(login, writeStamp(ctx))) };

@@ -1,5 +1,5 @@
 import type { LoginData } from '../../domain/records/local-records.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 
 /** Canvas's Login JSON, from an allow-list: the password hash is never part of it. */

@@ -1,10 +1,10 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { assertPasswordAllowed, assertUniqueIdFree, buildLogin } from '../../domain/auth/logins.ts';
 import { hashPassword, verifyPassword } from '../../domain/auth/passwords.ts';
 import { NotFoundError, ParamMissingError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { LoginData } from '../../domain/records/local-records.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { writeTogether, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
 import type { CreateLoginParams, UpdateLoginParams } from './logins.params.ts';
 
@@ -58,7 +58,7 @@ export class LoginsService {
       },
       stamp,
     );
-    await this.#services.repos.logins.records.insert(login);
+    await writeTogether([this.#services.repos.logins.insertion(login)]);
     return login;
   }
 

@@ -1,17 +1,20 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { SESSION_IDLE_MS } from '../../domain/auth/sessions.ts';
 import { passwordSignIn } from '../../domain/auth/sign-in.ts';
 import { HttpError, invalidTokenError } from '../../http/http-errors.ts';
-import { allowIf, publicAccess } from '../../http/permission-rules.ts';
-import { defineRoute, type AnyRoute, type AuthenticatedContext, type RequestContext } from '../../http/route.ts';
+import { allowIf, publicRule } from '../../http/permission-rules.ts';
+import { defineRoute, type AnyRoute, type AuthenticatedContext, type Grant, type RequestContext } from '../../http/route.ts';
 import { clearedSessionCookieHeader, sessionCookieHeader, sessionCookieOf } from '../../http/session-cookie.ts';
 import type { SignInThrottle } from '../../http/sign-in-throttle.ts';
 import { writeStamp } from '../common/api-values.ts';
-import { sessionJson, signedIn } from './session-response.ts';
+import { sessionJson, signedIn } from './session-routing.ts';
 import { sessionParams, signInParams, type SignInParams } from './sessions.params.ts';
 
 /** Only a session may read or end itself; a Bearer token has no session to show. */
-const ownSession = allowIf('a signed-in session (cookie)', (ctx) => ctx.principal.sessionId !== undefined);
+const ownSession = (grants: Grant) => allowIf('a signed-in session (cookie)', grants, (ctx) => ctx.principal.sessionId !== undefined);
+
+/** Anyone may try; the password is the check (and the throttle keeps guessing slow). */
+const signInRule = publicRule('public: a unique id and its password', 'write');
 
 /** The same answer whether the login exists or not, so it cannot be used to find out which do. */
 const invalidCredentials = () => new HttpError(401, { errors: [{ message: 'Invalid email or password' }] });
@@ -19,12 +22,12 @@ const invalidCredentials = () => new HttpError(401, { errors: [{ message: 'Inval
 /** People sign in with a login's unique id (their email) and password (docs/decisions/0018). */
 export function sessionsRoutes(services: CoreServices, throttle: SignInThrottle): AnyRoute[] {
   return [
-    defineRoute<typeof signInParams, RequestContext>({
+    defineRoute<typeof signInParams, undefined, RequestContext>({
       method: 'POST',
       path: '/api/v1/login/session',
       summary: 'Sign in with a unique id and password; sets the session cookie and answers the CSRF token.',
       params: signInParams,
-      permission: publicAccess,
+      permission: signInRule,
       async handler(ctx, params: SignInParams) {
         throttle.check(params.unique_id, ctx.clientAddress, ctx.now);
         const user = await passwordSignIn(services.repos, params.unique_id, params.password, ctx.now);
@@ -41,7 +44,7 @@ export function sessionsRoutes(services: CoreServices, throttle: SignInThrottle)
       path: '/api/v1/login/session',
       summary: 'The signed-in person and the CSRF token, read again after a reload (cookie only, no CSRF header needed).',
       params: sessionParams,
-      permission: ownSession,
+      permission: ownSession('read'),
       sessionWithoutCsrf: true,
       async handler(ctx: AuthenticatedContext) {
         const session = await services.sessions.get(ctx.principal.sessionId!);
@@ -56,7 +59,7 @@ export function sessionsRoutes(services: CoreServices, throttle: SignInThrottle)
       path: '/api/v1/login/session',
       summary: 'Sign out: the session is revoked on the server and the cookie cleared.',
       params: sessionParams,
-      permission: ownSession,
+      permission: ownSession('write'),
       async handler(ctx: AuthenticatedContext) {
         await services.sessions.revoke(ctx.principal.sessionId!, writeStamp(ctx));
         return { status: 204, body: null, headers: { 'Set-Cookie': clearedSessionCookieHeader(ctx.baseUrl) } };

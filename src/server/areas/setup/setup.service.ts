@@ -1,9 +1,8 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { setupNeeded } from '../../domain/auth/first-run.ts';
 import { BUILT_IN_ROLE_IDS } from '../../domain/permissions/index.ts';
 import { createUser } from '../../domain/user-directory.ts';
-import { forbidden } from '../../http/http-errors.ts';
-import type { WriteStamp } from '../../storage/typed-records.ts';
+import type { WriteStamp } from '../../domain/repository.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import type { FirstPersonParams } from './setup.params.ts';
 
@@ -21,10 +20,10 @@ export class SetupService {
     return setupNeeded(this.#services.repos, this.#services.installation.admin_user_id);
   }
 
-  /** Creates the first person with a password login and root-account admin rights; 403 once set up. */
-  createFirstPerson(params: FirstPersonParams, requestId: string, now: number): Promise<number> {
+  /** Creates the first person with a password login and root-account admin rights; undefined once set up. */
+  createFirstPerson(params: FirstPersonParams, requestId: string, now: number): Promise<number | undefined> {
     return this.#queue.run('setup', async () => {
-      if (!(await this.needed())) throw forbidden('Outpost is already set up');
+      if (!(await this.needed())) return undefined;
       const { repos, installation } = this.#services;
       const stamp: WriteStamp = { actorId: 0, requestId, now };
       const user = await createUser(

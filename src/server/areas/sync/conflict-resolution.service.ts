@@ -1,10 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CoreServices } from '../../core.ts';
-import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
+import type { CoreServices } from '../../core-services.ts';
+import { ConflictError, InvalidError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
-import type { Repository } from '../../domain/repository.ts';
-import { badRequest } from '../../http/http-errors.ts';
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import type { Repository, Stored, WriteStamp } from '../../domain/repository.ts';
 import type { ConflictChoice, SyncConflictData } from '../../sync/conflict-log.ts';
 import type { WireRecord } from '../../sync/sync-partitions.ts';
 
@@ -36,19 +34,21 @@ export class ConflictResolution {
   }
 
   async #apply(conflict: SyncConflictData, choice: 'device' | 'merged', value: Record<string, unknown> | undefined, stamp: WriteStamp): Promise<void> {
-    if (conflict.side !== 'device') throw badRequest('A conflict recorded on the hub is settled by the device that pushed it; here it can only be acknowledged (choice "hub").');
-    if (conflict.outcome === 'forbidden') throw badRequest('The hub refused this change; it can only be dismissed (choice "hub").');
-    const repo = this.#repositoryOf(conflict.record_type, conflict.collection);
+    if (conflict.side !== 'device') throw new InvalidError('A conflict recorded on the hub is settled by the device that pushed it; here it can only be acknowledged (choice "hub").');
+    if (conflict.outcome === 'forbidden') throw new InvalidError('The hub refused this change; it can only be dismissed (choice "hub").');
+    const repo = this.#repositoryOf(conflict.record_type);
     const current = await repo.get(conflict.record_id);
     if (!current) throw new ConflictError('The record no longer exists on this computer.');
     const data = choice === 'device' ? conflict.pushed.data : { ...current.data, ...pickedFields(value, conflict.kept, conflict.pushed) };
     await repo.update(conflict.record_id, stamp, () => data);
   }
 
-  #repositoryOf(type: string, collection: string): Repository<Record<string, unknown>> {
+  /** The repository of a record type (types are unique across collections); its update recomputes the slots. */
+  #repositoryOf(type: string): Repository<Record<string, unknown>> {
+    // Every member of Repositories is a Repository of some record data; this one is addressed by its type name.
     const repos = Object.values(this.#services.repos) as unknown as Repository<Record<string, unknown>>[];
-    const repo = repos.find((r) => r.type === type && r.records.collection.name === collection);
-    if (!repo) throw badRequest(`Conflicts about ${type} records cannot be resolved this way.`);
+    const repo = repos.find((r) => r.type === type);
+    if (!repo) throw new InvalidError(`Conflicts about ${type} records cannot be resolved this way.`);
     return repo;
   }
 }

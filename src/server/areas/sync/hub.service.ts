@@ -1,14 +1,12 @@
 import { hostname } from 'node:os';
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { setupNeeded } from '../../domain/auth/first-run.ts';
 import { assertUniqueIdFree, ensurePasswordLogin } from '../../domain/auth/logins.ts';
-import { ConflictError } from '../../domain/errors.ts';
+import { ConflictError, InvalidError, RefusedError } from '../../domain/errors.ts';
 import { replicaOf } from '../../domain/ids.ts';
 import type { Principal } from '../../domain/principal.ts';
-import { badRequest, HttpError } from '../../http/http-errors.ts';
-import type { WriteStamp } from '../../storage/typed-records.ts';
+import type { WriteStamp } from '../../domain/repository.ts';
 import { HubSignInError, obtainDeviceToken } from '../../sync/hub-sign-in.ts';
-import { PULL_COLLECTIONS } from '../../sync/sync-partitions.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import type { ConnectHubParams } from './hub.params.ts';
 
@@ -68,7 +66,7 @@ export class HubConnectionService {
     const user = await withTimeout(sync.awaitInitialPull('directory'), FIRST_PULL_TIMEOUT_MS).then(() => repos.users.get(credential.userId));
     if (!user) {
       await hub.disconnect(stamp);
-      throw badRequest(`The hub at ${url} did not send this account's record in time; try connecting again.`);
+      throw new InvalidError(`The hub at ${url} did not send this account's record in time; try connecting again.`);
     }
     await ensurePasswordLogin(repos, { user_id: user.id, account_id: user.data.root_account_id, unique_id: params.unique_id, password: params.password }, { ...stamp, actorId: user.id });
     return user.id;
@@ -86,16 +84,8 @@ export class HubConnectionService {
     await hub.disconnect(stamp);
     if (!removeData) return;
     const { repos } = this.#services;
-    const { db } = this.#services.sync;
-    // The root account was created here, so its id carries this installation's replica; replica 0 is well-known ids.
-    const ownReplicas = new Set([replicaOf(this.#services.installation.root_account_id), 0]);
-    for (const name of PULL_COLLECTIONS) {
-      const collection = db.collections[name];
-      const docs = await collection.find().exec();
-      const foreign = docs.filter((doc) => !ownReplicas.has(replicaOf(doc.get('id') as number)));
-      if (foreign.length > 0) await collection.bulkRemove(foreign.map((doc) => doc.primary));
-      await collection.storageInstance.cleanup(0);
-    }
+    // The root account was created here, so its id carries this installation's replica.
+    await hub.removeReplicatedData(replicaOf(this.#services.installation.root_account_id));
     if (userId === undefined) return;
     for (const login of await repos.logins.find({ user_id: userId })) await repos.logins.update(login.id, stamp, (data) => ({ ...data, workflow_state: 'deleted' }));
     await this.#services.sessions.revokeAllOf(userId, stamp);
@@ -108,19 +98,19 @@ function hubUrlOf(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw badRequest(`"${raw}" is not a hub address; enter it as http://host:port or https://host.`);
+    throw new InvalidError(`"${raw}" is not a hub address; enter it as http://host:port or https://host.`);
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || url.username || url.password) {
-    throw badRequest(`"${raw}" is not a hub address; enter it as http://host:port or https://host.`);
+    throw new InvalidError(`"${raw}" is not a hub address; enter it as http://host:port or https://host.`);
   }
   return url.origin;
 }
 
+/** A refused password is 401, an unreachable or foreign server 400; the hub's throttling is left to the route (429). */
 function hubFailure(err: unknown): never {
-  if (!(err instanceof HubSignInError)) throw err;
-  if (err.kind === 'refused') throw new HttpError(401, { errors: [{ message: err.message }] });
-  if (err.kind === 'throttled') throw new HttpError(429, { errors: [{ message: err.message }] }, { 'Retry-After': String(err.retryAfter ?? 60) });
-  throw badRequest(err.message);
+  if (!(err instanceof HubSignInError) || err.kind === 'throttled') throw err;
+  if (err.kind === 'refused') throw new RefusedError(err.message);
+  throw new InvalidError(err.message);
 }
 
 function withTimeout(work: Promise<void>, ms: number): Promise<void> {

@@ -1,4 +1,4 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { isOpen } from '../../sync/conflict-log.ts';
 import { isoOrNull } from '../common/api-values.ts';
 import { refusedChangeJson } from './sync.serializer.ts';

@@ -68,7 +68,7 @@ export function syncRoutes(services: CoreServices): AnyRoute[] {
       path: '/api/v1/sync/conflicts/:id/resolve',
       summary: "Settle a conflict: keep this computer's state, the hub's, or a field-by-field merge (`value`)",
       params: resolveConflictParams,
-      permission: allowIf('the user whose change met the conflict', () => true),
+      permission: allowIf('the user whose change met the conflict (checked per conflict)', 'write', () => true),
       async handler(ctx, p) {
         return { body: conflictJson(await resolution.resolve(ctx.principal, p.id, p.choice, p.value, writeStamp(ctx))) };
       },

@@ -5,8 +5,6 @@ import type { Repositories } from '../repositories.ts';
  * password: on a fresh install, and on a device whose person has not connected it to a hub yet.
  */
 export async function setupNeeded(repos: Repositories, adminUserId: number): Promise<boolean> {
-  const login = await repos.logins.records.collection
-    .findOne({ selector: { type: repos.logins.type, user_id: { $ne: adminUserId }, 'data.workflow_state': 'active', 'data.password_hash': { $ne: null } } })
-    .exec();
-  return login === null;
+  const withPassword = await repos.logins.count({ user_id: { $ne: adminUserId }, 'data.workflow_state': 'active', 'data.password_hash': { $ne: null } });
+  return withPassword === 0;
 }

@@ -1,4 +1,4 @@
-import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { writeTogether, type Stored, type WriteStamp } from '../repository.ts';
 import { ValidationError } from '../errors.ts';
 import type { LoginData } from '../records/local-records.ts';
 import { lookupKey, type Repositories } from '../repositories.ts';
@@ -79,6 +79,6 @@ export async function ensurePasswordLogin(repos: Repositories, input: Required<P
   }
   await assertUniqueIdFree(repos, input.unique_id, { userId: input.user_id });
   const login = await buildLogin(repos, input, stamp);
-  await repos.logins.records.insert(login);
+  await writeTogether([repos.logins.insertion(login)]);
   return login;
 }

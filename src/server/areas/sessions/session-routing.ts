@@ -1,10 +1,10 @@
-import type { CoreServices } from '../../core.ts';
+import type { CoreServices } from '../../core-services.ts';
 import { SESSION_IDLE_MS } from '../../domain/auth/sessions.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { SessionData } from '../../domain/records/local-records.ts';
 import type { RequestContext, RouteResult } from '../../http/route.ts';
 import { sessionCookieHeader } from '../../http/session-cookie.ts';
-import type { Stored } from '../../storage/typed-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import { userProfileJson } from '../users/users.serializer.ts';
 
