@@ -87,12 +87,13 @@ describe('a device connected to a hub from the UI', () => {
     const edit = await fetch(`${device.url}/api/v1/courses/${courseId}/pages/page_id:${page1!.page_id}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${visibleToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ wiki_page: { title: 'Edited on the laptop' } }),
+      body: JSON.stringify({ wiki_page: { body: '<p>Edited on the laptop</p>' } }),
     });
     expect(edit.status).toBe(200);
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Offline.* · 1 change waiting$/);
 
-    // Meanwhile the same page changes on the hub (started for a moment on a port the device does not know).
+    // Meanwhile the same page changes on the hub (started for a moment on a port the device does not know). Only the
+    // laptop's body edit is pushed: a title edit would also rename the page's module item on both sides, a second conflict.
     const aside = await ServerProcess.start({ dataDir: hubDir, port: await freePort(), adminToken });
     const roster = await onHub<CourseUser[]>(aside.url, 'GET', `/api/v1/courses/${courseId}/users?per_page=100`);
     const teacherId = roster.find((u) => u.login_id === DEMO.teacher.login)!.id;
@@ -108,13 +109,13 @@ describe('a device connected to a hub from the UI', () => {
     await review.click();
     await expectScreen(page, 'Review conflicts');
     const conflict = page.getByRole('region', { name: /Edited on the hub/ });
-    expect(await conflict.getByRole('row', { name: /title/ }).textContent()).toContain('Edited on the laptop');
+    expect(await conflict.getByRole('row', { name: /body/ }).textContent()).toContain('Edited on the laptop');
     await conflict.getByRole('button', { name: "Keep this device's version" }).click();
     await page.getByText('No conflicts wait for you.').waitFor();
     await expect.poll(() => review.count(), SYNC).toBe(0);
     await expect
-      .poll(async () => (await onHub<WikiPage>(hub.url, 'GET', `/api/v1/courses/${courseId}/pages/page_id:${page1!.page_id}`)).title, SYNC)
-      .toBe('Edited on the laptop');
+      .poll(async () => (await onHub<WikiPage>(hub.url, 'GET', `/api/v1/courses/${courseId}/pages/page_id:${page1!.page_id}`)).body, SYNC)
+      .toBe('<p>Edited on the laptop</p>');
     await closeTab(page);
   });
 });
