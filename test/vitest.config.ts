@@ -21,7 +21,8 @@ export default defineConfig({
       { extends: true, test: { name: 'sync', include: ['test/sync/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/helpers/build-once.ts'] },
+        // A browser plus axe-core after every navigation on 2 shared cores: a walk through many screens takes a while.
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/helpers/build-once.ts'], testTimeout: 120_000 },
       },
     ],
   },

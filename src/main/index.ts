@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, net, session } from 'electron';
-import { SESSION_CHANNEL, type DesktopSession } from '../shared/bridge.ts';
-import { readServerEnv, refusalMessage, startServer, type RunningServer } from '../server/boot.ts';
+import { app, BrowserWindow, dialog, ipcMain, net, safeStorage, session } from 'electron';
+import { API_BASE_URL_CHANNEL } from '../shared/bridge.ts';
+import { FileSecretStore, readServerEnv, refusalMessage, startServer, type RunningServer } from '../server/boot.ts';
+import { SafeStorageSecretStore } from './safe-storage-secrets.ts';
 
 import { guardWebContents, isAppUrl, secureWebPreferences } from './window-policy.ts';
 
@@ -10,26 +10,26 @@ let server: RunningServer | undefined;
 
 async function launch(): Promise<void> {
   const env = readServerEnv(process.env);
-  // Lives only in this process's memory: the server accepts it as the admin until the app quits.
-  const sessionToken = `lms_${randomBytes(32).toString('base64url')}`;
+  // The window signs in as its person like any browser (docs/decisions/0021); the hub token is keychain-encrypted.
   server = await startServer({
     // The directory `npm run serve`, `npm run token` and `npm run seed:demo` use too (decision 0011).
     dataDir: env.dataDir,
     host: env.host,
     port: env.port,
     adminToken: env.adminToken,
-    sessionToken,
+    hub: env.hub,
+    secrets: new SafeStorageSecretStore(new FileSecretStore(env.dataDir), safeStorage, (message) => console.warn(message)),
     rendererDir: join(import.meta.dirname, '../renderer'),
     // Offline, webhook deliveries wait without spending retries (docs/architecture.md §8.4); back online, sync pulls at once.
     isOnline: () => net.isOnline(),
   });
   const appOrigin = new URL(server.url).origin;
-  const desktopSession: DesktopSession = { apiBaseUrl: server.url, sessionToken };
+  const apiBaseUrl = server.url;
 
-  // Only our own page may ask for the session; a navigated-away or injected frame gets nothing.
-  ipcMain.handle(SESSION_CHANNEL, (event) => {
+  // Only our own page may ask; a navigated-away or injected frame gets nothing.
+  ipcMain.handle(API_BASE_URL_CHANNEL, (event) => {
     if (!isAppUrl(event.senderFrame?.url, appOrigin)) throw new Error('refused: foreign sender');
-    return desktopSession;
+    return apiBaseUrl;
   });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);

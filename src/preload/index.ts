@@ -1,9 +1,9 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { SESSION_CHANNEL, type DesktopSession, type OutpostBridge } from '../shared/bridge.ts';
+import { API_BASE_URL_CHANNEL, type OutpostBridge } from '../shared/bridge.ts';
 
 // The renderer gets one verb and never ipcRenderer itself.
 const bridge: OutpostBridge = {
-  getSession: () => ipcRenderer.invoke(SESSION_CHANNEL) as Promise<DesktopSession>,
+  getApiBaseUrl: () => ipcRenderer.invoke(API_BASE_URL_CHANNEL) as Promise<string>,
 };
 
 contextBridge.exposeInMainWorld('outpost', bridge);

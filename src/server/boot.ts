@@ -7,14 +7,16 @@ import { ConfigError, DEFAULT_HOST } from './config.ts';
 import { openCore, type CoreOptions, type ServerCore } from './core.ts';
 import { DataDirError, refuseUnusableDataDir } from './data-dir.ts';
 import { DataDirInUseError } from './data-dir-lock.ts';
+import type { SecretStore } from './secret-store.ts';
 import { createApp } from './http/app.ts';
 import type { ServerErrorLog } from './http/error-envelopes.ts';
 import { loopbackHostAllowlist } from './http/host-guard.ts';
 import type { CorsOptions } from './http/origin-guard.ts';
 import type { AnyRoute } from './http/route.ts';
 
-// The Electron shell may import only this module, so it gets its env reader from here.
+// The Electron shell may import only this module, so it gets its env reader and the secret store types from here.
 export { readServerEnv } from './config.ts';
+export { FileSecretStore, type SecretStore } from './secret-store.ts';
 
 export interface ServerConfig {
   dataDir: string;
@@ -24,8 +26,6 @@ export interface ServerConfig {
   rendererDir?: string;
   /** OUTPOST_ADMIN_TOKEN: accepted as the admin's token, for scripted setups. */
   adminToken?: string;
-  /** The desktop app's per-launch token, held only in memory. */
-  sessionToken?: string;
   /** Browser origins allowed to read API answers; none unless configured. */
   cors?: CorsOptions;
   /** Webhook deriver and delivery worker (on by default); `false` turns them off. */
@@ -36,6 +36,8 @@ export interface ServerConfig {
   hub?: CoreOptions['hub'];
   /** Where unexpected request failures are logged; stderr by default. */
   logError?: ServerErrorLog;
+  /** Where secrets read back later are kept (the hub token); default 0600 files in the data dir. */
+  secrets?: SecretStore;
 }
 
 export interface RunningServer {
@@ -71,7 +73,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const httpServer = await listen(createServer((req, res) => handle(req, res)), host, config.port);
 
   const port = (httpServer.address() as AddressInfo).port;
-  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, sessionToken: config.sessionToken, webhooks: withOnlineState(config), hub: config.hub, isOnline: config.isOnline }).catch(
+  const core = await openCore({ dataDir: config.dataDir, adminToken: config.adminToken, webhooks: withOnlineState(config), hub: config.hub, secrets: config.secrets, isOnline: config.isOnline }).catch(
     async (err: unknown) => {
       await closeHttp(httpServer);
       throw err;
@@ -85,6 +87,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       routes: serverRoutes(core),
       verifyToken: (token) => core.verifyToken(token),
       becomeUser: (principal, asUserId) => core.becomeUser(principal, asUserId),
+      verifySession: (cookieValue, csrf) => core.verifySession(cookieValue, csrf),
       allowedHosts: () => allowedHosts,
       cors: config.cors,
       logError: config.logError,

@@ -1,5 +1,6 @@
 import type { Access } from './domain/access.ts';
 import type { AccessTokens } from './domain/access-tokens.ts';
+import type { Sessions } from './domain/auth/sessions.ts';
 import type { InstallationData } from './domain/records/local-records.ts';
 import type { Repositories } from './domain/repositories.ts';
 import type { SyncServices } from './sync/sync-services.ts';
@@ -13,6 +14,8 @@ export interface CoreServices {
   readonly repos: Repositories;
   readonly access: Access;
   readonly tokens: AccessTokens;
+  /** People's signed-in sessions (cookie + CSRF token). */
+  readonly sessions: Sessions;
   readonly installation: InstallationData;
   /** Webhook subscriptions, tool proxies, deliveries (webhooks/). */
   readonly webhooks: WebhookServices;

@@ -1,5 +1,6 @@
 import { Access } from './domain/access.ts';
 import { AccessTokens, type FixedToken } from './domain/access-tokens.ts';
+import { Sessions, type CsrfCheck } from './domain/auth/sessions.ts';
 import { IdAllocator } from './domain/ids.ts';
 import { ensureInstallation } from './domain/installation.ts';
 import type { Principal } from './domain/principal.ts';
@@ -12,7 +13,8 @@ import { lockDataDir } from './data-dir-lock.ts';
 import type { AnyRoute } from './http/route.ts';
 import { openDatabase, type OutpostDatabase } from './storage/database.ts';
 import { SyncServices } from './sync/sync-services.ts';
-import { DeviceSync } from './sync/device-sync.ts';
+import type { DeviceSync } from './sync/device-sync.ts';
+import { FileSecretStore, type SecretStore } from './secret-store.ts';
 import type { HubConnection } from './sync/hub-client.ts';
 import { WebhookServices } from './webhooks/webhook-services.ts';
 import { startWebhooks, type WebhookRuntimeOptions } from './webhooks/start-webhooks.ts';
@@ -22,12 +24,12 @@ export interface CoreOptions {
   dataDir: string;
   /** OUTPOST_ADMIN_TOKEN: accepted as the admin's token, for scripted setups. */
   adminToken?: string;
-  /** The desktop app's per-launch token, held only in memory, acting as the admin. */
-  sessionToken?: string;
   /** Webhook event deriver and delivery worker; `false` leaves them off (deliveries then wait in the outbox). */
   webhooks?: WebhookRuntimeOptions | false;
   /** Sync: the hub this device replicates with (OUTPOST_HUB_URL + OUTPOST_HUB_TOKEN); none when unset. */
   hub?: HubConnection;
+  /** Where the hub token is kept; default a 0600 file in the data dir (the desktop app passes safeStorage). */
+  secrets?: SecretStore;
   /** Sync: whether the machine has a network; coming back online resyncs (default always online). */
   isOnline?: () => boolean;
 }
@@ -41,9 +43,11 @@ export interface ServerCore {
   verifyToken(rawToken: string): Promise<Principal | undefined>;
   /** The principal acting as the user `asUserId` names (`as_user_id`), or undefined when the caller may not. */
   becomeUser(principal: Principal, asUserId: string): Promise<Principal | undefined>;
+  /** Resolves a session cookie whose CSRF token matches (or is exempt) to its principal. */
+  verifySession(cookieValue: string, csrf: CsrfCheck): Promise<Principal | undefined>;
   /** The running webhook deriver and worker, unless turned off. */
   readonly webhookRuntime: WebhookRuntime | undefined;
-  /** Sync: the running replication with the hub, when one is configured. */
+  /** Sync: the running replication with the hub, while connected. */
   readonly deviceSync: DeviceSync | undefined;
   close(): Promise<void>;
 }
@@ -63,6 +67,7 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
       repos,
       access,
       tokens: new AccessTokens(repos, fixedTokens(installation.admin_user_id)),
+      sessions: new Sessions(repos),
       installation,
       webhooks: new WebhookServices(db.collections.local, ids),
       sync: new SyncServices(db, repos, access, ids),
@@ -83,24 +88,33 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
 /** Composition root below HTTP: storage → domain → areas (docs/architecture.md §1). */
 export async function openCore(options: CoreOptions): Promise<ServerCore> {
   const { db, services, close } = await openServices(options.dataDir, (adminUserId) =>
-    [options.adminToken, options.sessionToken].filter((token) => !!token).map((token) => ({ token: token!, userId: adminUserId })),
+    options.adminToken ? [{ token: options.adminToken, userId: adminUserId }] : [],
   );
   let closed: Promise<void> | undefined;
   // Webhooks: started last, stopped first, so no derivation or delivery outlives the database.
   const webhookRuntime =
     options.webhooks === false ? undefined : startWebhooks(db, services.repos, services.webhooks, services.installation.root_account_id, options.webhooks);
   // Sync: like webhooks, started last and stopped before the database closes.
-  const deviceSync = options.hub ? new DeviceSync({ db, hub: options.hub, conflicts: services.sync.conflicts, isOnline: options.isOnline }) : undefined;
+  const hubLink = services.sync.hub;
+  try {
+    await hubLink.resume({ env: options.hub, secrets: options.secrets ?? new FileSecretStore(options.dataDir), isOnline: options.isOnline });
+  } catch (err) {
+    await Promise.all([webhookRuntime?.stop(), hubLink.stop()]).then(close);
+    throw err;
+  }
   return {
     db,
     services,
     routes: areaRoutes(services),
     verifyToken: (rawToken) => services.tokens.verify(rawToken, Date.now()),
     becomeUser: masquerading(services),
+    verifySession: (cookieValue, csrf) => services.sessions.verify(cookieValue, csrf, Date.now()),
     webhookRuntime,
-    deviceSync,
+    get deviceSync() {
+      return hubLink.deviceSync;
+    },
     close() {
-      closed ??= Promise.all([webhookRuntime?.stop(), deviceSync?.stop()]).then(close);
+      closed ??= Promise.all([webhookRuntime?.stop(), hubLink.stop()]).then(close);
       return closed;
     },
   };

@@ -4,8 +4,18 @@ import { createApp } from '../../src/server/http/app.ts';
 import type { AnyRoute } from '../../src/server/http/route.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-// The LTI token endpoint takes a signed assertion instead of a token (webhook subscriptions, docs/decisions/0008).
-const PUBLIC_ROUTES = ['GET /api/v1/health', 'GET /api/v1/openapi.json', 'POST /api/lti/accounts/{account_id}/authorize'];
+// The LTI token endpoint takes a signed assertion instead of a token (webhook subscriptions, docs/decisions/0008);
+// signing in takes a password (docs/decisions/0018); first-run setup and connecting to a hub are open until
+// someone can sign in (docs/decisions/0019, 0020).
+const PUBLIC_ROUTES = [
+  'GET /api/v1/health',
+  'GET /api/v1/openapi.json',
+  'POST /api/lti/accounts/{account_id}/authorize',
+  'POST /api/v1/login/session',
+  'GET /api/v1/outpost/setup',
+  'POST /api/v1/outpost/setup',
+  'POST /api/v1/sync/hub',
+];
 
 type Operation = { 'x-permission'?: string; 'x-permission-grants'?: string; security?: unknown[] };
 
@@ -69,7 +79,7 @@ describe('route inventory', () => {
   });
   afterAll(() => server.stop());
 
-  it('every route has a described permission rule; only health and openapi are public', () => {
+  it('every route has a described permission rule; only the listed ones are public', () => {
     for (const { name, op } of operations) {
       expect(op['x-permission']?.trim(), name).toBeTruthy();
       const isPublic = (op.security ?? []).length === 0;
@@ -103,7 +113,7 @@ describe('route inventory', () => {
 describe('a route without a permission rule', () => {
   const base = { method: 'GET', path: '/api/v1/x', summary: 'x', params: z.object({}), handler: () => ({ body: {} }) } as const;
   const build = (route: unknown) => () =>
-    createApp({ rendererDir: '/none', routes: [route as AnyRoute], verifyToken: async () => undefined, allowedHosts: () => new Set() });
+    createApp({ rendererDir: '/none', routes: [route as AnyRoute], verifyToken: async () => undefined, verifySession: async () => undefined, allowedHosts: () => new Set() });
 
   it('fails at startup', () => {
     expect(build(base)).toThrow(/permission rule/);
@@ -119,7 +129,7 @@ describe('a route without a permission rule', () => {
   it('and so does a route registered twice', () => {
     const route = { ...base, permission: { description: 'x', requiresToken: true, grants: 'read', resolve: async () => undefined } };
     expect(() =>
-      createApp({ rendererDir: '/none', routes: [route, route] as unknown as AnyRoute[], verifyToken: async () => undefined, allowedHosts: () => new Set() }),
+      createApp({ rendererDir: '/none', routes: [route, route] as unknown as AnyRoute[], verifyToken: async () => undefined, verifySession: async () => undefined, allowedHosts: () => new Set() }),
     ).toThrow(/registered twice/);
   });
 });

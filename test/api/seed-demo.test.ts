@@ -19,13 +19,36 @@ describe('npm run seed:demo', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'outpost-demo-'));
-    expect(await seedDemoCommand(dataDir)).toMatch(/^Loaded the demo course/);
-    expect(await seedDemoCommand(dataDir)).toMatch(/already loaded/);
+    const loaded = await seedDemoCommand(dataDir);
+    expect(loaded).toMatch(/^Loaded the demo course/);
+    expect(loaded).toContain('margaret.aldana@demo.outpost.test / outpost-teacher');
+    expect(loaded).toContain('helen.okafor@demo.outpost.test / outpost-observer');
+    expect(await seedDemoCommand(dataDir)).toMatch(/already loaded[^]*amara\.okafor@demo\.outpost\.test/);
     server = await startServer({ dataDir, port: 0, adminToken: ADMIN });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('gives every demo person the password the README lists, and they see the course', async () => {
+    const signInAs = async (login: string, password: string) => {
+      const res = await fetch(`${server.url}/api/v1/login/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ unique_id: login, password }) });
+      expect(res.status, login).toBe(200);
+      const { csrf_token: csrf } = (await res.json()) as { csrf_token: string };
+      return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, 'x-csrf-token': csrf };
+    };
+    const logins = [
+      [DEMO.teacher.login, 'outpost-teacher'],
+      [DEMO.ta.login, 'outpost-ta'],
+      ['amara.okafor@demo.outpost.test', 'outpost-student'],
+      [DEMO.students.at(-1)!.login, 'outpost-student'],
+      ['helen.okafor@demo.outpost.test', 'outpost-observer'],
+    ] as const;
+    for (const [login, password] of logins) {
+      const courses = await fetch(`${server.url}/api/v1/courses`, { headers: await signInAs(login, password) });
+      expect(((await courses.json()) as { name: string }[]).map((c) => c.name), login).toEqual([DEMO.course.name]);
+    }
   });
 
   it('loads one course with a teacher, a TA, 30 students in 2 sections and a linked observer, once', async () => {

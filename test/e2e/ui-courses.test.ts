@@ -4,6 +4,7 @@ import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { closeTab, expectScreen, hasHorizontalOverflow, openTab } from '../helpers/ui-screens.ts';
 
 describe('the teacher and student UI over the demo course', () => {
   let demo: UiDemo;
@@ -20,36 +21,14 @@ describe('the teacher and student UI over the demo course', () => {
 
   async function openCourse(page: Page): Promise<void> {
     await page.getByRole('link', { name: DEMO.course.name }).click();
-    await page.getByRole('heading', { level: 1, name: DEMO.course.name }).waitFor();
+    await expectScreen(page, DEMO.course.name, `Modules · ${DEMO.course.name}`);
   }
 
-  it('refuses a wrong token, signs in with a real one, shows who is signed in, and signs out', async () => {
-    const page = await browser.newPage();
-    await page.goto(demo.server.url);
-    await page.getByRole('heading', { name: 'Sign in to Outpost' }).waitFor();
-    expect(await page.getByText('npm run token -- <login>').count()).toBe(1);
-
-    await page.getByLabel('Access token').fill('lms_not-a-real-token');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/not accepted/);
-
-    await signIn(page, demo.server.url, demo.student);
-    await expect.poll(() => page.getByTestId('signed-in-user').textContent()).toBe(`Signed in as ${demo.student.name}`);
-    // Memory only: nothing an injected script or the next visitor could read back.
-    // (Source text: the test program is type-checked without the DOM library.)
-    expect(await page.evaluate('localStorage.length + sessionStorage.length + document.cookie.length')).toBe(0);
-
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByLabel('Access token').waitFor();
-    expect(await page.getByTestId('signed-in-user').count()).toBe(0);
-    await page.close();
-  });
-
   it('lists the student’s courses and opens the course at its modules, with states, locks and requirements', async () => {
-    const page = await browser.newPage();
+    const page = await openTab(browser);
     const errors = watchPageErrors(page);
     await signIn(page, demo.server.url, demo.student);
-    await page.getByRole('heading', { name: 'Your courses' }).waitFor();
+    await expectScreen(page, 'Your courses');
     expect(await page.getByRole('list', { name: 'Courses' }).getByRole('listitem').allTextContents()).toEqual([
       expect.stringContaining(DEMO.course.name),
     ]);
@@ -86,17 +65,17 @@ describe('the teacher and student UI over the demo course', () => {
     await markDone.click();
     await expect.poll(() => markDone.getAttribute('aria-pressed')).toBe('false');
     expect(errors).toEqual([]);
-    await page.close();
+    await closeTab(page);
   });
 
   it('opens an assignment from the list with its due date, points, submission types and sandboxed description', async () => {
-    const page = await browser.newPage();
+    const page = await openTab(browser);
     const errors = watchPageErrors(page);
     await signIn(page, demo.server.url, demo.student);
     await openCourse(page);
     await page.getByRole('link', { name: 'Assignments' }).click();
+    await expectScreen(page, DEMO.course.name, `Assignments · ${DEMO.course.name}`);
     const table = page.getByRole('table', { name: 'Assignments' });
-    await table.waitFor();
     // The demo's graded quizzes and discussions are assignments too: the API's list is the reference.
     const listed = await api(demo.server, demo.student.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments?per_page=100`);
     expect(await table.getByRole('row').count()).toBe((listed.json as unknown[]).length + 1);
@@ -104,6 +83,7 @@ describe('the teacher and student UI over the demo course', () => {
     expect(await row.textContent()).toContain('20 pts');
     await row.getByRole('link', { name: demo.firstAssignment.name }).click();
 
+    await expectScreen(page, DEMO.course.name, `${demo.firstAssignment.name} · ${DEMO.course.name}`);
     await page.getByRole('heading', { level: 2, name: demo.firstAssignment.name }).waitFor();
     const facts = page.getByRole('definition');
     expect(await facts.allTextContents()).toEqual([expect.stringMatching(/\d{4}/), '20 pts', 'File upload', 'pdf, docx']);
@@ -113,27 +93,29 @@ describe('the teacher and student UI over the demo course', () => {
       .poll(() => page.frameLocator('iframe[title="Assignment description"]').locator('body').textContent())
       .toBe(`${demo.firstAssignment.name}: see the syllabus.`);
     expect(errors).toEqual([]);
-    await page.close();
+    await closeTab(page);
   });
 
   it('shows a page from the Pages tab, and the module item links to the same page', async () => {
-    const page = await browser.newPage();
+    const page = await openTab(browser);
     await signIn(page, demo.server.url, demo.student);
     await openCourse(page);
     await page.getByTestId(`module-${demo.week1.id}`).getByRole('link', { name: 'Welcome' }).click();
+    await expectScreen(page, DEMO.course.name, `Welcome · ${DEMO.course.name}`);
     await page.getByRole('heading', { level: 2, name: 'Welcome' }).waitFor();
     const content = page.frameLocator('iframe[title="Page content"]');
     await content.getByRole('heading', { name: 'Welcome aboard' }).waitFor();
 
     await page.getByRole('link', { name: 'Pages', exact: true }).click();
+    await expectScreen(page, DEMO.course.name, `Pages · ${DEMO.course.name}`);
     await page.getByRole('list', { name: 'Pages' }).getByRole('link', { name: 'Welcome' }).waitFor();
     await page.goBack();
     await content.getByRole('heading', { name: 'Welcome aboard' }).waitFor();
-    await page.close();
+    await closeTab(page);
   });
 
   it('shows the teacher the roster with every role, following Link rel="next" across pages', async () => {
-    const page = await browser.newPage();
+    const page = await openTab(browser);
     const errors = watchPageErrors(page);
     // Small pages make the client walk the Link header; the server builds each next link.
     let rosterRequests = 0;
@@ -146,8 +128,8 @@ describe('the teacher and student UI over the demo course', () => {
     await signIn(page, demo.server.url, demo.teacher);
     await openCourse(page);
     await page.getByRole('link', { name: 'People' }).click();
+    await expectScreen(page, DEMO.course.name, `People · ${DEMO.course.name}`);
     const table = page.getByRole('table', { name: 'People' });
-    await table.waitFor();
     const people = 1 + 1 + DEMO.students.length + 1; // teacher, TA, students, observer
     expect(await table.getByRole('row').count()).toBe(people + 1);
     expect(rosterRequests).toBe(Math.ceil(people / 7));
@@ -156,10 +138,40 @@ describe('the teacher and student UI over the demo course', () => {
 
     // A teacher sees publication states but no progression controls.
     await page.getByRole('link', { name: 'Modules' }).click();
-    await page.getByRole('heading', { name: 'Week 1' }).waitFor();
+    await expectScreen(page, DEMO.course.name, `Modules · ${DEMO.course.name}`);
     expect(await page.getByRole('button', { name: 'Mark as done' }).count()).toBe(0);
     expect(await page.getByTestId(`module-${demo.week1.id}`).locator('.badge').first().textContent()).toBe('Published');
     expect(errors).toEqual([]);
-    await page.close();
+    await closeTab(page);
+  });
+
+  it('fits a 360 px phone screen on every course screen, without horizontal scrolling', async () => {
+    const page = await openTab(browser, { width: 360, height: 740 });
+    await signIn(page, demo.server.url, demo.student);
+    await expectScreen(page, 'Your courses');
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    const course = DEMO.course.name;
+    const screens: Array<[string, string]> = [
+      [`/#/courses/${demo.courseId}/modules`, `Modules · ${course}`],
+      [`/#/courses/${demo.courseId}/assignments`, `Assignments · ${course}`],
+      [`/#/courses/${demo.courseId}/assignments/${demo.firstAssignment.id}`, `${demo.firstAssignment.name} · ${course}`],
+      [`/#/courses/${demo.courseId}/pages`, `Pages · ${course}`],
+      [`/#/courses/${demo.courseId}/pages/${demo.welcomePage.url}`, `Welcome · ${course}`],
+      [`/#/courses/${demo.courseId}/people`, `People · ${course}`],
+    ];
+    for (const [path, title] of screens) {
+      await page.goto(demo.server.url + path);
+      await expectScreen(page, course, title);
+      expect(await hasHorizontalOverflow(page), path).toBe(false);
+    }
+    for (const [link, heading] of [
+      ['Settings', 'Settings'],
+      ['Sync status', 'Sync'],
+    ] as const) {
+      await page.getByRole('link', { name: link }).click();
+      await expectScreen(page, heading);
+      expect(await hasHorizontalOverflow(page), heading).toBe(false);
+    }
+    await closeTab(page);
   });
 });

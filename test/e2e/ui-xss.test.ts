@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSS_CORPUS } from '../fixtures/xss-corpus.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { launchChromium } from '../helpers/chromium.ts';
+import { closeTab, openTab } from '../helpers/ui-screens.ts';
 import { signIn, startUiDemo, type UiDemo } from '../helpers/ui-demo.ts';
 import { hookCalls, recordDialogs, UnsandboxedStage, XSS_HOOK } from '../helpers/ui-xss.ts';
 
@@ -29,7 +30,7 @@ describe('hostile course HTML in the UI', () => {
 
   /** A signed-in student's tab with the hook in its top frame and every dialog recorded. */
   async function studentTab(): Promise<{ page: Page; dialogs: string[] }> {
-    const page = await browser.newPage();
+    const page = await openTab(browser);
     await page.addInitScript(`if (window === window.top) { ${XSS_HOOK} }`);
     const dialogs = recordDialogs(page);
     await signIn(page, demo.server.url, demo.student);
@@ -68,7 +69,7 @@ describe('hostile course HTML in the UI', () => {
     // The UI around the content still works: the clobbering payload did not take over the header.
     expect(await tab.getByTestId('signed-in-user').textContent()).toBe(`Signed in as ${demo.student.name}`);
     for (const shown of [shownPage, shownAssignment]) expect(await stage.render(shown)).toEqual({ ran: [], leftovers: [] });
-    await tab.close();
+    await closeTab(tab);
   });
 
   it('the UI alone neutralises each raw payload the server never saw', async () => {
@@ -94,6 +95,6 @@ describe('hostile course HTML in the UI', () => {
     }
     expect(await hookCalls(tab)).toEqual([]);
     expect(dialogs).toEqual([]);
-    await tab.close();
+    await closeTab(tab);
   });
 });

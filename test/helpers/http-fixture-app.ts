@@ -31,6 +31,8 @@ export async function startFixtureApp(
     rendererDir: '/nonexistent-renderer',
     routes,
     verifyToken: async (token) => FIXTURE_TOKENS[token],
+    // No database, so no sessions: a cookie is never a credential here.
+    verifySession: async () => undefined,
     allowedHosts: () => allowed,
     ...overrides,
   });

@@ -33,6 +33,12 @@ import { peerReviewsRoutes } from './peer-reviews/peer-reviews.routes.ts';
 import { plannerRoutes } from './planner/planner.routes.ts';
 import { webhookSubscriptionsRoutes } from './webhook-subscriptions/webhook-subscriptions.routes.ts';
 import { syncRoutes } from './sync/sync.routes.ts';
+import { loginsRoutes } from './logins/logins.routes.ts';
+import { sessionsRoutes } from './sessions/sessions.routes.ts';
+import { SignInThrottle } from '../http/sign-in-throttle.ts';
+import { setupRoutes } from './setup/setup.routes.ts';
+import { SetupService } from './setup/setup.service.ts';
+import { hubRoutes } from './sync/hub.routes.ts';
 
 /**
  * Every area's routes, in one list the HTTP layer registers and the OpenAPI document and the route fuzz test
@@ -42,7 +48,10 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
   const rules = accessRules(services);
   return [
     // one line per area, e.g. ...coursesRoutes(services, rules),
+    sessionsRoutes(services, new SignInThrottle()),
+    setupRoutes(services, new SetupService(services)),
     usersRoutes(services, rules),
+    loginsRoutes(services, rules),
     enrollmentsRoutes(services, rules),
     communicationChannelsRoutes(services, rules),
     tokensRoutes(services, rules),
@@ -74,6 +83,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     peerReviewsRoutes(services, rules),
     plannerRoutes(services),
     webhookSubscriptionsRoutes(services),
+    hubRoutes(services),
     syncRoutes(services),
   ].flat();
 }

@@ -17,21 +17,26 @@ const LAST_NAMES = [
 export interface DemoPerson {
   name: string;
   login: string;
+  /** Demo only, printed by `npm run seed:demo` and listed in the README: one per role, easy to type. */
+  password: string;
 }
 
-function person(first: string, last: string): DemoPerson {
+/** The demo's sign-in passwords, by role. */
+export const DEMO_PASSWORDS = { teacher: 'outpost-teacher', ta: 'outpost-ta', student: 'outpost-student', observer: 'outpost-observer' } as const;
+
+function person(first: string, last: string, password: string): DemoPerson {
   const ascii = `${first}.${last}`.normalize('NFD').replace(/[^A-Za-z.]/g, '').toLowerCase();
-  return { name: `${first} ${last}`, login: `${ascii}@demo.outpost.test` };
+  return { name: `${first} ${last}`, login: `${ascii}@demo.outpost.test`, password };
 }
 
 export const DEMO = {
   course: { name: 'Introduction to Environmental Science', course_code: 'ENVS 101', sis_course_id: 'DEMO-ENVS-101' },
   sections: ['Section A (Mornings)', 'Section B (Evenings)'],
-  teacher: person('Margaret', 'Aldana'),
-  ta: person('Theo', 'Brennan'),
-  students: FIRST_NAMES.map((first, i) => person(first, LAST_NAMES[i]!)),
+  teacher: person('Margaret', 'Aldana', DEMO_PASSWORDS.teacher),
+  ta: person('Theo', 'Brennan', DEMO_PASSWORDS.ta),
+  students: FIRST_NAMES.map((first, i) => person(first, LAST_NAMES[i]!, DEMO_PASSWORDS.student)),
   /** Observes the first student (a parent or guardian). */
-  observer: person('Helen', 'Okafor'),
+  observer: person('Helen', 'Okafor', DEMO_PASSWORDS.observer),
   assignments: [
     { name: 'Lab 1: Water Quality Sampling', grading_type: 'points', points_possible: 20, submission_types: ['online_upload'], allowed_extensions: ['pdf', 'docx'] },
     { name: 'Reading Response: Silent Spring', grading_type: 'points', points_possible: 10, submission_types: ['online_text_entry'] },

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { startServer } from '../boot.ts';
 import { CanvasClient } from './canvas-client.ts';
-import { DEMO, type DemoPerson } from './demo-course.ts';
+import { DEMO, DEMO_PASSWORDS, type DemoPerson } from './demo-course.ts';
 import { addPagesAndModules, addSubmissionsAndGrades } from './demo-coursework.ts';
 
 type Json = Record<string, unknown>;
+
+const PARALLEL_USERS = 4;
 
 export interface SeedResult {
   courseId: number;
@@ -29,7 +31,8 @@ export async function seedDemo(baseUrl: string, adminToken: string): Promise<See
   const createUser = async (p: DemoPerson) =>
     (await api.request('POST', '/api/v1/accounts/self/users', {
       user: { name: p.name },
-      pseudonym: { unique_id: p.login },
+      // Through the Canvas API like any client: the password is hashed on the server and never read back.
+      pseudonym: { unique_id: p.login, password: p.password },
       communication_channel: { type: 'email', address: p.login },
     })).id as number;
   const enroll = (userId: number, type: string, sectionId: number, extra: Json = {}) =>
@@ -39,12 +42,13 @@ export async function seedDemo(baseUrl: string, adminToken: string): Promise<See
 
   await enroll(await createUser(DEMO.teacher), 'TeacherEnrollment', sections[0]!);
   await enroll(await createUser(DEMO.ta), 'TaEnrollment', sections[1]!, { limit_privileges_to_course_section: true });
+  // A few at a time: each password costs one scrypt, which the server runs on its thread pool side by side; more
+  // parallel requests would only fill the admin token's throttle bucket.
   const students: number[] = [];
-  for (const [i, student] of DEMO.students.entries()) {
-    const id = await createUser(student);
-    students.push(id);
-    await enroll(id, 'StudentEnrollment', sections[i % sections.length]!);
+  for (let i = 0; i < DEMO.students.length; i += PARALLEL_USERS) {
+    students.push(...(await Promise.all(DEMO.students.slice(i, i + PARALLEL_USERS).map(createUser))));
   }
+  for (const [i, id] of students.entries()) await enroll(id, 'StudentEnrollment', sections[i % sections.length]!);
   await enroll(await createUser(DEMO.observer), 'ObserverEnrollment', sections[0]!, { associated_user_id: students[0] });
 
   const week = 7 * 24 * 3600 * 1000;
@@ -77,6 +81,18 @@ export async function seedDemo(baseUrl: string, adminToken: string): Promise<See
   return { courseId, alreadyPresent: false, submitted };
 }
 
+/** Who can sign in to the demo, and with which password. */
+export function demoSignIns(): string {
+  const [first] = DEMO.students;
+  return [
+    'Sign in with (email / password):',
+    `  teacher   ${DEMO.teacher.login} / ${DEMO.teacher.password}`,
+    `  TA        ${DEMO.ta.login} / ${DEMO.ta.password}`,
+    `  students  <first>.<last>@demo.outpost.test / ${DEMO_PASSWORDS.student}, e.g. ${first!.login}`,
+    `  observer  ${DEMO.observer.login} / ${DEMO.observer.password}`,
+  ].join('\n');
+}
+
 /** `npm run seed:demo`: runs the server privately on a free loopback port just long enough to load the demo. */
 export async function seedDemoCommand(dataDir: string): Promise<string> {
   const adminToken = `lms_${randomBytes(32).toString('base64url')}`;
@@ -84,8 +100,8 @@ export async function seedDemoCommand(dataDir: string): Promise<string> {
   try {
     const { courseId, alreadyPresent, submitted } = await seedDemo(server.url, adminToken);
     return alreadyPresent
-      ? `The demo course is already loaded (course ${courseId}).`
-      : `Loaded the demo course "${DEMO.course.name}" (course ${courseId}): 1 teacher, 1 TA, ${DEMO.students.length} students in ${DEMO.sections.length} sections, 1 observer, ${DEMO.assignments.length} assignments, ${DEMO.quizzes.length} quizzes, ${DEMO.discussions.length} discussions, ${DEMO.files.length} files, ${DEMO.pages.length} pages, 2 modules, ${submitted ?? 0} submissions.`;
+      ? `The demo course is already loaded (course ${courseId}).\n${demoSignIns()}`
+      : `Loaded the demo course "${DEMO.course.name}" (course ${courseId}): 1 teacher, 1 TA, ${DEMO.students.length} students in ${DEMO.sections.length} sections, 1 observer, ${DEMO.assignments.length} assignments, ${DEMO.quizzes.length} quizzes, ${DEMO.discussions.length} discussions, ${DEMO.files.length} files, ${DEMO.pages.length} pages, 2 modules, ${submitted ?? 0} submissions.\n${demoSignIns()}`;
   } finally {
     await server.close();
   }

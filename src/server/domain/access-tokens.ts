@@ -26,7 +26,7 @@ export interface NewToken {
   expiresAt?: number | null;
 }
 
-/** A token that lives only in memory and acts as a fixed user: the desktop session and OUTPOST_ADMIN_TOKEN. */
+/** A token that lives only in memory and acts as a fixed user: OUTPOST_ADMIN_TOKEN. */
 export interface FixedToken {
   token: string;
   userId: number;

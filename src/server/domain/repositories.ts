@@ -11,7 +11,7 @@ import type {
   UserData,
 } from './records/directory-records.ts';
 import type { GroupCategoryData, GroupData, GroupMembershipData } from './records/group-records.ts';
-import type { AccessTokenData, InstallationData, ProgressData } from './records/local-records.ts';
+import type { AccessTokenData, HubLinkData, InstallationData, LoginData, ProgressData, SessionData } from './records/local-records.ts';
 import type { ModuleData, ModuleItemData, ModuleProgressionData, ModuleSettingsData } from './records/module-records.ts';
 import type { PageRevisionData, WikiPageData } from './records/page-records.ts';
 import { columnDatumKey, type ColumnDatumData, type CustomColumnData } from './records/custom-column-records.ts';
@@ -37,6 +37,9 @@ export const lookupKey = {
   login: (login: string) => `login:${login.toLowerCase()}`,
   sis: (sisId: string) => `sis:${sisId}`,
   tokenHash: (hashHex: string) => `sha256:${hashHex}`,
+  /** A live login's unique id; deleted logins free theirs (their slot is empty). */
+  pseudonym: (uniqueId: string) => `pseudonym:${uniqueId.toLowerCase()}`,
+  sessionHash: (hashHex: string) => `session:${hashHex}`,
 };
 
 const sisSlot = (sisId: string | null) => (sisId === null ? '' : lookupKey.sis(sisId));
@@ -267,6 +270,17 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
       lookup_key: lookupKey.tokenHash(t.token_hash),
     })),
     installation: new Repository<InstallationData>(local, 'installation', ids, () => ({})),
+    logins: new Repository<LoginData>(local, 'login', ids, (l) => ({
+      user_id: l.user_id,
+      parent_id: l.account_id,
+      lookup_key: l.workflow_state === 'deleted' ? '' : lookupKey.pseudonym(l.unique_id),
+      sort_key: l.unique_id.toLowerCase().slice(0, 300),
+    })),
+    sessions: new Repository<SessionData>(local, 'session', ids, (s) => ({
+      user_id: s.user_id,
+      lookup_key: lookupKey.sessionHash(s.token_hash),
+    })),
+    hubLink: new Repository<HubLinkData>(local, 'hub_link', ids, (h) => ({ user_id: h.user_id })),
     progress: new Repository<ProgressData>(local, 'progress', ids, (p) => ({ user_id: p.user_id, course_id: 0 })),
   };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Stored, WriteStamp } from '../storage/typed-records.ts';
+import { assertUniqueIdFree, buildLogin } from './auth/logins.ts';
 import { ValidationError } from './errors.ts';
 import { writeTogether } from './repository.ts';
 import type { UserData } from './records/directory-records.ts';
-import { lookupKey, type Repositories } from './repositories.ts';
+import type { Repositories } from './repositories.ts';
 
 export interface NewUser {
   name: string;
@@ -16,6 +17,8 @@ export interface NewUser {
   time_zone?: string | null;
   locale?: string | null;
   root_account_id: number;
+  /** The login's password; none leaves it token-only. */
+  password?: string;
 }
 
 /** Canvas's default sortable name: "Last, First" from the last space of the display name. */
@@ -27,13 +30,13 @@ export function sortableNameOf(name: string): string {
 
 /**
  * Creates a user with its login and, when an email is known, its email channel (Canvas creates one per user).
- * Both live in the directory collection and are written in one transaction: no user without its channel. A taken
- * login (case-insensitive) or SIS id is a 400, checked before anything is written.
+ * User and channel live in the directory collection and are written in one transaction: no user without its
+ * channel. The login (with its password hash) lives in `local`, which never replicates, and is written right
+ * after; a crash between the two leaves a user an admin can give a login through the logins API. A taken login
+ * (case-insensitive), SIS id or a refused password is a 400, checked before anything is written.
  */
 export async function createUser(repos: Repositories, input: NewUser, stamp: WriteStamp): Promise<Stored<UserData>> {
-  if (await repos.users.byLookup(lookupKey.login(input.login_id))) {
-    throw ValidationError.field('unique_id', 'ID already in use for this account and authentication provider', 'taken');
-  }
+  await assertUniqueIdFree(repos, input.login_id);
   if (input.sis_user_id && (await repos.users.count({ 'data.sis_user_id': input.sis_user_id })) > 0) {
     throw ValidationError.field('sis_user_id', `SIS ID "${input.sis_user_id}" is already in use`, 'taken');
   }
@@ -57,6 +60,19 @@ export async function createUser(repos: Repositories, input: NewUser, stamp: Wri
   const channel = input.email
     ? await repos.channels.build({ user_id: user.id, address: input.email, type: 'email', position: 1, workflow_state: 'active' }, stamp)
     : undefined;
+  const login = await buildLogin(
+    repos,
+    {
+      user_id: user.id,
+      account_id: input.root_account_id,
+      unique_id: input.login_id,
+      sis_user_id: input.sis_user_id ?? null,
+      integration_id: input.integration_id ?? null,
+      ...(input.password === undefined ? {} : { password: input.password }),
+    },
+    stamp,
+  );
   await writeTogether([repos.users.insertion(user), ...(channel ? [repos.channels.insertion(channel)] : [])]);
+  await writeTogether([repos.logins.insertion(login)]);
   return user;
 }

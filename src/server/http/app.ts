@@ -1,5 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express';
-import { Authenticator, type VerifyToken } from './bearer-auth.ts';
+import { Authenticator, type VerifySession, type VerifyToken } from './bearer-auth.ts';
 import { apiNotFound, consoleErrorLog, errorHandler, type ServerErrorLog } from './error-envelopes.ts';
 import { hostGuard } from './host-guard.ts';
 import type { BecomeUser } from './masquerade.ts';
@@ -17,6 +17,8 @@ export interface AppOptions {
   verifyToken: VerifyToken;
   /** Whether a caller may act as the user `as_user_id` names; without it, every `as_user_id` is refused. */
   becomeUser?: BecomeUser;
+  /** Resolves a person's session cookie (plus its CSRF check) to its principal. */
+  verifySession: VerifySession;
   /** Exact `host:port` values a request's Host may carry; read per request (see `loopbackHostAllowlist`). */
   allowedHosts: () => ReadonlySet<string>;
   /** Origins allowed to read API answers from a browser; none unless configured. */
@@ -46,7 +48,7 @@ export function createApp(options: AppOptions): Express {
   app.use('/api', apiHeaders, corsHandler(options.cors));
 
   const deps = {
-    authenticator: new Authenticator(options.verifyToken, options.authFailuresPerMinute),
+    authenticator: new Authenticator(options.verifyToken, options.verifySession, options.authFailuresPerMinute),
     throttle: new TokenThrottle(options.throttle ?? CANVAS_THROTTLE),
     becomeUser: options.becomeUser ?? (async () => undefined),
   };

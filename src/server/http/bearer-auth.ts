@@ -1,13 +1,28 @@
 import type { Request } from 'express';
+import type { CsrfCheck } from '../domain/auth/sessions.ts';
 import type { Principal } from '../domain/principal.ts';
+import { CSRF_HEADER } from '../../shared/session-dtos.ts';
 import { insufficientScopeError, invalidTokenError, rateLimitedError } from './http-errors.ts';
 import { LeakyBucket } from './leaky-bucket.ts';
+import { sessionCookieOf } from './session-cookie.ts';
 
 export type VerifyToken = (rawToken: string) => Promise<Principal | undefined>;
+export type VerifySession = (cookieValue: string, csrf: CsrfCheck) => Promise<Principal | undefined>;
+
+/** What the authenticator needs of a route: Canvas's scope string parts and whether it hands out the CSRF token. */
+export interface AuthenticatedRoute {
+  method: string;
+  path: string;
+  /** Only `GET /api/v1/login/session`: the page learns the CSRF token there, so it cannot send it yet. */
+  sessionWithoutCsrf?: boolean;
+}
 
 /**
- * Bearer tokens only (docs/architecture.md §5.5): no `access_token` parameter (it leaks into logs and Referers and
- * lets a foreign page forge a credentialed `<img>`), no cookies, and no trust in a loopback source address.
+ * Two credentials (docs/architecture.md §5.5, docs/decisions/0018). A Bearer token, for tools: no `access_token`
+ * parameter (it leaks into logs and Referers and lets a foreign page forge a credentialed `<img>`), and a request
+ * with one ignores cookies. Or a person's session cookie together with its CSRF token in a header, which another
+ * origin's page cannot add without a CORS preflight we never grant: a cookie alone is no credential. Never trust
+ * in a loopback address.
  */
 export function bearerTokenOf(req: Request): string | undefined {
   const header = req.headers.authorization;
@@ -23,30 +38,43 @@ export function bearerTokenOf(req: Request): string | undefined {
  */
 export class Authenticator {
   private readonly verify: VerifyToken;
+  private readonly verifySession: VerifySession;
   private readonly failures: LeakyBucket;
 
-  constructor(verify: VerifyToken, failuresPerMinute = 1000) {
+  constructor(verify: VerifyToken, verifySession: VerifySession, failuresPerMinute = 1000) {
     this.verify = verify;
+    this.verifySession = verifySession;
     this.failures = new LeakyBucket(
       { highWater: failuresPerMinute, maximum: failuresPerMinute, outflowPerSecond: failuresPerMinute / 60 },
       Date.now(),
     );
   }
 
-  /** The caller's principal, or a thrown 401/403; `routeScope` is Canvas's `url:GET|/api/v1/…` of the route. */
-  async authenticate(req: Request, routeScope: { method: string; path: string }): Promise<Principal> {
+  /** Whether the request presents a credential at all (routes open to everyone may still want to know who calls). */
+  hasCredential(req: Request): boolean {
+    return bearerTokenOf(req) !== undefined || sessionCookieOf(req) !== undefined;
+  }
+
+  /** The caller's principal, or a thrown 401/403; `route` gives Canvas's `url:GET|/api/v1/…` scope of the route. */
+  async authenticate(req: Request, route: AuthenticatedRoute): Promise<Principal> {
     const token = bearerTokenOf(req);
-    if (token === undefined) throw invalidTokenError();
-    const principal = await this.verify(token);
+    const principal = token !== undefined ? await this.verify(token) : await this.#fromSession(req, route);
     if (principal === undefined) {
       const now = Date.now();
       if (!this.failures.hasRoomFor(1, now)) throw rateLimitedError();
       this.failures.add(1, now);
       throw invalidTokenError();
     }
-    if (principal.scopes !== null && !principal.scopes.includes(`url:${routeScope.method}|${routeScope.path}`)) {
+    if (principal.scopes !== null && !principal.scopes.includes(`url:${route.method}|${route.path}`)) {
       throw insufficientScopeError();
     }
     return principal;
+  }
+
+  async #fromSession(req: Request, route: AuthenticatedRoute): Promise<Principal | undefined> {
+    const cookie = sessionCookieOf(req);
+    if (cookie === undefined) throw invalidTokenError();
+    const header = req.headers[CSRF_HEADER.toLowerCase()];
+    return this.verifySession(cookie, route.sessionWithoutCsrf ? 'exempt' : { presented: typeof header === 'string' ? header : undefined });
   }
 }

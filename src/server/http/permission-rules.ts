@@ -8,6 +8,18 @@ export function publicRule(description: string, grants: Grant): PermissionRule<u
 /** No token needed. Only health and the OpenAPI document read this way. */
 export const publicAccess = publicRule('public: no token required', 'read');
 
+/**
+ * No credential needed, but one that is presented is verified (401 if bad) and its principal, or null, reaches
+ * `check`: for routes open to everyone during first-run setup and to particular people afterwards.
+ */
+export function publicOrIdentified<TParams>(
+  description: string,
+  grants: Grant,
+  check: (ctx: RequestContext, params: TParams) => Promise<boolean> | boolean,
+): PermissionRule<TParams, undefined, RequestContext> {
+  return Object.freeze({ description, requiresToken: false, identifiesCaller: true, grants, resolve: async (ctx: RequestContext, params: TParams) => scopeIf(await check(ctx, params), undefined) });
+}
+
 /** Any valid token, whoever it belongs to, reading what is theirs (e.g. `GET /api/v1/users/self`). */
 export const authenticated: PermissionRule<unknown, undefined> = Object.freeze({
   description: 'any valid access token',

@@ -32,7 +32,8 @@ export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandl
   return async (req, res, next) => {
     try {
       let principal: Principal | null = null;
-      if (route.permission.requiresToken) {
+      const identify = route.permission.identifiesCaller === true && deps.authenticator.hasCredential(req);
+      if (route.permission.requiresToken || identify) {
         principal = route.authenticate ? await route.authenticate(req) : await deps.authenticator.authenticate(req, route);
         deps.throttle.admit(principal.tokenId, res);
       }
@@ -47,6 +48,7 @@ export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandl
         path: req.path,
         query,
         headers: req.headers,
+        clientAddress: req.socket.remoteAddress ?? '',
         now: Date.now(),
       };
       const parsed = route.params.safeParse(input);

@@ -18,6 +18,8 @@ export interface RequestContext {
   readonly query: Readonly<Record<string, unknown>>;
   /** The raw request headers, for the few Canvas APIs that take parameters there (e.g. the `StartKey` of webhooks). */
   readonly headers: IncomingHttpHeaders;
+  /** The peer's address, for limits that must hold per client (failed sign-ins); not a credential. */
+  readonly clientAddress: string;
   readonly now: number;
 }
 
@@ -56,6 +58,11 @@ export interface PermissionRule<TParams = unknown, TScope = unknown, TContext ex
   readonly requiresToken: boolean;
   readonly grants: Grant;
   resolve(ctx: TContext, params: TParams): Promise<TScope | Refused>;
+  /**
+   * For public rules: a credential, when one is presented, is still checked (401 if bad) and its principal passed
+   * to `resolve`, e.g. routes open during first-run setup that a signed-in admin may also use later.
+   */
+  readonly identifiesCaller?: boolean;
 }
 
 /** Bytes to send as a download instead of JSON (file contents). */
@@ -107,6 +114,8 @@ export interface RouteDefinition<
    * webhook subscription API). It runs at the same point, first, and throws the same 401 on failure.
    */
   authenticate?(req: { headers: IncomingHttpHeaders; params: Readonly<Partial<Record<string, string | string[]>>> }): Promise<Principal>;
+  /** Only `GET /api/v1/login/session`: a session cookie is accepted without its CSRF header (see bearer-auth.ts). */
+  sessionWithoutCsrf?: boolean;
   /**
    * `html` raises the body limit from 100 kB to 2 MB for routes taking page or message bodies; `bulk` also allows
    * 20,000 form parameters instead of 1,000, for routes taking one entry per student (see `BODY_LIMITS`).

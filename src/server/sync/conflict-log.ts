@@ -12,6 +12,9 @@ import type { WireRecord } from './sync-partitions.ts';
  */
 export type ConflictOutcome = 'master-kept' | 'merged' | 'forbidden' | 'duplicate-merged';
 
+/** How a person settled a conflict: keep this computer's state, the hub's, or a field-by-field mix of both. */
+export type ConflictChoice = 'device' | 'hub' | 'merged';
+
 /** One surfaced conflict, kept in `local` on the side that recorded it (the hub, and the device that pushed). */
 export interface SyncConflictData {
   side: 'hub' | 'device';
@@ -32,6 +35,9 @@ export interface SyncConflictData {
   /** The pushed state that did not (fully) win: nothing is dropped without a trace. */
   pushed: WireRecord;
   detected_at: string;
+  /** Absent on conflicts recorded before resolving existed: those are open. */
+  resolution?: ConflictChoice | null;
+  resolved_at?: string | null;
 }
 
 export interface ConflictReport {
@@ -73,9 +79,16 @@ export class ConflictLog {
         kept: report.kept,
         pushed,
         detected_at: new Date(now).toISOString(),
+        resolution: null,
+        resolved_at: null,
       },
       { actorId: report.userId, requestId, now },
     );
+  }
+
+  /** Marks a conflict settled; it leaves the default list. */
+  async resolve(id: number, choice: ConflictChoice, stamp: { actorId: number; requestId: string; now: number }): Promise<Stored<SyncConflictData> | undefined> {
+    return this.records.update(id, stamp, (data) => ({ ...data, resolution: choice, resolved_at: new Date(stamp.now).toISOString() }));
   }
 
   /** Conflicts the user met or that concern their own records, newest first. */
@@ -85,3 +98,5 @@ export class ConflictLog {
     return [...byId.values()].sort((a, b) => b.created_at - a.created_at || b.id - a.id);
   }
 }
+
+export const isOpen = (conflict: Stored<SyncConflictData>): boolean => !conflict.data.resolved_at;

@@ -6,6 +6,7 @@ import type { StoredRecord } from '../storage/record-schema.ts';
 import type { ConflictLog } from './conflict-log.ts';
 import { HubClient, type HubConnection } from './hub-client.ts';
 import { HubStream } from './hub-stream.ts';
+import { collectUnpushedChanges } from './push-backlog.ts';
 import { isPushCollection, PULL_COLLECTIONS, toWire, type PullCollection, type PushCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
 
 export interface DeviceSyncOptions {
@@ -18,6 +19,16 @@ export interface DeviceSyncOptions {
   isOnline?: () => boolean;
   /** How often `isOnline` is asked; default 1 s (Electron's main process has no online event). */
   onlinePollMs?: number;
+  /** Names this connection's checkpoints (see HubLinkData.connection_id); none for the environment's hub. */
+  connectionId?: string;
+}
+
+/** Where replication stands, as `GET /api/v1/sync/status` reports it (without the conflict counts). */
+export interface ReplicationStatus {
+  state: 'offline' | 'syncing' | 'synced';
+  /** Epoch ms of the last exchange with the hub that succeeded; undefined before the first. */
+  lastSyncedAt: number | undefined;
+  waiting: number;
 }
 
 type Replication = RxReplicationState<StoredRecord, SyncCheckpoint>;
@@ -42,6 +53,10 @@ export class DeviceSync {
   readonly #conflicts: ConflictLog;
   readonly #onlinePoll: NodeJS.Timeout | undefined;
   #online: boolean;
+  /** Undefined until the first exchange tells; false after a failed request or a dropped stream. */
+  #hubReachable: boolean | undefined;
+  #lastSyncedAt: number | undefined;
+  readonly #active = new Map<PullCollection, boolean>();
 
   constructor(options: DeviceSyncOptions) {
     this.client = new HubClient(options.hub);
@@ -51,8 +66,12 @@ export class DeviceSync {
     for (const name of PULL_COLLECTIONS) {
       const events = new Subject<PullStreamItem>();
       this.#remoteEvents.set(name, events);
-      replications.set(name, this.#replicate(options, name, events));
-      this.#streams.push(new HubStream({ client: this.client, collection: name, onEvent: () => events.next('RESYNC') }, this.#online));
+      const replication = this.#replicate(options, name, events);
+      replications.set(name, replication);
+      replication.active$.subscribe((active) => this.#active.set(name, active));
+      replication.error$.subscribe(() => (this.#hubReachable = false));
+      const onConnection = (connected: boolean) => (connected ? this.#reached() : (this.#hubReachable = false));
+      this.#streams.push(new HubStream({ client: this.client, collection: name, onEvent: () => events.next('RESYNC'), onConnection }, this.#online));
     }
     this.replications = replications;
     const isOnline = options.isOnline;
@@ -75,6 +94,29 @@ export class DeviceSync {
     if (online) this.reSync();
   }
 
+  /**
+   * Offline while the machine has no network or the hub did not answer (a request failed, or the event streams
+   * dropped and cannot reconnect); syncing while a replication works or local changes wait; synced otherwise.
+   */
+  async status(): Promise<ReplicationStatus> {
+    const changes = new Set<string>();
+    for (const [name, replication] of this.replications) if (isPushCollection(name)) await collectUnpushedChanges(replication, changes);
+    const waiting = changes.size;
+    const busy = [...this.#active.values()].some(Boolean) || waiting > 0 || this.#hubReachable === undefined;
+    const state = !this.#online || this.#hubReachable === false ? 'offline' : busy ? 'syncing' : 'synced';
+    return { state, lastSyncedAt: this.#lastSyncedAt, waiting };
+  }
+
+  /** Waits until the first pull of a collection has finished (e.g. the device's own user record arrived). */
+  async awaitInitialPull(collection: PullCollection): Promise<void> {
+    await this.replications.get(collection)?.awaitInitialReplication();
+  }
+
+  #reached(): void {
+    this.#hubReachable = true;
+    this.#lastSyncedAt = Date.now();
+  }
+
   /** Resolves once every replication has nothing left to pull or push. */
   async awaitInSync(): Promise<void> {
     await Promise.all([...this.replications.values()].map((r) => r.awaitInSync()));
@@ -91,7 +133,7 @@ export class DeviceSync {
     return replicateRxCollection<StoredRecord, SyncCheckpoint>({
       collection: options.db.collections[name],
       // Checkpoints belong to one hub: pointing the device at another starts over.
-      replicationIdentifier: `outpost-sync:${name}:${options.hub.url}`,
+      replicationIdentifier: `outpost-sync:${name}:${options.hub.url}${options.connectionId ? `:${options.connectionId}` : ''}`,
       live: true,
       retryTime: (options.retrySeconds ?? 5) * 1000,
       // One process owns the database (decision 0005): there is no other tab to elect a leader among.
@@ -99,7 +141,11 @@ export class DeviceSync {
       autoStart: true,
       pull: {
         batchSize: PULL_BATCH,
-        handler: async (since, limit) => this.client.pull(name, since, limit),
+        handler: async (since, limit) => {
+          const page = await this.client.pull(name, since, limit);
+          this.#reached();
+          return page;
+        },
         stream$: events.asObservable(),
       },
       push: isPushCollection(name)
@@ -114,6 +160,7 @@ export class DeviceSync {
       newDocumentState: toWire(row.newDocumentState),
     }));
     const answer = await this.client.push(name, wire);
+    this.#reached();
     const now = Date.now();
     for (const note of answer.notes) {
       const pushed = wire.find((row) => row.newDocumentState.key === note.key)?.newDocumentState;

@@ -6,6 +6,8 @@ export interface HubStreamOptions {
   client: HubClient;
   collection: PullCollection;
   onEvent(event: ServerEvent): void;
+  /** Told when the stream opens (the hub is reachable) and when it drops or fails to open (it may not be). */
+  onConnection?(connected: boolean): void;
   /** First wait after a dropped or refused connection, doubled per failure up to `maxBackoffMs`. */
   minBackoffMs?: number;
   maxBackoffMs?: number;
@@ -25,7 +27,7 @@ export class HubStream {
   readonly #running: Promise<void>;
 
   constructor(options: HubStreamOptions, online = true) {
-    this.#o = { minBackoffMs: 1000, maxBackoffMs: 30_000, ...options };
+    this.#o = { minBackoffMs: 1000, maxBackoffMs: 30_000, onConnection: () => undefined, ...options };
     this.#online = online;
     this.#running = this.#loop();
   }
@@ -56,12 +58,14 @@ export class HubStream {
       try {
         const body = await this.#o.client.openStream(this.#o.collection, connection.signal);
         backoff = this.#o.minBackoffMs;
+        this.#o.onConnection(true);
         for await (const event of readServerEvents(body)) this.#o.onEvent(event);
       } catch {
         // Unreachable, refused (e.g. a revoked token answers 401) or aborted: all end in a wait and a retry.
       } finally {
         this.#connection = undefined;
       }
+      if (!this.#stopped && this.#online) this.#o.onConnection(false);
       if (this.#stopped) break;
       await this.#sleep(backoff);
       backoff = Math.min(backoff * 2, this.#o.maxBackoffMs);

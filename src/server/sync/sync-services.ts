@@ -5,17 +5,20 @@ import type { Repositories } from '../domain/repositories.ts';
 import type { OutpostDatabase } from '../storage/database.ts';
 import { ConflictLog } from './conflict-log.ts';
 import { HubChangeFeed } from './hub-change-feed.ts';
+import { HubLink } from './hub-link.ts';
 import { pullChanges, type PullResult } from './hub-pull.ts';
 import { PullVisibility } from './pull-visibility.ts';
 import { pushChanges, type PushResult, type PushRow } from './hub-push.ts';
 import type { PullCollection, PushCollection, SyncCheckpoint } from './sync-partitions.ts';
 import { computeSyncScope } from './sync-scope.ts';
 
-/** The hub's side of sync (pull, push, change events) and the conflict log both sides keep; the sync area calls these. */
+/** The hub's side of sync (pull, push, change events), the device's hub link, and the conflict log both sides keep. */
 export class SyncServices {
   readonly conflicts: ConflictLog;
   /** The event streams devices hold open (GET /api/v1/sync/:collection/stream). */
   readonly changes: HubChangeFeed;
+  /** This installation's own connection to a hub, when it is a device. */
+  readonly hub: HubLink;
   readonly #db: OutpostDatabase;
   readonly #repos: Repositories;
   readonly #access: Access;
@@ -26,6 +29,7 @@ export class SyncServices {
     this.#access = access;
     this.conflicts = new ConflictLog(db.collections.local, ids);
     this.changes = new HubChangeFeed(db, repos, access);
+    this.hub = new HubLink(db, repos, this.conflicts);
   }
 
   get db(): OutpostDatabase {

@@ -1,15 +1,16 @@
 import type { ErrorEnvelope } from '../../../shared/api-types.ts';
 
 /**
- * What went wrong, as the UI needs to tell it apart: a dead or rejected token signs the user out, a missing right
- * shows "not allowed", anything else is shown with the server's own message.
+ * What went wrong, as the UI needs to tell it apart: an ended session signs the person out, a missing right shows
+ * "not allowed", no answer or a refused address gets its own explanation, anything else the server's own message.
  */
 export type ApiErrorKind =
-  | 'unauthenticated' // no, invalid, expired or revoked token (401 with WWW-Authenticate)
+  | 'unauthenticated' // no, expired or revoked session or token (401 with WWW-Authenticate)
   | 'forbidden' // a valid token without the right (Canvas: 401 "unauthorized"; throttled or host-refused: 403)
   | 'not_found'
   | 'invalid' // 400 / 413 / 415 / 422: validation errors keyed by field or a list of messages
   | 'throttled'
+  | 'wrong_host' // the server refused the address the page was opened with (its DNS-rebinding guard)
   | 'server'
   | 'network'; // no answer at all
 
@@ -43,6 +44,7 @@ function errorKind(response: Response, envelope: ErrorEnvelope | undefined, text
     return response.headers.has('WWW-Authenticate') || envelope?.status === 'unauthenticated' ? 'unauthenticated' : 'forbidden';
   }
   if (status === 429 || (status === 403 && /rate limit/i.test(text))) return 'throttled';
+  if (status === 403 && /host not allowed/i.test(text)) return 'wrong_host';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not_found';
   if (status === 400 || status === 413 || status === 415 || status === 422) return 'invalid';

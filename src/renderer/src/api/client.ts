@@ -1,104 +1,95 @@
-import type { HealthResponse } from '../../../shared/api-types.ts';
-import type { Assignment, Course, CourseModule, CourseUser, UserProfile, WikiPage } from '../../../shared/lms-dtos.ts';
-import { ApiError, apiErrorFrom } from './api-error.ts';
-import { nextPageUrl } from './link-header.ts';
+import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../shared/lms-dtos.ts';
+import { createHttp, type Http, type HttpHooks } from './http.ts';
+import type {
+  AccessTokenInfo,
+  ConflictChoice,
+  HubConnectionStatus,
+  CreatedAccessToken,
+  SessionResponse,
+  SetupStatus,
+  SyncConflict,
+  SyncStatus,
+} from '../../../shared/session-dtos.ts';
 
 export { ApiError } from './api-error.ts';
 
-/** Where the API is and who is calling: held in memory only, never in storage an injected script could read later. */
-export interface ApiCredentials {
-  apiBaseUrl: string;
-  token: string;
-}
-
-export interface ApiClientHooks {
-  /** Called when the server no longer accepts the token (revoked, expired), so the UI can sign out. */
-  onUnauthenticated?: (error: ApiError) => void;
-}
-
-type Query = Record<string, string | number | string[]>;
-
-/** A list can span many pages; this bounds a runaway `next` chain. */
-const MAX_PAGES = 50;
-
 /** The renderer's only door to the server: typed calls over HTTP, the same API third-party tools use. */
-export function createApiClient(credentials: ApiCredentials, hooks: ApiClientHooks = {}) {
-  const origin = new URL(credentials.apiBaseUrl).origin;
-
-  async function send(method: string, url: URL, body?: unknown): Promise<Response> {
-    // The token goes only to the server it was issued for, whatever a Link header says.
-    if (url.origin !== origin) throw new ApiError('invalid', 0, [`Refusing to send the token to ${url.origin}`]);
-    const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${credentials.token}` });
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
-    let response: Response;
-    try {
-      response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    } catch (err) {
-      throw new ApiError('network', 0, [`The server did not answer (${err instanceof Error ? err.message : String(err)})`]);
-    }
-    if (!response.ok) {
-      const error = await apiErrorFrom(response);
-      if (error.kind === 'unauthenticated') hooks.onUnauthenticated?.(error);
-      throw error;
-    }
-    return response;
-  }
-
-  function urlFor(path: string, query: Query = {}): URL {
-    const url = new URL(path, credentials.apiBaseUrl);
-    for (const [key, value] of Object.entries(query)) {
-      for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v));
-    }
-    return url;
-  }
-
-  async function getOne<T>(path: string, query?: Query): Promise<T> {
-    return (await (await send('GET', urlFor(path, query))).json()) as T;
-  }
-
-  /** Every page of a Canvas list, following `Link: rel="next"`. */
-  async function getAll<T>(path: string, query: Query = {}): Promise<T[]> {
-    const items: T[] = [];
-    let url: URL | undefined = urlFor(path, { per_page: 100, ...query });
-    for (let page = 0; url && page < MAX_PAGES; page++) {
-      const response = await send('GET', url);
-      items.push(...((await response.json()) as T[]));
-      const next = nextPageUrl(response.headers.get('Link'));
-      url = next ? new URL(next) : undefined;
-    }
-    return items;
-  }
-
-  async function write(method: 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<void> {
-    await send(method, urlFor(path), body);
-  }
-
-  const course = (courseId: number) => `/api/v1/courses/${courseId}`;
-  const itemDone = (courseId: number, moduleId: number, itemId: number) =>
-    `${course(courseId)}/modules/${moduleId}/items/${itemId}/done`;
-
-  return {
-    self: () => getOne<UserProfile>('/api/v1/users/self'),
-    courses: () => getAll<Course>('/api/v1/courses', { 'include[]': ['term'] }),
-    course: (courseId: number) => getOne<Course>(course(courseId), { 'include[]': ['term'] }),
-    modules: (courseId: number) =>
-      getAll<CourseModule>(`${course(courseId)}/modules`, { 'include[]': ['items', 'content_details'] }),
-    moduleItemDone: (courseId: number, moduleId: number, itemId: number) => write('PUT', itemDone(courseId, moduleId, itemId)),
-    moduleItemNotDone: (courseId: number, moduleId: number, itemId: number) =>
-      write('DELETE', itemDone(courseId, moduleId, itemId)),
-    assignments: (courseId: number) => getAll<Assignment>(`${course(courseId)}/assignments`),
-    assignment: (courseId: number, assignmentId: number) => getOne<Assignment>(`${course(courseId)}/assignments/${assignmentId}`),
-    pages: (courseId: number) => getAll<WikiPage>(`${course(courseId)}/pages`, { sort: 'title' }),
-    page: (courseId: number, pageUrl: string) => getOne<WikiPage>(`${course(courseId)}/pages/${encodeURIComponent(pageUrl)}`),
-    people: (courseId: number) => getAll<CourseUser>(`${course(courseId)}/users`, { 'include[]': ['enrollments'] }),
-  };
+export function createApiClient(apiBaseUrl: string, hooks: HttpHooks = {}) {
+  const http = createHttp(apiBaseUrl, hooks);
+  return { ...sessionCalls(http), ...courseCalls(http), ...syncCalls(http), ...tokenCalls(http) };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The one unauthenticated call: whether the server is up. */
-export async function fetchHealth(apiBaseUrl: string): Promise<HealthResponse> {
-  const response = await fetch(new URL('/api/v1/health', apiBaseUrl), { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw await apiErrorFrom(response);
-  return (await response.json()) as HealthResponse;
+export interface Credentials {
+  unique_id: string;
+  password: string;
+}
+
+/** Signing in and out, first setup, and the hub connection (which signs the caller in as the hub's user). */
+function sessionCalls(http: Http) {
+  // Every answer that opens a session carries its CSRF token; later requests send it.
+  const opened = <T extends SessionResponse>(answer: T): T => {
+    http.setCsrfToken(answer.csrf_token);
+    return answer;
+  };
+  return {
+    setupStatus: () => http.getOne<SetupStatus>('/api/v1/outpost/setup'),
+    currentSession: async () => opened(await http.getOne<SessionResponse>('/api/v1/login/session')),
+    signIn: async (credentials: Credentials) => opened(await http.writeJson<SessionResponse>('POST', '/api/v1/login/session', credentials)),
+    signOut: async () => {
+      try {
+        await http.write('DELETE', '/api/v1/login/session');
+      } finally {
+        http.setCsrfToken(undefined);
+      }
+    },
+    setUp: async (person: Credentials & { name: string }) =>
+      opened(await http.writeJson<SessionResponse>('POST', '/api/v1/outpost/setup', person)),
+    hubConnection: () => http.getOne<HubConnectionStatus>('/api/v1/sync/hub'),
+    connectHub: async (hub: Credentials & { hub_url: string }) =>
+      opened(await http.writeJson<SessionResponse & { hub: HubConnectionStatus }>('POST', '/api/v1/sync/hub', hub)),
+    disconnectHub: (removeData: boolean) => http.write('DELETE', `/api/v1/sync/hub${removeData ? '?remove_data=true' : ''}`),
+  };
+}
+
+function courseCalls(http: Http) {
+  const course = (courseId: number) => `/api/v1/courses/${courseId}`;
+  const itemDone = (courseId: number, moduleId: number, itemId: number) =>
+    `${course(courseId)}/modules/${moduleId}/items/${itemId}/done`;
+  return {
+    courses: () => http.getAll<Course>('/api/v1/courses', { 'include[]': ['term'] }),
+    course: (courseId: number) => http.getOne<Course>(course(courseId), { 'include[]': ['term'] }),
+    modules: (courseId: number) =>
+      http.getAll<CourseModule>(`${course(courseId)}/modules`, { 'include[]': ['items', 'content_details'] }),
+    moduleItemDone: (courseId: number, moduleId: number, itemId: number) => http.write('PUT', itemDone(courseId, moduleId, itemId)),
+    moduleItemNotDone: (courseId: number, moduleId: number, itemId: number) =>
+      http.write('DELETE', itemDone(courseId, moduleId, itemId)),
+    assignments: (courseId: number) => http.getAll<Assignment>(`${course(courseId)}/assignments`),
+    assignment: (courseId: number, assignmentId: number) =>
+      http.getOne<Assignment>(`${course(courseId)}/assignments/${assignmentId}`),
+    pages: (courseId: number) => http.getAll<WikiPage>(`${course(courseId)}/pages`, { sort: 'title' }),
+    page: (courseId: number, pageUrl: string) =>
+      http.getOne<WikiPage>(`${course(courseId)}/pages/${encodeURIComponent(pageUrl)}`),
+    people: (courseId: number) => http.getAll<CourseUser>(`${course(courseId)}/users`, { 'include[]': ['enrollments'] }),
+  };
+}
+
+function syncCalls(http: Http) {
+  return {
+    syncStatus: () => http.getOne<SyncStatus>('/api/v1/sync/status'),
+    conflicts: () => http.getAll<SyncConflict>('/api/v1/sync/conflicts'),
+    resolveConflict: (conflictId: number, choice: ConflictChoice, value?: Record<string, unknown>) =>
+      http.writeJson<SyncConflict>('POST', `/api/v1/sync/conflicts/${conflictId}/resolve`, { choice, value }),
+  };
+}
+
+/** The signed-in person's own access tokens, for tools ("Approved integrations"). */
+function tokenCalls(http: Http) {
+  return {
+    tokens: () => http.getAll<AccessTokenInfo>('/api/v1/users/self/tokens'),
+    createToken: (purpose: string, expiresAt: string | undefined) =>
+      http.writeJson<CreatedAccessToken>('POST', '/api/v1/users/self/tokens', { token: { purpose, expires_at: expiresAt } }),
+    deleteToken: (tokenId: number) => http.write('DELETE', `/api/v1/users/self/tokens/${tokenId}`),
+  };
 }

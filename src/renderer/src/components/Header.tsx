@@ -1,15 +1,20 @@
+import { Link } from 'react-router';
 import { HealthBadge } from '../features/health/HealthBadge.tsx';
 import { SignedInUser } from '../features/session/SignedInUser.tsx';
+import { SyncStatusIndicator } from '../features/sync/SyncStatusIndicator.tsx';
+import { useSessionStore } from '../stores/session-store.ts';
 
 export function Header() {
+  const signedIn = useSessionStore((s) => s.session.phase === 'signed-in');
   return (
     <header className="app-header">
-      <a className="app-title" href="#/courses">
+      <Link className="app-title" to="/">
         Outpost
-      </a>
+      </Link>
       <div className="app-header-end">
         <HealthBadge />
-        <SignedInUser />
+        {signedIn && <SyncStatusIndicator />}
+        {signedIn && <SignedInUser />}
       </div>
     </header>
   );

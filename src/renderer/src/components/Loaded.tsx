@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { ApiError } from '../api/client.ts';
-import type { Loadable } from '../stores/resource-store.ts';
+import type { ResourceView } from '../stores/resource-store.ts';
+import { FailureNotice } from './FailureNotice.tsx';
 
 interface LoadedProps<T> {
-  value: Loadable<T>;
+  value: ResourceView<T>;
   /** What is being loaded, for the messages: "modules", "this page". */
   what: string;
   children: (data: T) => ReactNode;
 }
 
-/** Renders `children` once `value` has loaded; a status line while loading and an alert when it failed. */
+/** Renders `children` once `value` has loaded; a status line while loading, an alert with Retry when it failed. */
 export function Loaded<T>({ value, what, children }: LoadedProps<T>) {
   if (value.status === 'loaded') return children(value.data);
   if (value.status === 'loading') {
@@ -19,23 +19,5 @@ export function Loaded<T>({ value, what, children }: LoadedProps<T>) {
       </p>
     );
   }
-  return (
-    <p role="alert" className="error">
-      {failureMessage(value.error, what)}
-    </p>
-  );
-}
-
-function failureMessage(error: Error, what: string): string {
-  if (!(error instanceof ApiError)) return `Could not load ${what}: ${error.message}`;
-  switch (error.kind) {
-    case 'forbidden':
-      return `You are not allowed to see ${what}.`;
-    case 'not_found':
-      return `Not found: ${what} does not exist or was deleted.`;
-    case 'network':
-      return `Could not load ${what}: the server did not answer.`;
-    default:
-      return `Could not load ${what}: ${error.message}`;
-  }
+  return <FailureNotice error={value.error} what={what} onRetry={value.retry} />;
 }

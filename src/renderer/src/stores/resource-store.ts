@@ -18,6 +18,8 @@ interface ResourceStore {
   resourceNeeded: (resource: Resource<unknown>) => Promise<void>;
   /** The data changed on the server (the user just acted): load it again, showing the old copy meanwhile. */
   resourceStale: (resource: Resource<unknown>) => Promise<void>;
+  /** The person asked to try a failed read again. */
+  resourceRetried: (resource: Resource<unknown>) => Promise<void>;
   sessionEnded: () => void;
 }
 
@@ -48,6 +50,7 @@ export const useResourceStore = create<ResourceStore>()((set, get) => {
       await load(resource, true);
     },
     resourceStale: (resource) => load(resource, !get().entries[resource.key]),
+    resourceRetried: (resource) => load(resource, true),
     sessionEnded: () => {
       generation++;
       set({ entries: {} });
@@ -59,15 +62,19 @@ useSessionStore.subscribe((state, previous) => {
   if (previous.session.phase === 'signed-in' && state.session.phase !== 'signed-in') useResourceStore.getState().sessionEnded();
 });
 
+/** A read as a view holds it: its state, and a way to try again after a failure. */
+export type ResourceView<T> = Loadable<T> & { retry: () => void };
+
 /** The current state of `resource`, loading it on first use. */
-export function useResource<T>(resource: Resource<T>): Loadable<T> {
+export function useResource<T>(resource: Resource<T>): ResourceView<T> {
   // The cache holds every resource's answer under its key; the key fixes the type, so this is the one cast.
   const entry = useResourceStore((s) => s.entries[resource.key]) as Loadable<T> | undefined;
   const resourceNeeded = useResourceStore((s) => s.resourceNeeded);
+  const resourceRetried = useResourceStore((s) => s.resourceRetried);
   const { key } = resource;
   useEffect(() => {
     void resourceNeeded(resource);
     // The resource object is rebuilt each render; its key says whether it is the same read.
   }, [key, resourceNeeded]);
-  return entry ?? { status: 'loading' };
+  return { ...(entry ?? { status: 'loading' }), retry: () => void resourceRetried(resource) };
 }

@@ -1,4 +1,5 @@
 import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../shared/lms-dtos.ts';
+import type { AccessTokenInfo, HubConnectionStatus, SyncConflict } from '../../../shared/session-dtos.ts';
 import type { Resource } from './resource-store.ts';
 
 /** Every read the UI makes, by name; keys are unique per course and object. */
@@ -23,4 +24,7 @@ export const resources = {
     load: (api) => api.page(courseId, pageUrl),
   }),
   people: (courseId: number): Resource<CourseUser[]> => ({ key: `course:${courseId}:people`, load: (api) => api.people(courseId) }),
+  hubConnection: (): Resource<HubConnectionStatus> => ({ key: 'hub', load: (api) => api.hubConnection() }),
+  conflicts: (): Resource<SyncConflict[]> => ({ key: 'sync:conflicts', load: (api) => api.conflicts() }),
+  tokens: (): Resource<AccessTokenInfo[]> => ({ key: 'tokens', load: (api) => api.tokens() }),
 };

@@ -1,45 +1,53 @@
 import { create } from 'zustand';
 import type { UserProfile } from '../../../shared/lms-dtos.ts';
-import { ApiError, createApiClient, type ApiClient, type ApiCredentials } from '../api/client.ts';
-import { browserApiBaseUrl, desktopSession } from '../lib/session.ts';
+import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
+import type { SessionResponse } from '../../../shared/session-dtos.ts';
+import { apiBaseUrl } from '../lib/api-base-url.ts';
+import { useHealthStore } from './health-store.ts';
 
 export type SessionState =
   | { phase: 'starting' }
-  | { phase: 'signed-out'; notice?: string; desktopAvailable: boolean }
-  | { phase: 'verifying' }
-  | { phase: 'signed-in'; user: UserProfile; api: ApiClient };
+  /** Outpost could not be asked whether anyone is signed in (server gone, address refused). */
+  | { phase: 'unreachable'; error: Error }
+  /** Nobody but the built-in admin can sign in yet: the first person sets Outpost up or connects it to a hub. */
+  | { phase: 'first-run' }
+  | { phase: 'signed-out'; notice?: string }
+  | { phase: 'signed-in'; user: UserProfile };
 
 interface SessionStore {
   session: SessionState;
+  /** The one API client, once the API's address is known; the session's CSRF token lives inside it. */
+  api?: ApiClient;
   appStarted: () => Promise<void>;
-  tokenSubmitted: (token: string) => Promise<void>;
-  desktopSessionRequested: () => Promise<void>;
-  signOutClicked: () => void;
-  /** The server stopped accepting the token mid-session. */
-  tokenRejected: (message: string) => void;
+  /** Ask the server again who is signed in (after an "unreachable" start). */
+  retryRequested: () => Promise<void>;
+  /** A sign-in, first setup or hub connection opened a session (each form calls the API itself). */
+  sessionOpened: (answer: SessionResponse) => void;
+  signOutClicked: () => Promise<void>;
+  /** The server stopped accepting the session mid-way (expired, or ended elsewhere). */
+  sessionRejected: () => void;
 }
 
 /*
- * The token lives only in this store (memory) and in the API client's closure: never localStorage or a cookie, where
- * an injected script or a later visitor could pick it up. A browser reload therefore asks for it again.
+ * The session itself is an HttpOnly cookie the page cannot read; the page keeps only who is signed in and the CSRF
+ * token (in the API client's memory). A reload asks the server again (`GET /api/v1/login/session`).
  */
 export const useSessionStore = create<SessionStore>()((set, get) => {
-  // Each attempt gets a number; an answer for an older attempt (the user signed out meanwhile) is dropped.
-  let attempt = 0;
-
-  async function verify(credentials: ApiCredentials, failureNotice: (error: unknown) => string): Promise<void> {
-    const mine = ++attempt;
-    set({ session: { phase: 'verifying' } });
-    const api = createApiClient(credentials, {
-      onUnauthenticated: (error) => {
-        if (mine === attempt && get().session.phase === 'signed-in') get().tokenRejected(error.message);
-      },
-    });
+  async function learnSession(api: ApiClient): Promise<void> {
     try {
-      const user = await api.self();
-      if (mine === attempt) set({ session: { phase: 'signed-in', user, api } });
+      const { user } = await api.currentSession();
+      set({ session: { phase: 'signed-in', user } });
     } catch (error) {
-      if (mine === attempt) set({ session: { phase: 'signed-out', notice: failureNotice(error), desktopAvailable: Boolean(window.outpost) } });
+      if (!(error instanceof ApiError) || error.kind !== 'unauthenticated') {
+        set({ session: { phase: 'unreachable', error: asError(error) } });
+        return;
+      }
+      try {
+        const { setup_needed } = await api.setupStatus();
+        set({ session: setup_needed ? { phase: 'first-run' } : { phase: 'signed-out' } });
+      } catch (setupError) {
+        set({ session: { phase: 'unreachable', error: asError(setupError) } });
+      }
     }
   }
 
@@ -47,43 +55,55 @@ export const useSessionStore = create<SessionStore>()((set, get) => {
     session: { phase: 'starting' },
 
     appStarted: async () => {
-      if (get().session.phase !== 'starting') return;
-      if (window.outpost) await get().desktopSessionRequested();
-      else set({ session: { phase: 'signed-out', desktopAvailable: false } });
+      if (get().api) return;
+      const api = createApiClient(await apiBaseUrl(), {
+        onUnauthenticated: () => {
+          if (get().session.phase === 'signed-in') get().sessionRejected();
+        },
+        onNoAnswer: () => void useHealthStore.getState().failureNoticed(),
+      });
+      set({ api });
+      await learnSession(api);
     },
 
-    desktopSessionRequested: async () => {
-      const desktop = await desktopSession();
-      if (!desktop) return;
-      await verify({ apiBaseUrl: desktop.apiBaseUrl, token: desktop.sessionToken }, (error) => `The desktop session was refused: ${describe(error)}`);
+    retryRequested: async () => {
+      const { api } = get();
+      if (!api) return;
+      set({ session: { phase: 'starting' } });
+      await learnSession(api);
     },
 
-    tokenSubmitted: (token) =>
-      verify({ apiBaseUrl: browserApiBaseUrl(), token: token.trim() }, (error) =>
-        error instanceof ApiError && error.kind === 'unauthenticated'
-          ? 'That token was not accepted. Check that you copied all of it, or issue a new one.'
-          : `Could not sign in: ${describe(error)}`,
-      ),
+    sessionOpened: ({ user }) => set({ session: { phase: 'signed-in', user } }),
 
-    signOutClicked: () => {
-      attempt++;
-      set({ session: { phase: 'signed-out', desktopAvailable: Boolean(window.outpost) } });
+    signOutClicked: async () => {
+      let notice: string | undefined;
+      try {
+        await get().api?.signOut();
+      } catch (error) {
+        // Signed out here either way; say so when the server could not end the session too.
+        notice = `You are signed out on this screen, but Outpost did not confirm it (${asError(error).message}). Sign out again once it answers.`;
+      }
+      set({ session: { phase: 'signed-out', notice } });
     },
 
-    tokenRejected: (message) => {
-      attempt++;
-      set({ session: { phase: 'signed-out', notice: `You were signed out: ${message}`, desktopAvailable: Boolean(window.outpost) } });
-    },
+    sessionRejected: () =>
+      set({ session: { phase: 'signed-out', notice: 'Your session has expired or was ended. Sign in again to continue.' } }),
   };
 });
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
-/** The signed-in user's API client; feature stores call it only while signed in. */
+/** The API client for calls that need no session (sign-in, first setup); present once the app has started. */
+export function appApi(): ApiClient {
+  const { api } = useSessionStore.getState();
+  if (!api) throw new Error('Outpost is still starting');
+  return api;
+}
+
+/** The signed-in person's API client; feature stores call it only while signed in. */
 export function currentApi(): ApiClient {
-  const { session } = useSessionStore.getState();
-  if (session.phase !== 'signed-in') throw new Error('Not signed in');
-  return session.api;
+  if (useSessionStore.getState().session.phase !== 'signed-in') throw new Error('Not signed in');
+  return appApi();
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canvasInteger } from '../../http/params/canvas-params.ts';
+import { canvasBoolean, canvasEnum, canvasId, canvasInteger } from '../../http/params/canvas-params.ts';
 import { decodeCheckpoint, PULL_COLLECTIONS, PUSH_COLLECTIONS } from '../../sync/sync-partitions.ts';
 
 /** Records per pull page: RxDB's default batch is 100; a page of big file contents stays bounded. */
@@ -48,4 +48,15 @@ export const pushParams = z.object({
 export type PushParams = z.output<typeof pushParams>;
 
 export const streamParams = z.object({ collection: z.enum(PULL_COLLECTIONS) });
-export const conflictsParams = z.object({});
+export const conflictsParams = z.object({ include_resolved: canvasBoolean().optional() });
+export type ConflictsParams = z.output<typeof conflictsParams>;
+
+export const statusParams = z.object({});
+
+export const resolveConflictParams = z.object({
+  id: canvasId(),
+  choice: canvasEnum(['device', 'hub', 'merged']),
+  // A JSON object of the record's data fields (see conflict-resolution.service.ts for what each may be).
+  value: z.record(z.string(), z.unknown()).optional(),
+});
+export type ResolveConflictParams = z.output<typeof resolveConflictParams>;

@@ -2,8 +2,12 @@ import type { CoreServices } from '../../core-services.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { allowIf, authenticated } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import { isOpen } from '../../sync/conflict-log.ts';
 import { encodeCheckpoint } from '../../sync/sync-partitions.ts';
-import { conflictsParams, pullParams, pushParams, streamParams } from './sync.params.ts';
+import { writeStamp } from '../common/api-values.ts';
+import { ConflictResolution } from './conflict-resolution.service.ts';
+import { syncStatus } from './sync-status.ts';
+import { conflictsParams, pullParams, pushParams, resolveConflictParams, statusParams, streamParams, type ConflictsParams } from './sync.params.ts';
 import { conflictJson } from './sync.serializer.ts';
 
 /**
@@ -13,6 +17,7 @@ import { conflictJson } from './sync.serializer.ts';
  */
 export function syncRoutes(services: CoreServices): AnyRoute[] {
   const { sync } = services;
+  const resolution = new ConflictResolution(services);
   return [
     defineRoute({
       method: 'GET',
@@ -50,10 +55,31 @@ export function syncRoutes(services: CoreServices): AnyRoute[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/sync/conflicts',
-      summary: 'Sync conflicts the user met or that concern their records, newest first',
+      summary: 'Sync conflicts the user met or that concern their records, newest first; open ones unless include_resolved',
       params: conflictsParams,
       permission: authenticated,
-      handler: async (ctx) => paginateArray(ctx, (await sync.conflicts.involving(ctx.principal.userId)).map(conflictJson)),
+      async handler(ctx, p: ConflictsParams) {
+        const listed = (await sync.conflicts.involving(ctx.principal.userId)).filter((c) => p.include_resolved || isOpen(c));
+        return paginateArray(ctx, listed.map(conflictJson));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/sync/conflicts/:id/resolve',
+      summary: "Settle a conflict: keep this computer's state, the hub's, or a field-by-field merge (`value`)",
+      params: resolveConflictParams,
+      permission: allowIf('the user whose change met the conflict (checked per conflict)', 'write', () => true),
+      async handler(ctx, p) {
+        return { body: conflictJson(await resolution.resolve(ctx.principal, p.id, p.choice, p.value, writeStamp(ctx))) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/sync/status',
+      summary: 'Where sync stands: state, last sync, local changes waiting for the hub, refused changes, open conflicts',
+      params: statusParams,
+      permission: authenticated,
+      handler: async (ctx) => ({ body: await syncStatus(services, ctx.principal.userId) }),
     }),
   ];
 }

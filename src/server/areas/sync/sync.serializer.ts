@@ -18,5 +18,20 @@ export function conflictJson(record: Stored<SyncConflictData>) {
     kept: c.kept,
     pushed: c.pushed,
     detected_at: c.detected_at,
+    workflow_state: c.resolved_at ? 'resolved' : 'open',
+    resolution: c.resolution ?? null,
+    resolved_at: c.resolved_at ?? null,
+  };
+}
+
+/** One line a person can read about a refused change, e.g. "Assignment 12 in course 3". */
+export function refusedChangeJson(record: Stored<SyncConflictData>) {
+  const c = record.data;
+  const what = c.record_type.replace(/_/g, ' ');
+  return {
+    id: record.id,
+    description: `${what.charAt(0).toUpperCase()}${what.slice(1)} ${c.record_id}${c.course_id ? ` in course ${c.course_id}` : ''}`,
+    message: 'The hub refused this change: your account may not make it there. It was undone on this computer.',
+    created_at: c.detected_at,
   };
 }

@@ -8,10 +8,14 @@ import {
   canvasString,
   paginationParams,
 } from '../../http/params/canvas-params.ts';
+import { PASSWORD_MAX_LENGTH } from '../../domain/auth/passwords.ts';
 import { USER_INCLUDES } from './users.serializer.ts';
 
 /** Trimmed text with Canvas's column limits. */
 export const text = (max: number) => canvasString().pipe(z.string().trim().max(max));
+
+/** A password as typed: never trimmed (spaces count), bounded so one request cannot ask for unbounded hashing. */
+export const passwordParam = () => canvasString().pipe(z.string().max(PASSWORD_MAX_LENGTH));
 
 /** An optional SIS-style id: an empty value means none (clients send `pseudonym[sis_user_id]=` to clear). */
 export const optionalSisId = () =>
@@ -34,6 +38,7 @@ export const createUserParams = z.object({
     .object({
       // Optional here so a blank login reports Rails' `can't be blank` (see the service), as Canvas does.
       unique_id: text(100).optional(),
+      password: passwordParam().optional(),
       sis_user_id: optionalSisId(),
       integration_id: optionalSisId(),
       // Outpost sends no mail; accepted so clients that always send it keep working.

@@ -69,6 +69,7 @@ export class UsersService {
         integration_id: params.pseudonym.integration_id ?? null,
         time_zone: params.user.time_zone || null,
         locale: params.user.locale || null,
+        ...(params.pseudonym.password === undefined ? {} : { password: params.pseudonym.password }),
         // Logins belong to the root account of the account they were created in.
         root_account_id: account.data.root_account_id ?? account.id,
       },

@@ -33,3 +33,49 @@ export interface ProgressData {
   message: string | null;
   results: unknown;
 }
+
+/**
+ * A way to sign in (Canvas's pseudonym). Kept in `local` because the password hash must never leave the
+ * installation: a device's logins are its own, and a hub's hashes never reach devices.
+ */
+export interface LoginData {
+  user_id: number;
+  /** The root account the login belongs to (Canvas scopes unique ids per account). */
+  account_id: number;
+  /** Unique case-insensitively among live logins (the lookup slot holds it lowercased). */
+  unique_id: string;
+  sis_user_id: string | null;
+  integration_id: string | null;
+  /** A versioned scrypt hash (domain/auth/passwords.ts); null for logins that sign in with a token only. */
+  password_hash: string | null;
+  workflow_state: 'active' | 'suspended' | 'deleted';
+}
+
+/** A person's signed-in browser or window (an HttpOnly cookie; see http/session-cookie.ts). */
+export interface SessionData {
+  user_id: number;
+  /** Hex SHA-256 of the cookie's value, like access tokens: the value itself is never stored. */
+  token_hash: string;
+  /**
+   * Sent back in `X-CSRF-Token` on every request. Stored as is: it is worthless without the cookie, and the page
+   * reads it again after a reload through `GET /api/v1/login/session`.
+   */
+  csrf_token: string;
+  /** Epoch ms; slides forward while the session is used. */
+  expires_at: number;
+  workflow_state: 'active' | 'revoked';
+}
+
+/**
+ * The hub this installation syncs with, connected from the UI (`POST /api/v1/sync/hub`). The access token lives
+ * in the secret store, not here. Kept after disconnecting (`connected: false`) so the same person may connect again.
+ */
+export interface HubLinkData {
+  url: string;
+  /** The hub user the device syncs as; the same id locally (the directory record is pulled). */
+  user_id: number;
+  connected: boolean;
+  connected_at: number;
+  /** Names this connection's replication checkpoints: a new connection pulls everything again. */
+  connection_id: string;
+}

@@ -1,25 +1,29 @@
-import type { Assignment } from '../../../../shared/lms-dtos.ts';
+import { Link, useParams } from 'react-router';
+import type { Assignment, Course } from '../../../../shared/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime, formatPoints, formatSubmissionTypes } from '../../lib/format.ts';
-import { routeHref } from '../../lib/routes.ts';
+import { idParam, paths } from '../../lib/paths.ts';
+import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
 interface AssignmentDetailProps {
-  courseId: number;
-  assignmentId: number;
+  course: Course;
   viewer: CourseViewer;
 }
 
-export function AssignmentDetail({ courseId, assignmentId, viewer }: AssignmentDetailProps) {
-  const assignment = useResource(resources.assignment(courseId, assignmentId));
+/** `assignments/:assignmentId` inside a course. */
+export function AssignmentDetail({ course, viewer }: AssignmentDetailProps) {
+  const assignmentId = idParam(useParams().assignmentId) ?? 0;
+  const assignment = useResource(resources.assignment(course.id, assignmentId));
+  useDocumentTitle(assignment.status === 'loaded' ? assignment.data.name : 'Assignment', course.name);
   return (
     <article className="detail">
       <p className="breadcrumbs">
-        <a href={routeHref({ name: 'course', courseId, tab: 'assignments' })}>All assignments</a>
+        <Link to={paths.course(course.id, 'assignments')}>All assignments</Link>
       </p>
       <Loaded value={assignment} what="this assignment">
         {(a) => (

@@ -1,8 +1,9 @@
+import { Link } from 'react-router';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime, formatPoints, formatSubmissionTypes } from '../../lib/format.ts';
-import { routeHref } from '../../lib/routes.ts';
+import { paths } from '../../lib/paths.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
@@ -14,7 +15,8 @@ export function AssignmentsTab({ courseId, viewer }: { courseId: number; viewer:
         list.length === 0 ? (
           <p className="muted">This course has no assignments yet.</p>
         ) : (
-          <table className="data-table">
+          <div className="table-scroll">
+<table className="data-table">
             <caption className="visually-hidden">Assignments</caption>
             <thead>
               <tr>
@@ -28,7 +30,7 @@ export function AssignmentsTab({ courseId, viewer }: { courseId: number; viewer:
               {list.map((a) => (
                 <tr key={a.id}>
                   <th scope="row">
-                    <a href={routeHref({ name: 'assignment', courseId, assignmentId: a.id })}>{a.name}</a>
+                    <Link to={paths.assignment(courseId, a.id)}>{a.name}</Link>
                     {viewer.canManage && !a.published && <Badge tone="warn">Unpublished</Badge>}
                   </th>
                   <td>{formatDateTime(a.due_at) ?? 'No due date'}</td>
@@ -38,6 +40,7 @@ export function AssignmentsTab({ courseId, viewer }: { courseId: number; viewer:
               ))}
             </tbody>
           </table>
+</div>
         )
       }
     </Loaded>

@@ -1,42 +1,46 @@
 import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
 import type { Course } from '../../../../shared/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import { courseViewer, type CourseViewer } from '../../lib/course-roles.ts';
-import { COURSE_TABS, routeHref, type CourseTab } from '../../lib/routes.ts';
+import { COURSE_TABS, paths, type CourseTab } from '../../lib/paths.ts';
+import { ScreenHeading } from '../../shell/ScreenHeading.tsx';
+import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
-const TAB_LABELS: Record<CourseTab, string> = { modules: 'Modules', assignments: 'Assignments', pages: 'Pages', people: 'People' };
+export const TAB_LABELS: Record<CourseTab, string> = { modules: 'Modules', assignments: 'Assignments', pages: 'Pages', people: 'People' };
 
 interface CourseLayoutProps {
   courseId: number;
-  /** The tab the shown content belongs to (a detail view belongs to its list's tab). */
-  tab: CourseTab;
   children: (course: Course, viewer: CourseViewer) => ReactNode;
 }
 
-/** A course's title and section navigation around one section's content. */
-export function CourseLayout({ courseId, tab, children }: CourseLayoutProps) {
+/**
+ * A course's screen: its name as the h1 and its section navigation around one section's content. The section
+ * names the document title (it knows what is shown); until the course has loaded, the layout does.
+ */
+export function CourseLayout({ courseId, children }: CourseLayoutProps) {
   const course = useResource(resources.course(courseId));
+  const heading = course.status === 'loaded' ? course.data.name : course.status === 'loading' ? 'Loading course…' : 'Course unavailable';
+  useDocumentTitle(...(course.status === 'loaded' ? [] : [heading]));
   return (
     <main className="page">
       <p className="breadcrumbs">
-        <a href={routeHref({ name: 'courses' })}>All courses</a>
+        <Link to={paths.courses()}>All courses</Link>
       </p>
+      <ScreenHeading>{heading}</ScreenHeading>
       <Loaded value={course} what="this course">
         {(loaded) => (
           <>
-            <h1>{loaded.name}</h1>
             <nav aria-label="Course sections" className="course-tabs">
               {COURSE_TABS.map((t) => (
-                <a key={t} href={routeHref({ name: 'course', courseId, tab: t })} aria-current={t === tab ? 'page' : undefined}>
+                <NavLink key={t} to={paths.course(courseId, t)}>
                   {TAB_LABELS[t]}
-                </a>
+                </NavLink>
               ))}
             </nav>
-            <section aria-label={TAB_LABELS[tab]} className="course-section">
-              {children(loaded, courseViewer(loaded))}
-            </section>
+            <div className="course-section">{children(loaded, courseViewer(loaded))}</div>
           </>
         )}
       </Loaded>

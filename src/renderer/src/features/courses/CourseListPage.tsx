@@ -1,14 +1,15 @@
+import { Link } from 'react-router';
 import { Loaded } from '../../components/Loaded.tsx';
 import { courseRoleLabels } from '../../lib/course-roles.ts';
-import { routeHref } from '../../lib/routes.ts';
+import { paths } from '../../lib/paths.ts';
+import { Screen } from '../../shell/Screen.tsx';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
 export function CourseListPage() {
   const courses = useResource(resources.courses());
   return (
-    <main className="page">
-      <h1>Your courses</h1>
+    <Screen title="Your courses">
       <Loaded value={courses} what="your courses">
         {(list) =>
           list.length === 0 ? (
@@ -17,9 +18,9 @@ export function CourseListPage() {
             <ul className="card-list" aria-label="Courses">
               {list.map((course) => (
                 <li key={course.id} className="card">
-                  <a href={routeHref({ name: 'course', courseId: course.id, tab: 'modules' })} className="card-title">
+                  <Link to={paths.course(course.id)} className="card-title">
                     {course.name}
-                  </a>
+                  </Link>
                   <span className="muted">
                     {[course.course_code, course.term?.name, courseRoleLabels(course).join(', ')].filter(Boolean).join(' · ')}
                   </span>
@@ -29,6 +30,6 @@ export function CourseListPage() {
           )
         }
       </Loaded>
-    </main>
+    </Screen>
   );
 }

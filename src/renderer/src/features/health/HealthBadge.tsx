@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { useHealthStore } from '../../stores/health-store.ts';
 
+/** Whether the local Outpost answers; re-checked on its own, and at once after a request got no answer. */
 export function HealthBadge() {
   const health = useHealthStore((s) => s.health);
-  const healthCheckRequested = useHealthStore((s) => s.healthCheckRequested);
+  const watchStarted = useHealthStore((s) => s.watchStarted);
 
-  useEffect(() => {
-    void healthCheckRequested();
-  }, [healthCheckRequested]);
+  useEffect(() => watchStarted(), [watchStarted]);
 
   const label =
     health.phase === 'online'

@@ -1,8 +1,9 @@
+import { Link } from 'react-router';
 import type { CompletionRequirement, ModuleItem } from '../../../../shared/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime, formatPoints } from '../../lib/format.ts';
-import { routeHref } from '../../lib/routes.ts';
+import { paths } from '../../lib/paths.ts';
 import { useModuleProgressStore } from '../../stores/module-progress-store.ts';
 
 interface ModuleItemRowProps {
@@ -55,24 +56,28 @@ export function ModuleItemRow({ courseId, item, viewer }: ModuleItemRowProps) {
 }
 
 function ItemTitle({ courseId, item, locked }: { courseId: number; item: ModuleItem; locked: boolean }) {
-  const href = locked ? undefined : itemHref(courseId, item);
-  if (!href) return <span className="module-item-title">{item.title}</span>;
-  const external = item.type === 'ExternalUrl';
+  const inApp = locked ? undefined : itemPath(courseId, item);
+  if (inApp) {
+    return (
+      <Link className="module-item-title" to={inApp}>
+        {item.title}
+      </Link>
+    );
+  }
+  // Only web links: an external_url is teacher-entered and could be any scheme.
+  const external = !locked && item.type === 'ExternalUrl' && item.external_url && /^https?:\/\//i.test(item.external_url) ? item.external_url : undefined;
+  if (!external) return <span className="module-item-title">{item.title}</span>;
   return (
-    <a className="module-item-title" href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a className="module-item-title" href={external} target="_blank" rel="noopener noreferrer">
       {item.title}
     </a>
   );
 }
 
-/** Where an item opens inside the app; undefined for kinds the UI does not show yet (quizzes, files, tools). */
-function itemHref(courseId: number, item: ModuleItem): string | undefined {
-  if (item.type === 'Assignment' && item.content_id !== undefined) {
-    return routeHref({ name: 'assignment', courseId, assignmentId: item.content_id });
-  }
-  if (item.type === 'Page' && item.page_url) return routeHref({ name: 'page', courseId, pageUrl: item.page_url });
-  // Only web links: an external_url is teacher-entered and could be any scheme.
-  if (item.type === 'ExternalUrl' && item.external_url && /^https?:\/\//i.test(item.external_url)) return item.external_url;
+/** Where an item opens inside the app; undefined for links out and kinds the UI does not show yet. */
+function itemPath(courseId: number, item: ModuleItem): string | undefined {
+  if (item.type === 'Assignment' && item.content_id !== undefined) return paths.assignment(courseId, item.content_id);
+  if (item.type === 'Page' && item.page_url) return paths.page(courseId, item.page_url);
   return undefined;
 }
 

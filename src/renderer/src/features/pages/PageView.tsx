@@ -1,16 +1,22 @@
+import { Link, useParams } from 'react-router';
+import type { Course } from '../../../../shared/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { routeHref } from '../../lib/routes.ts';
+import { paths } from '../../lib/paths.ts';
+import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
-export function PageView({ courseId, pageUrl }: { courseId: number; pageUrl: string }) {
-  const page = useResource(resources.page(courseId, pageUrl));
+/** `pages/:pageUrl` inside a course. */
+export function PageView({ course }: { course: Course }) {
+  const pageUrl = useParams().pageUrl ?? '';
+  const page = useResource(resources.page(course.id, pageUrl));
+  useDocumentTitle(page.status === 'loaded' ? page.data.title : 'Page', course.name);
   return (
     <article className="detail">
       <p className="breadcrumbs">
-        <a href={routeHref({ name: 'course', courseId, tab: 'pages' })}>All pages</a>
+        <Link to={paths.course(course.id, 'pages')}>All pages</Link>
       </p>
       <Loaded value={page} what="this page">
         {(p) => (

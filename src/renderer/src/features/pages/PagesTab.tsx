@@ -1,8 +1,9 @@
+import { Link } from 'react-router';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { routeHref } from '../../lib/routes.ts';
+import { paths } from '../../lib/paths.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
@@ -17,9 +18,9 @@ export function PagesTab({ courseId, viewer }: { courseId: number; viewer: Cours
           <ul className="card-list" aria-label="Pages">
             {list.map((page) => (
               <li key={page.page_id} className="card">
-                <a className="card-title" href={routeHref({ name: 'page', courseId, pageUrl: page.url })}>
+                <Link className="card-title" to={paths.page(courseId, page.url)}>
                   {page.title}
-                </a>
+                </Link>
                 {page.front_page && <Badge>Front page</Badge>}
                 {viewer.canManage && !page.published && <Badge tone="warn">Unpublished</Badge>}
                 <span className="muted">Updated {formatDateTime(page.updated_at)}</span>

@@ -10,7 +10,8 @@ export function PeopleTab({ courseId }: { courseId: number }) {
   return (
     <Loaded value={people} what="the people in this course">
       {(list) => (
-        <table className="data-table">
+        <div className="table-scroll">
+<table className="data-table">
           <caption className="visually-hidden">People</caption>
           <thead>
             <tr>
@@ -29,6 +30,7 @@ export function PeopleTab({ courseId }: { courseId: number }) {
             ))}
           </tbody>
         </table>
+</div>
       )}
     </Loaded>
   );

@@ -1,0 +1,92 @@
+import { ApiError, apiErrorFrom } from './api-error.ts';
+import { nextPageUrl } from './link-header.ts';
+
+export interface HttpHooks {
+  /** The server no longer accepts the session (expired, revoked, signed out elsewhere). */
+  onUnauthenticated?: (error: ApiError) => void;
+  /** A request got no answer at all: the server may be gone. */
+  onNoAnswer?: () => void;
+}
+
+export type Query = Record<string, string | number | string[]>;
+
+/** A list can span many pages; this bounds a runaway `next` chain. */
+const MAX_PAGES = 50;
+
+/**
+ * HTTP to the local API with the signed-in person's session: the browser sends the HttpOnly session cookie, and
+ * every request carries the session's CSRF token in `X-CSRF-Token`. The cookie alone authenticates nothing, so
+ * another web page that makes the browser send it gets nowhere. The CSRF token lives in memory only; after a reload
+ * it is read again from `GET /api/v1/login/session`.
+ */
+export function createHttp(apiBaseUrl: string, hooks: HttpHooks = {}) {
+  const origin = new URL(apiBaseUrl).origin;
+  let csrfToken: string | undefined;
+
+  async function send(method: string, url: URL, body?: unknown): Promise<Response> {
+    // Session headers go only to the server they belong to, whatever a Link header says.
+    if (url.origin !== origin) throw new ApiError('invalid', 0, [`Refusing to send the session to ${url.origin}`]);
+    const headers = new Headers({ Accept: 'application/json' });
+    if (csrfToken) headers.set('X-CSRF-Token', csrfToken);
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (err) {
+      hooks.onNoAnswer?.();
+      throw new ApiError('network', 0, [`The server did not answer (${err instanceof Error ? err.message : String(err)})`]);
+    }
+    if (!response.ok) {
+      const error = await apiErrorFrom(response);
+      if (error.kind === 'unauthenticated') hooks.onUnauthenticated?.(error);
+      throw error;
+    }
+    return response;
+  }
+
+  function urlFor(path: string, query: Query = {}): URL {
+    const url = new URL(path, apiBaseUrl);
+    for (const [key, value] of Object.entries(query)) {
+      for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v));
+    }
+    return url;
+  }
+
+  return {
+    /** Set from each session answer (sign-in, setup, hub connection, session read); cleared on sign-out. */
+    setCsrfToken: (token: string | undefined) => {
+      csrfToken = token;
+    },
+
+    getOne: async <T>(path: string, query?: Query): Promise<T> => (await (await send('GET', urlFor(path, query))).json()) as T,
+
+    /** Every page of a Canvas list, following `Link: rel="next"`. */
+    getAll: async <T>(path: string, query: Query = {}): Promise<T[]> => {
+      const items: T[] = [];
+      let url: URL | undefined = urlFor(path, { per_page: 100, ...query });
+      for (let page = 0; url && page < MAX_PAGES; page++) {
+        const response = await send('GET', url);
+        items.push(...((await response.json()) as T[]));
+        const next = nextPageUrl(response.headers.get('Link'));
+        url = next ? new URL(next) : undefined;
+      }
+      return items;
+    },
+
+    /** A write whose JSON answer the caller needs. */
+    writeJson: async <T>(method: 'POST' | 'PUT', path: string, body?: unknown): Promise<T> =>
+      (await (await send(method, urlFor(path), body)).json()) as T,
+
+    /** A write whose answer carries nothing the caller needs (often 204). */
+    write: async (method: 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<void> => {
+      await send(method, urlFor(path), body);
+    },
+  };
+}
+
+export type Http = ReturnType<typeof createHttp>;

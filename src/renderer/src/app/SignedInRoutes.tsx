@@ -1,0 +1,24 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { CourseListPage } from '../features/courses/CourseListPage.tsx';
+import { CourseRoutes } from '../features/courses/CourseRoutes.tsx';
+import { ConnectHubScreen } from '../features/hub/ConnectHubScreen.tsx';
+import { SettingsScreen } from '../features/settings/SettingsScreen.tsx';
+import { ConflictReviewScreen } from '../features/sync/ConflictReviewScreen.tsx';
+import { SyncDetailsScreen } from '../features/sync/SyncDetailsScreen.tsx';
+import { paths } from '../lib/paths.ts';
+import { NotFoundScreen } from '../shell/NotFoundScreen.tsx';
+
+export function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to={paths.courses()} replace />} />
+      <Route path="/courses" element={<CourseListPage />} />
+      <Route path="/courses/:courseId/*" element={<CourseRoutes />} />
+      <Route path="/settings" element={<SettingsScreen />} />
+      <Route path="/connect" element={<ConnectHubScreen />} />
+      <Route path="/sync" element={<SyncDetailsScreen />} />
+      <Route path="/sync/conflicts" element={<ConflictReviewScreen />} />
+      <Route path="*" element={<NotFoundScreen />} />
+    </Routes>
+  );
+}

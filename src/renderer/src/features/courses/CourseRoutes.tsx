@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router';
+import type { Course } from '../../../../shared/lms-dtos.ts';
+import { idParam, type CourseTab } from '../../lib/paths.ts';
+import { NotFoundScreen } from '../../shell/NotFoundScreen.tsx';
+import { useDocumentTitle } from '../../shell/use-document-title.ts';
+import { AssignmentDetail } from '../assignments/AssignmentDetail.tsx';
+import { AssignmentsTab } from '../assignments/AssignmentsTab.tsx';
+import { ModulesTab } from '../modules/ModulesTab.tsx';
+import { PageView } from '../pages/PageView.tsx';
+import { PagesTab } from '../pages/PagesTab.tsx';
+import { PeopleTab } from '../people/PeopleTab.tsx';
+import { CourseLayout, TAB_LABELS } from './CourseLayout.tsx';
+
+/** `/courses/:courseId/...`: the course's layout around the section the rest of the path names. */
+export function CourseRoutes() {
+  const params = useParams();
+  const courseId = idParam(params.courseId);
+  if (courseId === undefined) return <NotFoundScreen />;
+  return (
+    <CourseLayout courseId={courseId}>
+      {(course, viewer) => (
+        <Routes>
+          <Route index element={<Navigate to="modules" replace />} />
+          <Route path="modules" element={<Section course={course} tab="modules"><ModulesTab courseId={courseId} viewer={viewer} /></Section>} />
+          <Route path="assignments" element={<Section course={course} tab="assignments"><AssignmentsTab courseId={courseId} viewer={viewer} /></Section>} />
+          <Route path="assignments/:assignmentId" element={<AssignmentDetail course={course} viewer={viewer} />} />
+          <Route path="pages" element={<Section course={course} tab="pages"><PagesTab courseId={courseId} viewer={viewer} /></Section>} />
+          <Route path="pages/:pageUrl" element={<PageView course={course} />} />
+          <Route path="people" element={<Section course={course} tab="people"><PeopleTab courseId={courseId} /></Section>} />
+          <Route path="*" element={<UnknownSection course={course} />} />
+        </Routes>
+      )}
+    </CourseLayout>
+  );
+}
+
+/** A tab's list, named for the document title and as a labelled region. */
+function Section({ course, tab, children }: { course: Course; tab: CourseTab; children: ReactNode }) {
+  useDocumentTitle(TAB_LABELS[tab], course.name);
+  return (
+    <section aria-label={TAB_LABELS[tab]} className="course-section-content">
+      {children}
+    </section>
+  );
+}
+
+function UnknownSection({ course }: { course: Course }) {
+  useDocumentTitle('Not found', course.name);
+  return <p>This course has no such section. Choose one of its sections above.</p>;
+}

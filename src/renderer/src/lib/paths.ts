@@ -1,0 +1,25 @@
+/**
+ * The UI's places. The router keeps them in the URL hash (HashRouter): back/forward and reload work the same in a
+ * browser tab and in the Electron window, and the server needs no knowledge of UI paths.
+ */
+export const COURSE_TABS = ['modules', 'assignments', 'pages', 'people'] as const;
+export type CourseTab = (typeof COURSE_TABS)[number];
+
+export const paths = {
+  courses: () => '/courses',
+  course: (courseId: number, tab: CourseTab = 'modules') => `/courses/${courseId}/${tab}`,
+  assignment: (courseId: number, assignmentId: number) => `/courses/${courseId}/assignments/${assignmentId}`,
+  page: (courseId: number, pageUrl: string) => `/courses/${courseId}/pages/${encodeURIComponent(pageUrl)}`,
+  settings: () => '/settings',
+  /** The hub connection form; before first setup it is reached from the first-run screen. */
+  connectHub: () => '/connect',
+  syncDetails: () => '/sync',
+  conflicts: () => '/sync/conflicts',
+};
+
+const ID = /^\d{1,16}$/;
+
+/** A numeric id from a URL segment, or undefined when the segment is not one (the screen then says "not found"). */
+export function idParam(segment: string | undefined): number | undefined {
+  return segment !== undefined && ID.test(segment) ? Number(segment) : undefined;
+}

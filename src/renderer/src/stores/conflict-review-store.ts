@@ -1,0 +1,31 @@
+import { create } from 'zustand';
+import type { ConflictChoice } from '../../../shared/session-dtos.ts';
+import { useResourceStore } from './resource-store.ts';
+import { resources } from './resources.ts';
+import { currentApi } from './session-store.ts';
+import { useSyncStatusStore } from './sync-status-store.ts';
+
+interface ConflictReviewStore {
+  /** The conflict whose decision is on its way. */
+  resolvingId?: number;
+  failure?: { conflictId: number; message: string };
+  resolveClicked: (conflictId: number, choice: ConflictChoice, value?: Record<string, unknown>) => Promise<void>;
+}
+
+/** The person's decision on a conflict; the server applies it through its normal write path and it leaves the list. */
+export const useConflictReviewStore = create<ConflictReviewStore>()((set) => ({
+  resolveClicked: async (conflictId, choice, value) => {
+    set({ resolvingId: conflictId, failure: undefined });
+    try {
+      await currentApi().resolveConflict(conflictId, choice, value);
+      await Promise.all([
+        useResourceStore.getState().resourceStale(resources.conflicts()),
+        useSyncStatusStore.getState().refreshRequested(),
+      ]);
+    } catch (error) {
+      set({ failure: { conflictId, message: error instanceof Error ? error.message : String(error) } });
+    } finally {
+      set({ resolvingId: undefined });
+    }
+  },
+}));

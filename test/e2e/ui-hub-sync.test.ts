@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/server/commands/demo-course.ts';
+import { seedDemo } from '../../src/server/commands/seed-demo.ts';
+import type { CourseUser, WikiPage } from '../../src/shared/lms-dtos.ts';
+import type { SessionResponse } from '../../src/shared/session-dtos.ts';
+import { fixtureStamp } from '../helpers/api-fixtures.ts';
+import { launchChromium } from '../helpers/chromium.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { freePort, ServerProcess } from '../helpers/server-process.ts';
+import { closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
+
+/** Sync waits on real processes and the network: generous bounds, never a timing assertion. */
+const SYNC = { timeout: 60_000 };
+
+/**
+ * A hub in a second process with the demo course, and a fresh device (this process) connected to it from the UI as
+ * the demo teacher. The hub is stopped and started again, so the steps below run in order, in one test.
+ */
+describe('a device connected to a hub from the UI', () => {
+  const adminToken = `lms_${randomBytes(32).toString('base64url')}`;
+  const hubDir = mkdtempSync(join(tmpdir(), 'outpost-hub-'));
+  let hubPort: number;
+  let hub: ServerProcess;
+  let device: TestServer;
+  let browser: Browser;
+  let courseId: number;
+
+  beforeAll(async () => {
+    hubPort = await freePort();
+    hub = await ServerProcess.start({ dataDir: hubDir, port: hubPort, adminToken });
+    ({ courseId } = await seedDemo(hub.url, adminToken));
+    device = await startTestServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await device?.stop();
+    await hub?.stop();
+    rmSync(hubDir, { recursive: true, force: true });
+  });
+
+  const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
+
+  /** The hub's API as the admin; `base` lets the hub run on another port for a moment. */
+  async function onHub<T>(base: string, method: string, path: string, body?: unknown, token = adminToken): Promise<T> {
+    const res = await fetch(base + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, `${method} ${path}`).toBe(200);
+    return (await res.json()) as T;
+  }
+
+  it('connects, shows Synced, Offline with the hub gone, 1 change waiting, Synced again, and resolves the conflict', { timeout: 240_000 }, async () => {
+    const page = await openTab(browser);
+    await page.goto(device.url);
+    await expectScreen(page, 'Set up Outpost');
+    await page.getByRole('link', { name: 'Connect to a hub' }).click();
+    await expectScreen(page, 'Connect to a hub');
+    await page.getByRole('textbox', { name: 'Hub address' }).fill(hub.url);
+    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.teacher.login);
+    await page.getByLabel('Password').fill(DEMO.teacher.password);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expectScreen(page, 'Sync');
+    expect(await page.getByTestId('signed-in-user').textContent()).toBe(`Signed in as ${DEMO.teacher.name}`);
+    await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced/);
+
+    // The teacher's course came down from the hub.
+    await page.getByRole('link', { name: 'Outpost', exact: true }).click();
+    await expectScreen(page, 'Your courses');
+    await page.getByRole('link', { name: DEMO.course.name }).waitFor();
+
+    // A token of the same teacher on the device, for the local change a tool makes below.
+    const { user } = (await (await page.request.get(`${device.url}/api/v1/login/session`)).json()) as SessionResponse;
+    const { visibleToken } = await device.core.services.tokens.issue({ userId: user.id, purpose: 'e2e' }, fixtureStamp());
+    const [page1] = await onHub<WikiPage[]>(hub.url, 'GET', `/api/v1/courses/${courseId}/pages?per_page=1`);
+
+    await hub.stop();
+    await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Offline/);
+
+    const edit = await fetch(`${device.url}/api/v1/courses/${courseId}/pages/page_id:${page1!.page_id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${visibleToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ wiki_page: { body: '<p>Edited on the laptop</p>' } }),
+    });
+    expect(edit.status).toBe(200);
+    await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Offline.* · 1 change waiting$/);
+
+    // Meanwhile the same page changes on the hub (started for a moment on a port the device does not know). Only the
+    // laptop's body edit is pushed: a title edit would also rename the page's module item on both sides, a second conflict.
+    const aside = await ServerProcess.start({ dataDir: hubDir, port: await freePort(), adminToken });
+    const roster = await onHub<CourseUser[]>(aside.url, 'GET', `/api/v1/courses/${courseId}/users?per_page=100`);
+    const teacherId = roster.find((u) => u.login_id === DEMO.teacher.login)!.id;
+    const { visible_token: hubToken } = await onHub<{ visible_token: string }>(aside.url, 'POST', `/api/v1/users/${teacherId}/tokens`, { token: { purpose: 'e2e' } });
+    await onHub(aside.url, 'PUT', `/api/v1/courses/${courseId}/pages/page_id:${page1!.page_id}`, { wiki_page: { title: 'Edited on the hub' } }, hubToken);
+    await aside.stop();
+
+    hub = await ServerProcess.start({ dataDir: hubDir, port: hubPort, adminToken });
+    await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced[^·]*$/);
+
+    const review = page.getByRole('link', { name: /^Review conflicts \(1\)$/ });
+    await expect.poll(() => review.count(), SYNC).toBe(1);
+    await review.click();
+    await expectScreen(page, 'Review conflicts');
+    const conflict = page.getByRole('region', { name: /Edited on the hub/ });
+    expect(await conflict.getByRole('row', { name: /body/ }).textContent()).toContain('Edited on the laptop');
+    await conflict.getByRole('button', { name: "Keep this device's version" }).click();
+    await page.getByText('No conflicts wait for you.').waitFor();
+    await expect.poll(() => review.count(), SYNC).toBe(0);
+    await expect
+      .poll(async () => (await onHub<WikiPage>(hub.url, 'GET', `/api/v1/courses/${courseId}/pages/page_id:${page1!.page_id}`)).body, SYNC)
+      .toBe('<p>Edited on the laptop</p>');
+    await closeTab(page);
+  });
+});
