@@ -105,6 +105,8 @@ describe('the teacher and student UI over the demo course', () => {
     await page.getByRole('heading', { level: 2, name: 'Welcome' }).waitFor();
     const content = page.frameLocator('iframe[title="Page content"]');
     await content.getByRole('heading', { name: 'Welcome aboard' }).waitFor();
+    // The frame is as tall as its content: nothing scrolls inside it, and no empty space is left below.
+    await expect.poll(() => frameFit(page, 'Page content')).toEqual({ scrollsInside: false, emptyBelow: false });
 
     await page.getByRole('link', { name: 'Pages', exact: true }).click();
     await expectScreen(page, DEMO.course.name, `Pages · ${DEMO.course.name}`);
@@ -175,3 +177,16 @@ describe('the teacher and student UI over the demo course', () => {
     await closeTab(page);
   });
 });
+
+/** Whether the titled content frame scrolls inside (too short) or leaves more than a line empty (too tall). */
+function frameFit(page: Page, title: string): Promise<{ scrollsInside: boolean; emptyBelow: boolean }> {
+  // Source text: the test program is type-checked without the DOM library.
+  return page.evaluate(`(() => {
+    const frame = document.querySelector('iframe[title=${JSON.stringify(title)}]');
+    const root = frame.contentDocument.documentElement;
+    return {
+      scrollsInside: root.scrollHeight > frame.clientHeight,
+      emptyBelow: frame.clientHeight - root.getBoundingClientRect().height > 16,
+    };
+  })()`) as Promise<{ scrollsInside: boolean; emptyBelow: boolean }>;
+}
