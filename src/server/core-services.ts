@@ -1,6 +1,7 @@
 import type { Access } from './domain/access.ts';
 import type { AccessTokens } from './domain/access-tokens.ts';
 import type { Sessions } from './domain/auth/sessions.ts';
+import type { ServiceTokens } from './domain/oauth/service-tokens.ts';
 import type { InstallationData } from './domain/records/local-records.ts';
 import type { Repositories } from './domain/repositories.ts';
 import type { SyncServices } from './sync/sync-services.ts';
@@ -19,6 +20,8 @@ export interface CoreServices {
   readonly installation: InstallationData;
   /** Webhook subscriptions, tool proxies, deliveries (webhooks/). */
   readonly webhooks: WebhookServices;
+  /** The JWT access tokens of the LTI services, shared by both ways tools obtain one. */
+  readonly serviceTokens: ServiceTokens;
   /** Sync: the hub's pull/push and the conflict log (sync/). */
   readonly sync: SyncServices;
 }

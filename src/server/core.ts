@@ -2,6 +2,7 @@ import { Access } from './domain/access.ts';
 import { AccessTokens, type FixedToken } from './domain/access-tokens.ts';
 import { Sessions, type CsrfCheck } from './domain/auth/sessions.ts';
 import { IdAllocator } from './domain/ids.ts';
+import { ServiceTokens } from './domain/oauth/service-tokens.ts';
 import { ensureInstallation } from './domain/installation.ts';
 import type { Principal } from './domain/principal.ts';
 import { createRepositories } from './domain/repositories.ts';
@@ -70,6 +71,7 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
       sessions: new Sessions(repos),
       installation,
       webhooks: new WebhookServices(db.collections.local, ids),
+      serviceTokens: new ServiceTokens(),
       sync: new SyncServices(db, repos, access, ids),
     };
     const opened = db;

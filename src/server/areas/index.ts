@@ -5,6 +5,7 @@ import { usersRoutes } from './users/users.routes.ts';
 import { enrollmentsRoutes } from './enrollments/enrollments.routes.ts';
 import { communicationChannelsRoutes } from './communication-channels/communication-channels.routes.ts';
 import { tokensRoutes } from './tokens/tokens.routes.ts';
+import { developerKeysRoutes } from './developer-keys/developer-keys.routes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { coursesRoutes } from './courses/courses.routes.ts';
 import { sectionsRoutes } from './sections/sections.routes.ts';
@@ -55,6 +56,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     enrollmentsRoutes(services, rules),
     communicationChannelsRoutes(services, rules),
     tokensRoutes(services, rules),
+    developerKeysRoutes(services, rules),
     accountsRoutes(services, rules),
     coursesRoutes(services, rules),
     sectionsRoutes(services, rules),

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Stored, WriteStamp } from '../storage/typed-records.ts';
+import { isUsableKey } from './oauth/developer-key-rules.ts';
 import type { Principal } from './principal.ts';
 import type { AccessTokenData } from './records/local-records.ts';
 import { lookupKey, type Repositories } from './repositories.ts';
@@ -17,6 +18,8 @@ export interface IssuedToken {
   record: Stored<AccessTokenData>;
   /** Shown once, in the response that created it; only its hash is stored. */
   visibleToken: string;
+  /** OAuth2 tokens only, shown once like the token: trades for a new access token until the token is revoked. */
+  refreshToken?: string;
 }
 
 export interface NewToken {
@@ -24,7 +27,18 @@ export interface NewToken {
   purpose: string;
   scopes?: string[] | null;
   expiresAt?: number | null;
+  /** An OAuth2 token: issued to this developer key, with a refresh token. */
+  developerKeyId?: number;
 }
+
+const newSecret = () => TOKEN_PREFIX + randomBytes(32).toString('base64url');
+const hintOf = (token: string) => token.slice(0, TOKEN_PREFIX.length + 5);
+
+/**
+ * `lms_<record id>~<secret>`: the id finds the record (a record has one lookup slot, taken by the access token's
+ * hash), the secret proves it; only the secret's hash is stored.
+ */
+const REFRESH_TOKEN = /^lms_(\d{1,16})~([A-Za-z0-9_-]{43})$/;
 
 /** A token that lives only in memory and acts as a fixed user: OUTPOST_ADMIN_TOKEN. */
 export interface FixedToken {
@@ -43,7 +57,8 @@ export class AccessTokens {
   }
 
   async issue(input: NewToken, stamp: WriteStamp): Promise<IssuedToken> {
-    const visibleToken = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    const visibleToken = newSecret();
+    const refreshSecret = input.developerKeyId === undefined ? undefined : randomBytes(32).toString('base64url');
     const record = await this.#repos.tokens.create(
       {
         user_id: input.userId,
@@ -52,12 +67,36 @@ export class AccessTokens {
         scopes: input.scopes ?? null,
         expires_at: input.expiresAt ?? null,
         last_used_at: null,
-        token_hint: visibleToken.slice(0, TOKEN_PREFIX.length + 5),
+        token_hint: hintOf(visibleToken),
         workflow_state: 'active',
+        developer_key_id: input.developerKeyId ?? null,
+        refresh_token_hash: refreshSecret === undefined ? null : hashToken(refreshSecret).toString('hex'),
       },
       stamp,
     );
-    return { record, visibleToken };
+    return { record, visibleToken, refreshToken: refreshSecret === undefined ? undefined : `${TOKEN_PREFIX}${record.id}~${refreshSecret}` };
+  }
+
+  /** The live token record a refresh token belongs to; undefined for anything else, revoked tokens included. */
+  async byRefreshToken(refreshToken: string): Promise<Stored<AccessTokenData> | undefined> {
+    const match = REFRESH_TOKEN.exec(refreshToken);
+    if (!match) return undefined;
+    const record = await this.#repos.tokens.get(Number(match[1]));
+    const stored = record?.data.refresh_token_hash;
+    if (!record || !stored || record.data.workflow_state !== 'active') return undefined;
+    return timingSafeEqual(Buffer.from(stored, 'hex'), hashToken(match[2]!)) ? record : undefined;
+  }
+
+  /** A new access token on the same record (the old one stops working); the refresh token stays. */
+  async renew(record: Stored<AccessTokenData>, expiresAt: number, stamp: WriteStamp): Promise<IssuedToken> {
+    const visibleToken = newSecret();
+    const renewed = await this.#repos.tokens.update(record.id, stamp, (data) => ({
+      ...data,
+      token_hash: hashToken(visibleToken).toString('hex'),
+      token_hint: hintOf(visibleToken),
+      expires_at: expiresAt,
+    }));
+    return { record: renewed ?? record, visibleToken };
   }
 
   /** The principal a raw Bearer token acts as; undefined when it is unknown, revoked or expired. */
@@ -74,6 +113,11 @@ export class AccessTokens {
     if (!timingSafeEqual(Buffer.from(record.data.token_hash, 'hex'), presented)) return undefined;
     const token = record.data;
     if (token.workflow_state !== 'active' || (token.expires_at !== null && token.expires_at <= now)) return undefined;
+    // An OAuth2 token lives only as long as its developer key is usable: turning a key off cuts its tools off.
+    if (token.developer_key_id) {
+      const key = await this.#repos.developerKeys.get(token.developer_key_id);
+      if (!key || !isUsableKey(key.data)) return undefined;
+    }
     if (token.last_used_at === null || now - token.last_used_at >= LAST_USED_RESOLUTION_MS) {
       await this.#repos.tokens.update(record.id, { actorId: token.user_id, requestId: 'token-use', now }, (data) => ({
         ...data,

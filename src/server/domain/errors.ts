@@ -13,8 +13,16 @@
  * - `'none'`: `{}`, e.g. a 404 relayed from a service whose body is empty
  * - `{ field }`: `{"errors": {<field>: <message>}}`
  * - `{ error }`: `{"error": <error>, "message": <message>}`, a summary with the detail beside it
+ * - `{ oauth }`: `{"error": <oauth>, "error_description": <message>}`, RFC 6749's body on the OAuth2 endpoints
  */
-export type Wording = 'message' | 'error' | 'status' | 'none' | { readonly field: string } | { readonly error: string };
+export type Wording =
+  | 'message'
+  | 'error'
+  | 'status'
+  | 'none'
+  | { readonly field: string }
+  | { readonly error: string }
+  | { readonly oauth: string };
 
 /** What went wrong, in the terms the HTTP layer maps to a status: one status per kind. */
 export type ErrorKind = 'not_found' | 'refused' | 'invalid' | 'conflict';

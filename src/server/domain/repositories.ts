@@ -11,7 +11,7 @@ import type {
   UserData,
 } from './records/directory-records.ts';
 import type { GroupCategoryData, GroupData, GroupMembershipData } from './records/group-records.ts';
-import type { AccessTokenData, HubLinkData, InstallationData, LoginData, ProgressData, SessionData } from './records/local-records.ts';
+import type { AccessTokenData, DeveloperKeyData, HubLinkData, InstallationData, LoginData, ProgressData, SessionData } from './records/local-records.ts';
 import type { ModuleData, ModuleItemData, ModuleProgressionData, ModuleSettingsData } from './records/module-records.ts';
 import type { PageRevisionData, WikiPageData } from './records/page-records.ts';
 import { columnDatumKey, type ColumnDatumData, type CustomColumnData } from './records/custom-column-records.ts';
@@ -265,10 +265,13 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
       lookup_key: plannerOverrideKey(o.user_id, o.plannable_type, o.plannable_id),
     })),
     errorReports: new Repository<ErrorReportData>(db.collections.course_user, 'error_report', ids, (r) => ({ user_id: r.user_id })),
+    // A developer key's tokens are counted (and revoked) through `parent_id`.
     tokens: new Repository<AccessTokenData>(local, 'access_token', ids, (t) => ({
       user_id: t.user_id,
+      parent_id: t.developer_key_id ?? 0,
       lookup_key: lookupKey.tokenHash(t.token_hash),
     })),
+    developerKeys: new Repository<DeveloperKeyData>(local, 'developer_key', ids, (k) => ({ parent_id: k.account_id })),
     installation: new Repository<InstallationData>(local, 'installation', ids, () => ({})),
     logins: new Repository<LoginData>(local, 'login', ids, (l) => ({
       user_id: l.user_id,

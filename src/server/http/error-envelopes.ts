@@ -56,6 +56,7 @@ function worded(wording: Wording, statusName: string, message: string): unknown 
   if (wording === 'status') return { status: statusName, errors: [{ message }] };
   if (wording === 'none') return {};
   if ('field' in wording) return { errors: { [wording.field]: message } };
+  if ('oauth' in wording) return { error: wording.oauth, error_description: message };
   return { error: wording.error, message };
 }
 

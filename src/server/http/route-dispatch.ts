@@ -90,6 +90,10 @@ function send(res: Response, result: RouteResult): void {
     sendEventStream(res, status, result.stream);
     return;
   }
+  if (result.html !== undefined) {
+    sendPage(res, status, result.html);
+    return;
+  }
   res.status(status).json(jsonForRequest(res.req, result.body));
 }
 
@@ -106,6 +110,23 @@ function sendFile(res: Response, status: number, file: FileBody): void {
     'Content-Security-Policy': "default-src 'none'; sandbox",
   });
   res.status(status).end(file.bytes);
+}
+
+/**
+ * A page of our own (the OAuth2 consent page): never inside another site's frame, where a hidden overlay could
+ * trick a click (clickjacking), never cached, and leaking no URL through Referer. Without a policy of its own it
+ * may load nothing at all.
+ */
+function sendPage(res: Response, status: number, html: string): void {
+  if (!res.get('Content-Security-Policy')) res.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+  res.set({
+    'Content-Type': 'text/html; charset=utf-8',
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+  });
+  res.status(status).send(html);
 }
 
 /** `/api/v1/courses/:course_id/modules/:id` → `['course_id', 'id']`. */

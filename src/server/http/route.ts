@@ -91,6 +91,11 @@ export interface RouteResult {
   file?: FileBody;
   /** Sent as `text/event-stream` instead of JSON, held open until the client disconnects. */
   stream?: EventStreamBody;
+  /**
+   * A whole HTML page instead of JSON (the OAuth2 consent page), sent unframeable and uncached; its
+   * `Content-Security-Policy` comes in `headers` (see `sendPage` in route-dispatch.ts for the defaults).
+   */
+  html?: string;
 }
 
 export interface RouteDefinition<
@@ -99,7 +104,10 @@ export interface RouteDefinition<
   TScope = unknown,
 > {
   method: HttpMethod;
-  /** The full Express path literal, e.g. `/api/v1/courses/:course_id/sections`, so a URL search finds it. */
+  /**
+   * The full Express path literal, e.g. `/api/v1/courses/:course_id/sections`, so a URL search finds it. Under
+   * `/api/`, except Canvas's OAuth2 endpoints under `/login/oauth2/`.
+   */
   path: string;
   /** One line for the OpenAPI document. */
   summary: string;

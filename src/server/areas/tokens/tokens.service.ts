@@ -1,13 +1,12 @@
 import type { CoreServices } from '../../core-services.ts';
 import { NotFoundError, ParamMissingError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { IssuedToken } from '../../domain/access-tokens.ts';
+import { ROUTE_SCOPE } from '../../domain/oauth/developer-key-rules.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { AccessTokenData } from '../../domain/records/local-records.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { CreateTokenParams } from './tokens.params.ts';
 
-/** Canvas-style scopes (docs/architecture.md §5.5): `url:<METHOD>|/api/v1/<route path>`. */
-const SCOPE = /^url:(GET|POST|PUT|DELETE|PATCH)\|\/api\/v1\/[^\s|]+$/;
 
 export class TokensService {
   readonly #services: CoreServices;
@@ -25,7 +24,7 @@ export class TokensService {
     const purpose = input.purpose ?? '';
     if (purpose === '') throw ValidationError.field('purpose', "can't be blank", 'blank');
     const scopes = input.scopes && input.scopes.length > 0 ? [...new Set(input.scopes)] : null;
-    if (scopes?.some((scope) => !SCOPE.test(scope))) {
+    if (scopes?.some((scope) => !ROUTE_SCOPE.test(scope))) {
       throw ValidationError.field('scopes', 'must match accessible endpoints', 'must match accessible endpoints');
     }
     if (principal.scopes !== null && (scopes === null || !scopes.every((scope) => principal.scopes!.includes(scope)))) {

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ToolProxyData, WebhookSubscriptionData } from '../../domain/records/webhook-records.ts';
+import type { WebhookSubscriptionData } from '../../domain/records/webhook-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
 import { retryStale, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { NotFoundError, RefusedError } from '../../domain/errors.ts';
-import { mayCaptureEvents } from '../../webhooks/event-types.ts';
 import type { WebhookServices } from '../../webhooks/webhook-services.ts';
 import { webhookLookup } from '../../webhooks/webhook-store.ts';
+import type { ResolvedContext, Subscriber } from './subscriber.ts';
 import { invalidSubscription, readSubscriptionInput, type SubscriptionInput } from './subscription-input.ts';
 
 export const unauthorizedSubscription = () => new RefusedError('Unauthorized subscription', 'error');
@@ -15,14 +15,7 @@ export const subscriptionNotFound = () => new NotFoundError('subscription', 'non
 export const PAGE_SIZE = 100;
 
 type Hash = Record<string, unknown>;
-type Tool = Stored<ToolProxyData>;
 type Subscription = Stored<WebhookSubscriptionData>;
-
-interface ResolvedContext {
-  course_id: number;
-  assignment_id: number;
-  account_id: number;
-}
 
 /** The rules of `Lti::SubscriptionsApiController` and its validator, over subscriptions stored in `local`. */
 export class WebhookSubscriptionsService {
@@ -36,15 +29,15 @@ export class WebhookSubscriptionsService {
     this.#rootAccountId = rootAccountId;
   }
 
-  async create(tool: Tool, subscription: Hash | undefined, submission: Hash | undefined, stamp: WriteStamp) {
+  async create(subscriber: Subscriber, subscription: Hash | undefined, submission: Hash | undefined, stamp: WriteStamp) {
     const input = readSubscriptionInput(subscription, submission);
-    const context = await this.#authorize(tool, input);
+    const context = await this.#authorize(subscriber, input);
     const iso = new Date(stamp.now).toISOString();
     const created = await this.#webhooks.repos.subscriptions.create(
       {
         uuid: randomUUID(),
-        developer_key: tool.data.developer_key,
-        tool_proxy_guid: tool.data.guid,
+        developer_key: subscriber.developerKey,
+        tool_proxy_guid: subscriber.integrationId,
         root_account_id: this.#rootAccountId,
         ...input,
         ...context,
@@ -64,17 +57,17 @@ export class WebhookSubscriptionsService {
   }
 
   /** A subscription of the caller's developer key; anyone else's is as missing as an unknown id. */
-  async find(tool: Tool, uuid: string): Promise<Subscription> {
+  async find(subscriber: Subscriber, uuid: string): Promise<Subscription> {
     const found = await this.#webhooks.repos.subscriptions.byLookup(webhookLookup.subscription(uuid));
-    if (!found || found.data.state === 'deleted' || found.data.developer_key !== tool.data.developer_key) throw subscriptionNotFound();
+    if (!found || found.data.state === 'deleted' || found.data.developer_key !== subscriber.developerKey) throw subscriptionNotFound();
     return found;
   }
 
-  async update(tool: Tool, uuid: string, subscription: Hash | undefined, submission: Hash | undefined, stamp: WriteStamp) {
+  async update(subscriber: Subscriber, uuid: string, subscription: Hash | undefined, submission: Hash | undefined, stamp: WriteStamp) {
     return retryStale(async () => {
-      const current = await this.find(tool, uuid);
+      const current = await this.find(subscriber, uuid);
       const input = readSubscriptionInput(subscription, submission, current.data);
-      const context = await this.#authorize(tool, input);
+      const context = await this.#authorize(subscriber, input);
       const data = { ...current.data, ...input, ...context, updated_at: new Date(stamp.now).toISOString() };
       const [updated] = await this.#webhooks.repos.subscriptions.replaceMany([{ read: current, data }], stamp);
       this.#webhooks.changed();
@@ -82,9 +75,9 @@ export class WebhookSubscriptionsService {
     });
   }
 
-  async remove(tool: Tool, uuid: string, stamp: WriteStamp): Promise<void> {
+  async remove(subscriber: Subscriber, uuid: string, stamp: WriteStamp): Promise<void> {
     await retryStale(async () => {
-      const current = await this.find(tool, uuid);
+      const current = await this.find(subscriber, uuid);
       const data = { ...current.data, state: 'deleted' as const, updated_at: new Date(stamp.now).toISOString() };
       await this.#webhooks.repos.subscriptions.replaceMany([{ read: current, data }], stamp);
     });
@@ -92,8 +85,8 @@ export class WebhookSubscriptionsService {
   }
 
   /** One page of the developer key's subscriptions in `Id` order after `startId`; `more` when a next page exists. */
-  async list(tool: Tool, startId: string | undefined): Promise<{ page: Subscription[]; more: boolean }> {
-    const prefix = `dk:${tool.data.developer_key}:`;
+  async list(subscriber: Subscriber, startId: string | undefined): Promise<{ page: Subscription[]; more: boolean }> {
+    const prefix = `dk:${subscriber.developerKey}:`;
     const all = await this.#webhooks.repos.subscriptions.find(
       { course_id: 0, sort_key: { $gt: startId === undefined ? prefix : `${prefix}${startId}`, $lt: `${prefix}\uffff` } },
       [{ sort_key: 'asc' }],
@@ -102,10 +95,10 @@ export class WebhookSubscriptionsService {
   }
 
   /** Capabilities for every event type, then a context the tool is installed in (docs/canvas-compatibility.md §12.1). */
-  async #authorize(tool: Tool, input: SubscriptionInput): Promise<ResolvedContext> {
-    if (!mayCaptureEvents(tool.data, input.event_types)) throw unauthorizedSubscription();
+  async #authorize(subscriber: Subscriber, input: SubscriptionInput): Promise<ResolvedContext> {
+    if (!subscriber.mayCapture(input.event_types)) throw unauthorizedSubscription();
     const context = await this.#resolveContext(input);
-    if (!this.#activeIn(tool.data, context)) throw unauthorizedSubscription();
+    if (!subscriber.activeIn(context)) throw unauthorizedSubscription();
     return context;
   }
 
@@ -137,11 +130,5 @@ export class WebhookSubscriptionsService {
         return { course_id: assignment.data.course_id, assignment_id: assignment.id, account_id: course?.data.account_id ?? 0 };
       }
     }
-  }
-
-  /** An account-wide tool is active everywhere below its account; a course tool only in its course. */
-  #activeIn(tool: ToolProxyData, context: ResolvedContext): boolean {
-    if (tool.context_type === 'Course') return context.course_id === tool.context_id;
-    return tool.context_id === this.#rootAccountId || tool.context_id === context.account_id;
   }
 }

@@ -13,6 +13,46 @@ export interface AccessTokenData {
   /** First characters of the token, so a user can tell their tokens apart; never enough to use one. */
   token_hint: string;
   workflow_state: 'active' | 'deleted';
+  /** The developer key an OAuth2 token was issued to (absent on tokens made by hand): it must stay usable. */
+  developer_key_id?: number | null;
+  /**
+   * Hex SHA-256 of the OAuth2 refresh token, which trades for a new access token on this record: the access
+   * token expires hourly, the refresh token lasts until the token is revoked.
+   */
+  refresh_token_hash?: string | null;
+}
+
+/**
+ * A developer key (Canvas's OAuth2 client): tools get tokens against it through `/login/oauth2/*`. Kept in
+ * `local` like access tokens, because the tokens it issues are valid only on this installation.
+ */
+export interface DeveloperKeyData {
+  account_id: number;
+  /** Who created it. */
+  user_id: number;
+  name: string;
+  email: string | null;
+  icon_url: string | null;
+  notes: string | null;
+  vendor_code: string | null;
+  /**
+   * The client secret. Stored readable, unlike tokens: Canvas shows it to the admins of the key's account, who
+   * copy it into the tool (docs/decisions/0034).
+   */
+  api_key: string;
+  /** Canvas's older single redirect URI; matched exactly, like each of `redirect_uris`. */
+  redirect_uri: string | null;
+  redirect_uris: string[];
+  /** What tokens of this key may be granted: `url:GET|/api/v1/…` route scopes and LTI service scopes. */
+  scopes: string[];
+  /** When true, tokens carry the scopes asked for (all within `scopes`) and reach nothing else. */
+  require_scopes: boolean;
+  visible: boolean;
+  /** The public key (one JWK, or a JWK Set `{keys: […]}`) that signs the tool's `client_credentials` assertions. */
+  public_jwk: Record<string, unknown> | null;
+  workflow_state: 'active' | 'inactive' | 'deleted';
+  /** The key's binding to its (root) account: tokens are issued and honoured only while it is `on`. */
+  binding_state: 'on' | 'off' | 'allow';
 }
 
 /** Who this installation is: the root account it created on first start and that account's first admin. */
