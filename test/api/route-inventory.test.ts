@@ -6,7 +6,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 // The LTI token endpoint takes a signed assertion instead of a token (webhook subscriptions, docs/decisions/0008);
 // signing in takes a password (docs/decisions/0018); first-run setup and connecting to a hub are open until
-// someone can sign in (docs/decisions/0019, 0020).
+// someone can sign in (docs/decisions/0019, 0020); OAuth2 starts without a token and trades codes, refresh
+// tokens or signed assertions for one (docs/decisions/0034).
 const PUBLIC_ROUTES = [
   'GET /api/v1/health',
   'GET /api/v1/openapi.json',
@@ -15,6 +16,8 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/outpost/setup',
   'POST /api/v1/outpost/setup',
   'POST /api/v1/sync/hub',
+  'GET /login/oauth2/auth',
+  'POST /login/oauth2/token',
 ];
 
 type Operation = { 'x-permission'?: string; 'x-permission-grants'?: string; security?: unknown[] };
@@ -59,6 +62,9 @@ const OWN_WRITES: Readonly<Record<string, string>> = {
   'POST /api/v1/file_uploads/{upload_token}': 'step 2 of an upload whose write right step 1 checked',
   'POST /api/v1/files/{id}/create_success': 'step 3 confirms the caller’s own upload (writes nothing)',
   'POST /api/lti/accounts/{account_id}/authorize': 'a tool trades its own signed assertion for its token',
+  'POST /api/v1/login/oauth2/accept': 'a person approves a tool acting for themself (a code for their own token)',
+  'POST /login/oauth2/token': 'a client trades its own code, refresh token or assertion for its token',
+  'DELETE /login/oauth2/token': 'a token revokes itself',
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

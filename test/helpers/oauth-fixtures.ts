@@ -43,3 +43,19 @@ export async function postForm(server: TestServer, path: string, fields: Record<
   });
   return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
 }
+
+/** A person who can sign in: a user with a password login, created as Canvas's admin API does it. */
+export async function createPasswordUser(server: TestServer, adminToken: string, uniqueId: string, password: string): Promise<{ id: number }> {
+  const res = await api(server, adminToken, 'POST', '/api/v1/accounts/self/users', {
+    user: { name: `Person ${uniqueId}` },
+    pseudonym: { unique_id: uniqueId, password },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json as { id: number };
+}
+
+/** `/login/oauth2/auth?…` for a key, as a tool builds it. */
+export function authorizeUrl(key: Pick<FixtureDeveloperKey, 'id' | 'redirect_uris'>, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ client_id: String(key.id), response_type: 'code', redirect_uri: key.redirect_uris[0]!, state: 'tool-state-42', ...extra });
+  return `/login/oauth2/auth?${query.toString()}`;
+}

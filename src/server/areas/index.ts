@@ -6,6 +6,7 @@ import { enrollmentsRoutes } from './enrollments/enrollments.routes.ts';
 import { communicationChannelsRoutes } from './communication-channels/communication-channels.routes.ts';
 import { tokensRoutes } from './tokens/tokens.routes.ts';
 import { developerKeysRoutes } from './developer-keys/developer-keys.routes.ts';
+import { oauth2Routes } from './oauth2/oauth2.routes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { coursesRoutes } from './courses/courses.routes.ts';
 import { sectionsRoutes } from './sections/sections.routes.ts';
@@ -57,6 +58,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     communicationChannelsRoutes(services, rules),
     tokensRoutes(services, rules),
     developerKeysRoutes(services, rules),
+    oauth2Routes(services),
     accountsRoutes(services, rules),
     coursesRoutes(services, rules),
     sectionsRoutes(services, rules),

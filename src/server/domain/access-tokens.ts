@@ -99,6 +99,14 @@ export class AccessTokens {
     return { record: renewed ?? record, visibleToken };
   }
 
+  /** Revokes the live tokens issued to a developer key (only `userId`'s when given): they stop working at once. */
+  async revokeIssuedTo(developerKeyId: number, stamp: WriteStamp, userId?: number): Promise<void> {
+    const selector = userId === undefined ? { parent_id: developerKeyId } : { parent_id: developerKeyId, user_id: userId };
+    for (const token of await this.#repos.tokens.find(selector)) {
+      if (token.data.workflow_state === 'active') await this.#repos.tokens.update(token.id, stamp, (data) => ({ ...data, workflow_state: 'deleted' }));
+    }
+  }
+
   /** The principal a raw Bearer token acts as; undefined when it is unknown, revoked or expired. */
   async verify(rawToken: string, now: number): Promise<Principal | undefined> {
     const presented = hashToken(rawToken);

@@ -72,11 +72,7 @@ export class DeveloperKeysService {
 
   /** Deleting a key revokes every token issued to it. */
   async remove(current: Key, stamp: WriteStamp): Promise<Key> {
-    for (const token of await this.#services.repos.tokens.find({ parent_id: current.id })) {
-      if (token.data.workflow_state === 'active') {
-        await this.#services.repos.tokens.update(token.id, stamp, (data) => ({ ...data, workflow_state: 'deleted' }));
-      }
-    }
+    await this.#services.tokens.revokeIssuedTo(current.id, stamp);
     return (await this.#services.repos.developerKeys.update(current.id, stamp, (data) => ({ ...data, workflow_state: 'deleted' }))) ?? current;
   }
 
