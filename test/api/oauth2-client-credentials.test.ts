@@ -110,6 +110,14 @@ describe('client_credentials for LTI services', () => {
     }
     const wrongType = await postForm(server, TOKEN, { grant_type: 'client_credentials', client_assertion_type: 'password', client_assertion: await assertion(key, keys), scope: SCOPE('list') });
     expect(wrongType).toMatchObject({ status: 400, json: { error: 'invalid_request' } });
+    const otherClient = await postForm(server, TOKEN, {
+      grant_type: 'client_credentials',
+      client_id: '999999',
+      client_assertion_type: JWT_BEARER,
+      client_assertion: await assertion(key, keys),
+      scope: SCOPE('list'),
+    });
+    expect(otherClient).toMatchObject({ status: 401, json: { error: 'invalid_client' } });
     const noJwk = await createDeveloperKey(server, ADMIN, { name: 'No JWK', scopes: [SCOPE('list')] });
     expect(await requestToken(await assertion(noJwk, keys), SCOPE('list'))).toMatchObject({ status: 401, json: { error: 'invalid_client' } });
   });

@@ -115,7 +115,7 @@ export class OAuth2Service {
       case 'refresh_token':
         return this.#refresh(params, await this.#authenticateClient(client), requestId, now);
       case 'client_credentials':
-        return this.#clientCredentials(params, tokenUrl, now);
+        return this.#clientCredentials(params, client.clientId, tokenUrl, now);
       default:
         throw new OAuthError('unsupported_grant_type', 'The grant_type you requested is not currently supported');
     }
@@ -166,13 +166,14 @@ export class OAuth2Service {
   }
 
   /** LTI 1.3 services: a token for the key itself (no user), limited to the scopes asked for, all on the key. */
-  async #clientCredentials(params: TokenParams, tokenUrl: string, now: number) {
+  async #clientCredentials(params: TokenParams, statedClientId: string | undefined, tokenUrl: string, now: number) {
     if (params.client_assertion_type !== CLIENT_ASSERTION_TYPE || !params.client_assertion) {
       throw new OAuthError('invalid_request', `client_credentials needs client_assertion_type=${CLIENT_ASSERTION_TYPE} and a client_assertion`);
     }
     const clientId = ClientAssertions.subjectOf(params.client_assertion);
     const key = await this.#keyOf(clientId);
-    if (!key || !clientId) throw unknownClient();
+    // A client id sent beside the assertion must name the same client (RFC 7521 §4.2).
+    if (!key || !clientId || (statedClientId !== undefined && statedClientId !== clientId)) throw unknownClient();
     if (!isUsableKey(key.data)) throw notAllowed();
     await this.#assertions.verify(params.client_assertion, clientId, key.data, tokenUrl, now);
     const scopes = scopesOf(params.scope);
