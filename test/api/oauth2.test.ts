@@ -205,6 +205,11 @@ describe('OAuth2 with developer keys', () => {
     const code = await codeFor();
     expect(await exchange(code, key, { redirect_uri: 'https://tool.example/elsewhere' })).toMatchObject({ status: 400, json: { error: 'invalid_grant' } });
     expect((await exchange(code)).status).toBe(400);
+    // Other methods and paths under /login/oauth2 answer JSON, never the UI's page.
+    for (const [method, path] of [['PATCH', TOKEN], ['PUT', '/login/oauth2/auth'], ['GET', '/login/oauth2/nothing']] as const) {
+      const res = await api(server, undefined, method, path);
+      expect(res, `${method} ${path}`).toMatchObject({ status: 404, json: { errors: [{ message: 'The specified resource does not exist.' }] } });
+    }
     // JSON bodies work too, and a hash where text belongs is an OAuth error, not a parameter error.
     const json = await api(server, undefined, 'POST', TOKEN, { grant_type: 'authorization_code', client_id: { id: key.id }, code: 'x' });
     expect(json).toMatchObject({ status: 401, json: { error: 'invalid_client' } });

@@ -57,6 +57,8 @@ export function createApp(options: AppOptions): Express {
     app.route(route.path)[method](dispatchRoute(route, deps));
   }
   app.use('/api', apiNotFound);
+  // Canvas's OAuth2 endpoints live outside /api; an unknown method or path there answers JSON too, never the UI.
+  app.use('/login/oauth2', apiNotFound);
   app.use(rendererStatic(options.rendererDir));
   app.use(errorHandler(options.logError ?? consoleErrorLog));
   return app;
