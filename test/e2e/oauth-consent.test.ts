@@ -6,6 +6,7 @@ import { api } from '../helpers/api-fixtures.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { authorizeUrl, createDeveloperKey, createPasswordUser, postForm, type FixtureDeveloperKey } from '../helpers/oauth-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { closeTab, expectNoAxeViolations, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 
 const ADMIN = 'oauth-consent-e2e-admin-token';
 const PASSWORD = 'consent page password';
@@ -42,8 +43,8 @@ describe('OAuth2 consent page in Chromium', () => {
     await server?.stop();
   });
 
-  it('signs in, authorizes and sends the browser back to the tool with a working code', async () => {
-    const page = await browser.newPage();
+  it('signs in, authorizes and sends the browser back to the tool with a working code; both states pass axe-core', async () => {
+    const page = await openTab(browser);
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(err.message));
     page.on('console', (msg) => {
@@ -51,10 +52,13 @@ describe('OAuth2 consent page in Chromium', () => {
     });
     await page.goto(server.url + authorizeUrl(key));
     await page.getByRole('heading', { level: 1, name: 'Browser Tool wants to use your Outpost account' }).waitFor();
+    await page.getByLabel('Email').waitFor(UI_WAIT);
+    await expectNoAxeViolations(page);
     await page.getByLabel('Email').fill('reader@example.test');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Signed in as Person reader@example.test.').waitFor();
+    await page.getByText('Signed in as Person reader@example.test.').waitFor(UI_WAIT);
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Authorize' }).click();
     await page.waitForURL((url) => url.origin === toolOrigin);
 
@@ -75,7 +79,7 @@ describe('OAuth2 consent page in Chromium', () => {
     await page.goto(server.url + authorizeUrl(key, { state: 'second' }));
     await page.getByRole('button', { name: 'Authorize' }).waitFor();
     expect(problems.filter((line) => !line.includes('401'))).toEqual([]);
-    await page.close();
+    await closeTab(page);
   });
 
   it('cannot be shown inside another site’s frame', async () => {
