@@ -65,6 +65,7 @@ describe('assignments API', () => {
           peer_review_count: 2,
           published: '1',
           omit_from_final_grade: false,
+          anonymous_grading: 'true',
         },
       });
       expect(res.status).toBe(200);
@@ -83,6 +84,7 @@ describe('assignments API', () => {
         peer_reviews: true,
         automatic_peer_reviews: true,
         peer_review_count: 2,
+        anonymous_grading: true,
         published: true,
         workflow_state: 'published',
         has_submitted_submissions: false,
@@ -98,7 +100,7 @@ describe('assignments API', () => {
     it('defaults: unpublished points assignment with submission type none, placed last', async () => {
       const one = await createAssignment(server, course.teacher.token, course.id);
       const two = await createAssignment(server, course.teacher.token, course.id);
-      expect(one).toMatchObject({ published: false, workflow_state: 'unpublished', grading_type: 'points', submission_types: ['none'], points_possible: null });
+      expect(one).toMatchObject({ published: false, workflow_state: 'unpublished', grading_type: 'points', submission_types: ['none'], points_possible: null, anonymous_grading: false });
       expect(two.position).toBe((one.position as number) + 1);
     });
 
@@ -119,6 +121,8 @@ describe('assignments API', () => {
       });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ name: 'Renamed', points_possible: 5, grading_type: 'letter_grade', published: true, submission_types: ['online_url'] });
+      const anonymous = await api(server, course.teacher.token, 'PUT', `${base}/${a.id}`, { assignment: { anonymous_grading: true } });
+      expect(anonymous.json).toMatchObject({ name: 'Renamed', anonymous_grading: true });
     });
 
     it('not_graded drops the points', async () => {

@@ -43,6 +43,7 @@ export const assignmentFields = z.object({
   grading_standard_id: z.union([canvasId(), z.null(), z.literal('')]).optional(),
   position: canvasInteger({ min: 1, max: 100_000 }).optional(),
   omit_from_final_grade: canvasBoolean().optional(),
+  anonymous_grading: canvasBoolean().optional(),
 });
 export type AssignmentFields = z.output<typeof assignmentFields>;
 

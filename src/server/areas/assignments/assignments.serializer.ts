@@ -51,6 +51,7 @@ export function assignmentJson(
     locked_for_user: lockedFor(a, viewer),
     omit_from_final_grade: a.omit_from_final_grade,
     moderated_grading: false,
+    anonymous_grading: a.anonymous_grading ?? false,
     anonymous_submissions: false,
     post_to_sis: false,
     muted: false,

@@ -144,6 +144,7 @@ export class AssignmentsService {
       grading_standard_id: null,
       position: (last?.data.position ?? 0) + 1,
       omit_from_final_grade: false,
+      anonymous_grading: false,
       quiz_id: null,
       discussion_topic_id: null,
     };
@@ -169,6 +170,7 @@ function applyFields(current: AssignmentData, f: AssignmentFields): AssignmentDa
   if (f.grading_standard_id !== undefined) next.grading_standard_id = f.grading_standard_id === '' ? null : f.grading_standard_id;
   if (f.position !== undefined) next.position = f.position;
   if (f.omit_from_final_grade !== undefined) next.omit_from_final_grade = f.omit_from_final_grade;
+  if (f.anonymous_grading !== undefined) next.anonymous_grading = f.anonymous_grading;
   // Canvas keeps no points on an ungraded assignment.
   if (next.grading_type === 'not_graded') next.points_possible = null;
   return next;

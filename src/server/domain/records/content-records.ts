@@ -33,6 +33,11 @@ export interface AssignmentData {
   grading_standard_id: number | null;
   position: number;
   omit_from_final_grade: boolean;
+  /**
+   * Graders see the students unnamed, in a fixed shuffled order. Absent on assignments stored before the field
+   * existed, which read as false.
+   */
+  anonymous_grading?: boolean;
   /** Set when the assignment is the graded side of a quiz or a discussion topic. */
   quiz_id: number | null;
   discussion_topic_id: number | null;
