@@ -128,6 +128,9 @@ export interface Assignment {
   position: number;
   locked_for_user?: boolean;
   lock_explanation?: string;
+  peer_reviews?: boolean;
+  /** Graders see the students unnamed, in a fixed shuffled order. */
+  anonymous_grading?: boolean;
 }
 
 /** `GET /api/v1/courses/:course_id/pages` (no body in lists) and `…/pages/:url` (with body). */

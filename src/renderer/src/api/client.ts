@@ -1,4 +1,5 @@
 import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../shared/lms-dtos.ts';
+import { gradingCalls } from './grading-calls.ts';
 import { createHttp, type Http, type HttpHooks } from './http.ts';
 import type {
   AccessTokenInfo,
@@ -16,7 +17,7 @@ export { ApiError } from './api-error.ts';
 /** The renderer's only door to the server: typed calls over HTTP, the same API third-party tools use. */
 export function createApiClient(apiBaseUrl: string, hooks: HttpHooks = {}) {
   const http = createHttp(apiBaseUrl, hooks);
-  return { ...sessionCalls(http), ...courseCalls(http), ...syncCalls(http), ...tokenCalls(http) };
+  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...syncCalls(http), ...tokenCalls(http) };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

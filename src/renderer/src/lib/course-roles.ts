@@ -6,13 +6,20 @@ export interface CourseViewer {
   isStudent: boolean;
   /** Teaches or designs the course: sees published states. */
   canManage: boolean;
+  /** Teaches or assists: grades submissions (designers build the course but do not grade it). */
+  canGrade: boolean;
 }
 
 const MANAGING: ReadonlySet<CourseEnrollmentType> = new Set(['teacher', 'ta', 'designer']);
+const GRADING: ReadonlySet<CourseEnrollmentType> = new Set(['teacher', 'ta']);
 
 export function courseViewer(course: Course): CourseViewer {
   const types = (course.enrollments ?? []).map((e) => e.type);
-  return { isStudent: types.includes('student'), canManage: types.some((t) => MANAGING.has(t)) };
+  return {
+    isStudent: types.includes('student'),
+    canManage: types.some((t) => MANAGING.has(t)),
+    canGrade: types.some((t) => GRADING.has(t)),
+  };
 }
 
 const ROLE_LABELS: Record<CourseEnrollmentType, string> = {

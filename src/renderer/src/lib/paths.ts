@@ -9,6 +9,7 @@ export const paths = {
   courses: () => '/courses',
   course: (courseId: number, tab: CourseTab = 'modules') => `/courses/${courseId}/${tab}`,
   assignment: (courseId: number, assignmentId: number) => `/courses/${courseId}/assignments/${assignmentId}`,
+  grader: (courseId: number, assignmentId: number) => `/courses/${courseId}/assignments/${assignmentId}/grade`,
   page: (courseId: number, pageUrl: string) => `/courses/${courseId}/pages/${encodeURIComponent(pageUrl)}`,
   settings: () => '/settings',
   /** The hub connection form; before first setup it is reached from the first-run screen. */

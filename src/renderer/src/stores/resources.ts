@@ -1,3 +1,4 @@
+import type { PeerReview, Submission, UserDisplay } from '../../../shared/grading-dtos.ts';
 import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../shared/lms-dtos.ts';
 import type { AccessTokenInfo, HubConnectionStatus, SyncConflict } from '../../../shared/session-dtos.ts';
 import type { Resource } from './resource-store.ts';
@@ -17,6 +18,18 @@ export const resources = {
   assignment: (courseId: number, assignmentId: number): Resource<Assignment> => ({
     key: `course:${courseId}:assignment:${assignmentId}`,
     load: (api) => api.assignment(courseId, assignmentId),
+  }),
+  gradeableStudents: (courseId: number, assignmentId: number): Resource<UserDisplay[]> => ({
+    key: `course:${courseId}:assignment:${assignmentId}:gradeable`,
+    load: (api) => api.gradeableStudents(courseId, assignmentId),
+  }),
+  submission: (courseId: number, assignmentId: number, userId: number): Resource<Submission> => ({
+    key: `course:${courseId}:assignment:${assignmentId}:submission:${userId}`,
+    load: (api) => api.submission(courseId, assignmentId, userId),
+  }),
+  peerReviews: (courseId: number, assignmentId: number): Resource<PeerReview[]> => ({
+    key: `course:${courseId}:assignment:${assignmentId}:peer-reviews`,
+    load: (api) => api.peerReviews(courseId, assignmentId),
   }),
   pages: (courseId: number): Resource<WikiPage[]> => ({ key: `course:${courseId}:pages`, load: (api) => api.pages(courseId) }),
   page: (courseId: number, pageUrl: string): Resource<WikiPage> => ({

@@ -32,6 +32,11 @@ export function AssignmentDetail({ course, viewer }: AssignmentDetailProps) {
               {a.name} {viewer.canManage && !a.published && <Badge tone="warn">Unpublished</Badge>}
             </h2>
             <AssignmentFacts assignment={a} />
+            {viewer.canGrade && (
+              <p>
+                <Link to={paths.grader(course.id, a.id)}>Grade submissions</Link>
+              </p>
+            )}
             {a.locked_for_user && a.lock_explanation && <p className="lock-explanation">{a.lock_explanation}</p>}
             {a.description ? (
               <SafeHtmlFrame html={a.description} title="Assignment description" />

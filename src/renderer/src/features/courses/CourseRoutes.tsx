@@ -10,6 +10,7 @@ import { ModulesTab } from '../modules/ModulesTab.tsx';
 import { PageView } from '../pages/PageView.tsx';
 import { PagesTab } from '../pages/PagesTab.tsx';
 import { PeopleTab } from '../people/PeopleTab.tsx';
+import { GraderScreen } from '../grader/GraderScreen.tsx';
 import { CourseLayout, TAB_LABELS } from './CourseLayout.tsx';
 
 /** `/courses/:courseId/...`: the course's layout around the section the rest of the path names. */
@@ -25,6 +26,7 @@ export function CourseRoutes() {
           <Route path="modules" element={<Section course={course} tab="modules"><ModulesTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="assignments" element={<Section course={course} tab="assignments"><AssignmentsTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="assignments/:assignmentId" element={<AssignmentDetail course={course} viewer={viewer} />} />
+          <Route path="assignments/:assignmentId/grade" element={<GraderScreen course={course} viewer={viewer} />} />
           <Route path="pages" element={<Section course={course} tab="pages"><PagesTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="pages/:pageUrl" element={<PageView course={course} />} />
           <Route path="people" element={<Section course={course} tab="people"><PeopleTab courseId={courseId} /></Section>} />

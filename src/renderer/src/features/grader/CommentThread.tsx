@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import type { SubmissionComment } from '../../../../shared/grading-dtos.ts';
+import { FormError } from '../../components/FormError.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { saveKey, studentKey, useGraderStore, type StudentRef } from '../../stores/grader-store.ts';
+import { authorName } from './author-names.ts';
+import type { GraderStudent } from './student-order.ts';
+
+interface CommentThreadProps {
+  student: StudentRef;
+  comments: readonly SubmissionComment[];
+  order: readonly GraderStudent[];
+}
+
+/** The submission's comments, oldest first, and the `Comment` box whose draft is kept per student. */
+export function CommentThread({ student, comments, order }: CommentThreadProps) {
+  const id = useId();
+  const draft = useGraderStore((s) => s.commentDrafts[studentKey(student)] ?? '');
+  const save = useGraderStore((s) => s.saves[saveKey(student, 'comment')]);
+  const commentDrafted = useGraderStore((s) => s.commentDrafted);
+  const commentAdded = useGraderStore((s) => s.commentAdded);
+  const saving = save?.status === 'saving';
+  return (
+    <section className="panel grader-comments" aria-labelledby={`${id}-heading`}>
+      <h4 id={`${id}-heading`}>Comments</h4>
+      {comments.length === 0 ? (
+        <p className="muted">No comments yet.</p>
+      ) : (
+        <ol className="comment-list" aria-label="Comments">
+          {comments.map((c) => (
+            <li key={c.id}>
+              <p className="comment-meta">
+                <strong>{authorName(c.author_id, c.author_name, order)}</strong> <span className="muted">{formatDateTime(c.created_at)}</span>
+              </p>
+              <p className="comment-text">{c.comment}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form
+        className="stacked-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void commentAdded(student);
+        }}
+      >
+        <div className="field">
+          <label htmlFor={id}>Comment</label>
+          <textarea id={id} rows={3} value={draft} onChange={(e) => commentDrafted(student, e.target.value)} />
+        </div>
+        <FormError message={save?.status === 'failed' ? `The comment was not added: ${save.message}` : undefined} />
+        <div className="button-row">
+          <button type="submit" disabled={saving || draft.trim() === ''}>
+            Add comment
+          </button>
+          {saving && (
+            <span role="status" className="muted">
+              Adding…
+            </span>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

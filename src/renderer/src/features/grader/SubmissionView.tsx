@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import type { Submission, SubmissionAttachment, SubmissionAttempt } from '../../../../shared/grading-dtos.ts';
+import type { SubmissionType } from '../../../../shared/lms-dtos.ts';
+import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
+import { formatDateTime, formatSubmissionTypes } from '../../lib/format.ts';
+
+/** The work as the student handed it in, one attempt at a time (the latest first shown). */
+export function SubmissionView({ submission }: { submission: Submission }) {
+  const attempts = (submission.submission_history ?? []).filter((a) => a.attempt !== null && a.submission_type !== null);
+  const [shown, setShown] = useState(attempts.at(-1)?.attempt ?? null);
+  const attempt = attempts.find((a) => a.attempt === shown);
+  return (
+    <section className="panel submission-view" aria-label="Submission">
+      <h4>Submission</h4>
+      {attempt === undefined ? (
+        <p className="muted">Nothing submitted yet.</p>
+      ) : (
+        <>
+          {attempts.length > 1 && (
+            <div className="button-row" role="group" aria-label="Attempts">
+              {attempts.map((a) => (
+                <button key={a.attempt} type="button" aria-pressed={a.attempt === shown} onClick={() => setShown(a.attempt)}>
+                  Attempt {a.attempt}
+                </button>
+              ))}
+            </div>
+          )}
+          <p className="muted">
+            Attempt {attempt.attempt}, submitted {formatDateTime(attempt.submitted_at) ?? 'at an unknown time'}
+          </p>
+          <AttemptContent attempt={attempt} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function AttemptContent({ attempt }: { attempt: SubmissionAttempt }) {
+  switch (attempt.submission_type) {
+    case 'online_text_entry':
+      return <SafeHtmlFrame html={attempt.body ?? ''} title="Submitted text" />;
+    case 'online_url':
+      return <WebsiteLink url={attempt.url} />;
+    case 'online_upload':
+      return <Attachments files={attempt.attachments ?? []} />;
+    default:
+      return <p>Submitted as {formatSubmissionTypes([attempt.submission_type as SubmissionType])}; Outpost cannot show this kind of work yet.</p>;
+  }
+}
+
+/** Only web addresses become links: the URL is the student's own text. */
+function WebsiteLink({ url }: { url: string | null }) {
+  if (!url) return <p className="muted">No website address was given.</p>;
+  if (!/^https?:\/\//i.test(url)) return <p>Website: {url}</p>;
+  return (
+    <p>
+      Website:{' '}
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        {url}
+      </a>
+    </p>
+  );
+}
+
+function Attachments({ files }: { files: readonly SubmissionAttachment[] }) {
+  if (files.length === 0) return <p className="muted">No files are attached.</p>;
+  return (
+    <ul className="plain-list attachments" aria-label="Submitted files">
+      {files.map((f) => (
+        <li key={f.id}>
+          <a href={f.url} download={f.display_name}>
+            Download {f.display_name}
+          </a>{' '}
+          <span className="muted">({formatSize(f.size)})</span>
+          {f.mime_class === 'image' && <img className="attachment-preview" src={f.url} alt={`Preview of ${f.display_name}`} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

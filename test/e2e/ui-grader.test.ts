@@ -1,0 +1,196 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/server/commands/demo-course.ts';
+import type { Assignment } from '../../src/shared/lms-dtos.ts';
+import { api } from '../helpers/api-fixtures.ts';
+import { launchChromium } from '../helpers/chromium.ts';
+import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { closeTab, expectNoAxeViolations, expectScreen, hasHorizontalOverflow, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
+
+interface SubmissionJson {
+  score: number | null;
+  grade: string | null;
+  excused: boolean;
+  submission_comments: Array<{ comment: string; author_id: number }>;
+}
+
+describe('the grader: one student at a time, graded and commented through the local API', () => {
+  let demo: UiDemo;
+  let browser: Browser;
+  let assignments: Assignment[];
+  const course = DEMO.course.name;
+  /** The demo's students as the grader lists them (by name); the first third submitted the reading response. */
+  const byName = [...DEMO.students].sort((a, b) => a.name.localeCompare(b.name));
+
+  beforeAll(async () => {
+    demo = await startUiDemo();
+    browser = await launchChromium();
+    assignments = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments?per_page=100`)).json as Assignment[];
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.server.stop();
+  });
+
+  const assignmentNamed = (name: string) => assignments.find((a) => a.name === name)!;
+  const studentId = async (name: string): Promise<number> => {
+    const roster = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/users?per_page=100`)).json as Array<{ id: number; name: string }>;
+    return roster.find((u) => u.name === name)!.id;
+  };
+  const submissionOf = async (assignmentId: number, userId: number): Promise<SubmissionJson> =>
+    (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments/${assignmentId}/submissions/${userId}?include[]=submission_comments`)).json as SubmissionJson;
+
+  async function openGrader(page: Page, assignment: Assignment): Promise<void> {
+    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/assignments/${assignment.id}`);
+    await expectScreen(page, course, `${assignment.name} · ${course}`);
+    await page.getByRole('link', { name: 'Grade submissions' }).click();
+    await expectScreen(page, course, `Grade ${assignment.name} · ${course}`);
+  }
+
+  const chosen = (page: Page) => page.getByRole('combobox', { name: 'Student' }).locator('option:checked').textContent();
+
+  it('grades two students with the keyboard, excuses one, keeps a comment draft across students and adds it', async () => {
+    const reading = assignmentNamed('Reading Response: Silent Spring');
+    const page = await openTab(browser);
+    const errors = watchPageErrors(page);
+    await signIn(page, demo.server.url, demo.teacher);
+    await openGrader(page, reading);
+
+    // The first student by name submitted and was graded by the demo seed, with a comment.
+    const [first, second, third] = byName;
+    expect(await chosen(page)).toBe(first!.name);
+    await page.getByRole('heading', { level: 3, name: first!.name }).waitFor();
+    await expect.poll(() => page.frameLocator('iframe[title="Submitted text"]').locator('body').textContent(), UI_WAIT).toBe(DEMO.responses[0]);
+    expect(await page.getByRole('list', { name: 'Comments' }).textContent()).toContain('Thoughtful response');
+    const grade = page.getByRole('textbox', { name: 'Grade' });
+    expect(await grade.inputValue()).toBe('7');
+
+    // Enter saves.
+    await grade.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('9.5');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor(UI_WAIT);
+
+    // Leaving the box saves too: Tab moves on, then Enter on "Next student".
+    await page.getByRole('button', { name: 'Next student' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 3, name: second!.name }).waitFor();
+    expect(await chosen(page)).toBe(second!.name);
+    await grade.focus();
+    await page.keyboard.type('6');
+    await page.keyboard.press('Tab');
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor(UI_WAIT);
+
+    // A comment typed for the second student survives a visit to the third.
+    await page.getByRole('textbox', { name: 'Comment' }).fill('Please resubmit with sources.');
+    await page.getByRole('button', { name: 'Next student' }).click();
+    await page.getByRole('heading', { level: 3, name: third!.name }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Comment' }).inputValue()).toBe('');
+    const excused = page.getByRole('checkbox', { name: 'Excused' });
+    await excused.focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor(UI_WAIT);
+    expect(await excused.isChecked()).toBe(true);
+
+    await page.getByRole('button', { name: 'Previous student' }).click();
+    await page.getByRole('heading', { level: 3, name: second!.name }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Comment' }).inputValue()).toBe('Please resubmit with sources.');
+    expect(await grade.inputValue()).toBe('6');
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.getByRole('list', { name: 'Comments' }).getByText('Please resubmit with sources.').waitFor(UI_WAIT);
+    expect(await page.getByRole('textbox', { name: 'Comment' }).inputValue()).toBe('');
+
+    // The chooser jumps straight to a student.
+    await page.getByRole('combobox', { name: 'Student' }).selectOption({ label: first!.name });
+    await page.getByRole('heading', { level: 3, name: first!.name }).waitFor();
+    expect(await grade.inputValue()).toBe('9.5');
+    await expectNoAxeViolations(page);
+
+    const [firstId, secondId, thirdId] = await Promise.all([first, second, third].map((s) => studentId(s!.name)));
+    expect(await submissionOf(reading.id, firstId)).toMatchObject({ score: 9.5, grade: '9.5', excused: false });
+    const secondWork = await submissionOf(reading.id, secondId);
+    expect(secondWork).toMatchObject({ score: 6, excused: false });
+    expect(secondWork.submission_comments.map((c) => [c.comment, c.author_id])).toEqual([['Please resubmit with sources.', demo.teacher.id]]);
+    expect(await submissionOf(reading.id, thirdId)).toMatchObject({ score: null, excused: true });
+    expect(errors).toEqual([]);
+    await closeTab(page);
+  });
+
+  it('shows the server’s reason when it refuses a grade, and the server’s wording of an accepted one', async () => {
+    const journal = assignmentNamed('Field Journal Week 1'); // pass/fail
+    const page = await openTab(browser);
+    await signIn(page, demo.server.url, demo.teacher);
+    await openGrader(page, journal);
+    const grade = page.getByRole('textbox', { name: 'Grade' });
+    expect(await page.getByText('complete or incomplete.').count()).toBe(1);
+    await grade.fill('3');
+    await grade.press('Enter');
+    const refusal = page.getByRole('alert').filter({ hasText: 'The grade was not saved:' });
+    await refusal.waitFor(UI_WAIT);
+    // Sending the same value again after a refusal is a new try, not a no-op.
+    await grade.fill('complete');
+    await grade.press('Enter');
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor(UI_WAIT);
+    expect(await refusal.count()).toBe(0);
+    expect(await grade.inputValue()).toBe('complete');
+    await closeTab(page);
+  });
+
+  it('hides the students’ names on an anonymous assignment, in a fixed shuffled order', async () => {
+    const carbon = assignmentNamed('Carbon Footprint Calculator'); // percent
+    const put = await api(demo.server, demo.teacher.token, 'PUT', `/api/v1/courses/${demo.courseId}/assignments/${carbon.id}`, { assignment: { anonymous_grading: true } });
+    expect(put.status).toBe(200);
+    const page = await openTab(browser);
+    await signIn(page, demo.server.url, demo.teacher);
+    await openGrader(page, carbon);
+    const options = await page.getByRole('combobox', { name: 'Student' }).locator('option').allTextContents();
+    expect(options).toEqual(DEMO.students.map((_, i) => `Student ${i + 1}`));
+    const main = (await page.getByRole('main').textContent()) ?? '';
+    for (const student of DEMO.students) expect(main).not.toContain(student.name);
+
+    await page.getByRole('button', { name: 'Next student' }).click();
+    await page.getByRole('heading', { level: 3, name: 'Student 2' }).waitFor();
+    const grade = page.getByRole('textbox', { name: 'Grade' });
+    await grade.fill('85');
+    await grade.press('Enter');
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor(UI_WAIT);
+    expect(await grade.inputValue()).toBe('85%');
+    await expectNoAxeViolations(page);
+
+    // The same order on the next visit: "Student 2" is still the student just graded.
+    await page.reload();
+    await expectScreen(page, course, `Grade ${carbon.name} · ${course}`);
+    await page.getByRole('combobox', { name: 'Student' }).selectOption({ label: 'Student 2' });
+    await page.getByRole('heading', { level: 3, name: 'Student 2' }).waitFor();
+    await expect.poll(() => grade.inputValue(), UI_WAIT).toBe('85%');
+    await closeTab(page);
+  });
+
+  it('fits a 360 px screen without horizontal scrolling', async () => {
+    const page = await openTab(browser, { width: 360, height: 740 });
+    await signIn(page, demo.server.url, demo.teacher);
+    await openGrader(page, assignmentNamed('Reading Response: Silent Spring'));
+    await page.getByRole('textbox', { name: 'Grade' }).waitFor();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await closeTab(page);
+  });
+
+  it('is out of a student’s reach: no link, and the address refuses', async () => {
+    const reading = assignmentNamed('Reading Response: Silent Spring');
+    const page = await openTab(browser);
+    await signIn(page, demo.server.url, demo.student);
+    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/assignments/${reading.id}`);
+    await expectScreen(page, course, `${reading.name} · ${course}`);
+    expect(await page.getByRole('link', { name: 'Grade submissions' }).count()).toBe(0);
+    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/assignments/${reading.id}/grade`);
+    await expectScreen(page, course, `Grade submissions · ${course}`);
+    await page.getByRole('alert').filter({ hasText: 'Only the course’s teachers and TAs grade submissions.' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Student' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Grade' }).count()).toBe(0);
+    // The server refuses too, whatever a client asks.
+    const asked = await api(demo.server, demo.student.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments/${reading.id}/gradeable_students`);
+    expect(asked.status).toBe(401);
+    await closeTab(page);
+  });
+});
