@@ -107,7 +107,9 @@ describe('the grader: one student at a time, graded and commented through the lo
     expect(await grade.inputValue()).toBe('9.5');
     await expectNoAxeViolations(page);
 
-    const [firstId, secondId, thirdId] = await Promise.all([first, second, third].map((s) => studentId(s!.name)));
+    const firstId = await studentId(first!.name);
+    const secondId = await studentId(second!.name);
+    const thirdId = await studentId(third!.name);
     expect(await submissionOf(reading.id, firstId)).toMatchObject({ score: 9.5, grade: '9.5', excused: false });
     const secondWork = await submissionOf(reading.id, secondId);
     expect(secondWork).toMatchObject({ score: 6, excused: false });

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { SubmissionComment } from '../../../../shared/grading-dtos.ts';
-import { FormError } from '../../components/FormError.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { saveKey, studentKey, useGraderStore, type StudentRef } from '../../stores/grader-store.ts';
 import { authorName } from './author-names.ts';
+import { SaveStatus } from './SaveStatus.tsx';
 import type { GraderStudent } from './student-order.ts';
 
 interface CommentThreadProps {
@@ -48,17 +48,12 @@ export function CommentThread({ student, comments, order }: CommentThreadProps) 
           <label htmlFor={id}>Comment</label>
           <textarea id={id} rows={3} value={draft} onChange={(e) => commentDrafted(student, e.target.value)} />
         </div>
-        <FormError message={save?.status === 'failed' ? `The comment was not added: ${save.message}` : undefined} />
         <div className="button-row">
           <button type="submit" disabled={saving || draft.trim() === ''}>
             Add comment
           </button>
-          {saving && (
-            <span role="status" className="muted">
-              Adding…
-            </span>
-          )}
         </div>
+        <SaveStatus save={save} what="comment" />
       </form>
     </section>
   );
