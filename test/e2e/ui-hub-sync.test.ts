@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { seedDemo } from '../../src/server/commands/seed-demo.ts';
@@ -12,10 +12,8 @@ import { fixtureStamp } from '../helpers/api-fixtures.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { freePort, ServerProcess } from '../helpers/server-process.ts';
+import { connectToHub, SYNC, syncStatus } from '../helpers/ui-hub.ts';
 import { closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
-
-/** Sync waits on real processes and the network: generous bounds, never a timing assertion. */
-const SYNC = { timeout: 60_000 };
 
 /**
  * A hub in a second process with the demo course, and a fresh device (this process) connected to it from the UI as
@@ -44,8 +42,6 @@ describe('a device connected to a hub from the UI', () => {
     rmSync(hubDir, { recursive: true, force: true });
   });
 
-  const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
-
   /** The hub's API as the admin; `base` lets the hub run on another port for a moment. */
   async function onHub<T>(base: string, method: string, path: string, body?: unknown, token = adminToken): Promise<T> {
     const res = await fetch(base + path, {
@@ -59,17 +55,7 @@ describe('a device connected to a hub from the UI', () => {
 
   it('connects, shows Synced, Offline with the hub gone, 1 change waiting, Synced again, and resolves the conflict', { timeout: 240_000 }, async () => {
     const page = await openTab(browser);
-    await page.goto(device.url);
-    await expectScreen(page, 'Set up Outpost');
-    await page.getByRole('link', { name: 'Connect to a hub' }).click();
-    await expectScreen(page, 'Connect to a hub');
-    await page.getByRole('textbox', { name: 'Hub address' }).fill(hub.url);
-    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.teacher.login);
-    await page.getByLabel('Password').fill(DEMO.teacher.password);
-    await page.getByRole('button', { name: 'Connect' }).click();
-    await expectScreen(page, 'Sync');
-    expect(await page.getByTestId('signed-in-user').textContent()).toBe(`Signed in as ${DEMO.teacher.name}`);
-    await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced/);
+    await connectToHub(page, device.url, hub.url, DEMO.teacher);
 
     // The teacher's course came down from the hub.
     await page.getByRole('link', { name: 'Outpost', exact: true }).click();
