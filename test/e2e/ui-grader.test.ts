@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
@@ -6,6 +7,9 @@ import { api } from '../helpers/api-fixtures.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
 import { closeTab, expectNoAxeViolations, expectScreen, hasHorizontalOverflow, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
+
+/** A 1×1 transparent PNG. */
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 interface SubmissionJson {
   score: number | null;
@@ -166,6 +170,68 @@ describe('the grader: one student at a time, graded and commented through the lo
     await page.getByRole('combobox', { name: 'Student' }).selectOption({ label: 'Student 2' });
     await page.getByRole('heading', { level: 3, name: 'Student 2' }).waitFor();
     await expect.poll(() => grade.inputValue(), UI_WAIT).toBe('85%');
+    await closeTab(page);
+  });
+
+  it('shows the work as submitted: attempts, a website, an image file with its preview, the late penalty and peer reviewers', async () => {
+    const base = `/api/v1/courses/${demo.courseId}`;
+    const teacherCall = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const res = await api(demo.server, demo.teacher.token, method, path, body);
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      return res.json as T;
+    };
+    // Due half an hour short of 2.5 days ago: a submission now is 3 days late, 10% of 20 points a day.
+    const report = await teacherCall<Assignment>('POST', `${base}/assignments`, {
+      assignment: {
+        name: 'Soil Report', published: true, points_possible: 20, peer_reviews: true, submission_types: ['online_url', 'online_upload'],
+        due_at: new Date(Date.now() - 2.5 * 86_400_000 + 30 * 60_000).toISOString(),
+      },
+    });
+    await teacherCall('POST', `${base}/late_policy`, {
+      late_policy: { late_submission_deduction_enabled: true, late_submission_deduction: 10, late_submission_interval: 'day' },
+    });
+    const submissions = `${base}/assignments/${report.id}/submissions`;
+    const asStudent = async <T>(path: string, body: unknown): Promise<T> => {
+      const res = await api(demo.server, demo.student.token, 'POST', path, body);
+      expect(res.status, path).toBeLessThan(300);
+      return res.json as T;
+    };
+    await asStudent(submissions, { submission: { submission_type: 'online_url', url: 'https://example.test/soil' } });
+    const image = await asStudent<{ id: number }>(`${submissions}/self/files`, { name: 'sample.png', content: PIXEL_PNG });
+    const submitted = await asStudent<{ id: number }>(submissions, { submission: { submission_type: 'online_upload', file_ids: [image.id] } });
+    const [, reviewer] = byName;
+    await teacherCall('POST', `${submissions}/${submitted.id}/peer_reviews`, { user_id: await studentId(reviewer!.name) });
+
+    const page = await openTab(browser);
+    const errors = watchPageErrors(page);
+    await signIn(page, demo.server.url, demo.teacher);
+    await openGrader(page, report);
+    await page.getByRole('heading', { level: 3, name: demo.student.name }).waitFor();
+    const attempts = page.getByRole('group', { name: 'Attempts' });
+    expect(await attempts.getByRole('button', { name: 'Attempt 2' }).getAttribute('aria-pressed')).toBe('true');
+    const files = page.getByRole('list', { name: 'Submitted files' });
+    // The bytes come through the teacher's session: the download is the student's file, and the preview decodes.
+    const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: 'Download sample.png' }).click()]);
+    expect(download.suggestedFilename()).toBe('sample.png');
+    expect((await readFile(await download.path())).toString('base64')).toBe(PIXEL_PNG);
+    const preview = files.getByRole('img', { name: 'Preview of sample.png' });
+    await expect.poll(() => preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), UI_WAIT).toBe(1);
+    await attempts.getByRole('button', { name: 'Attempt 1' }).click();
+    expect(await page.getByRole('link', { name: 'https://example.test/soil' }).getAttribute('target')).toBe('_blank');
+    expect(await files.count()).toBe(0);
+
+    expect(await page.getByRole('region', { name: 'Grading' }).textContent()).toContain('Late');
+    const grade = page.getByRole('textbox', { name: 'Grade' });
+    await grade.fill('18');
+    await grade.press('Enter');
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor(UI_WAIT);
+    await page.getByText('Late penalty: 6 pts deducted; the grade after it is 12.').waitFor(UI_WAIT);
+    // The box keeps what the teacher entered: leaving it saves nothing twice.
+    expect(await grade.inputValue()).toBe('18');
+    expect(await page.getByRole('region', { name: 'Peer reviews' }).textContent()).toContain(`${reviewer!.name}: review not done yet`);
+    await expectNoAxeViolations(page);
+    expect(await submissionOf(report.id, demo.student.id)).toMatchObject({ score: 12, grade: '12', excused: false });
+    expect(errors).toEqual([]);
     await closeTab(page);
   });
 

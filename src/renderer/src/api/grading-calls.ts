@@ -16,6 +16,8 @@ export function gradingCalls(http: Http) {
     /** A grade or an excuse goes under `submission[…]`, a comment under `comment[…]`, as Canvas takes them. */
     changeSubmission: (courseId: number, assignmentId: number, userId: number, change: SubmissionChange) =>
       http.writeJson<Submission>('PUT', submission(courseId, assignmentId, userId), 'text_comment' in change ? { comment: change } : { submission: change }),
+    /** The bytes of a submitted file, by its File JSON `url`. */
+    attachment: (url: string) => http.getBlob(url),
     peerReviews: (courseId: number, assignmentId: number) =>
       http.getAll<PeerReview>(`${assignment(courseId, assignmentId)}/peer_reviews`, { 'include[]': ['user'] }),
   };

@@ -65,6 +65,12 @@ export function createHttp(apiBaseUrl: string, hooks: HttpHooks = {}) {
 
     getOne: async <T>(path: string, query?: Query): Promise<T> => (await (await send('GET', urlFor(path, query))).json()) as T,
 
+    /**
+     * A file's bytes at an absolute URL the API gave (a File JSON's `url`). The session cookie alone opens nothing, so
+     * a plain link or `<img src>` cannot fetch it: the bytes come through here, with the CSRF token.
+     */
+    getBlob: async (url: string): Promise<Blob> => (await send('GET', new URL(url, apiBaseUrl))).blob(),
+
     /** Every page of a Canvas list, following `Link: rel="next"`. */
     getAll: async <T>(path: string, query: Query = {}): Promise<T[]> => {
       const items: T[] = [];

@@ -3,6 +3,7 @@ import type { Submission, SubmissionAttachment, SubmissionAttempt } from '../../
 import type { SubmissionType } from '../../../../shared/lms-dtos.ts';
 import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
 import { formatDateTime, formatSubmissionTypes } from '../../lib/format.ts';
+import { AttachmentItem } from './AttachmentItem.tsx';
 
 /** The work as the student handed it in, one attempt at a time (the latest first shown). */
 export function SubmissionView({ submission }: { submission: Submission }) {
@@ -44,6 +45,7 @@ function AttemptContent({ attempt }: { attempt: SubmissionAttempt }) {
     case 'online_upload':
       return <Attachments files={attempt.attachments ?? []} />;
     default:
+      // Media recordings, LTI launches and the like: named (an unknown type by its API word), not shown.
       return <p>Submitted as {formatSubmissionTypes([attempt.submission_type as SubmissionType])}; Outpost cannot show this kind of work yet.</p>;
   }
 }
@@ -67,20 +69,8 @@ function Attachments({ files }: { files: readonly SubmissionAttachment[] }) {
   return (
     <ul className="plain-list attachments" aria-label="Submitted files">
       {files.map((f) => (
-        <li key={f.id}>
-          <a href={f.url} download={f.display_name}>
-            Download {f.display_name}
-          </a>{' '}
-          <span className="muted">({formatSize(f.size)})</span>
-          {f.mime_class === 'image' && <img className="attachment-preview" src={f.url} alt={`Preview of ${f.display_name}`} />}
-        </li>
+        <AttachmentItem key={f.id} file={f} />
       ))}
     </ul>
   );
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
