@@ -64,6 +64,13 @@ describe('the grader: one student at a time, graded and commented through the lo
     const [first, second, third] = byName;
     expect(await chosen(page)).toBe(first!.name);
     await page.getByRole('heading', { level: 3, name: first!.name }).waitFor();
+    // At the start of the list "Previous student" says it is unavailable but keeps the focus that pressed it.
+    const previous = page.getByRole('button', { name: 'Previous student' });
+    expect(await previous.getAttribute('aria-disabled')).toBe('true');
+    await previous.focus();
+    await page.keyboard.press('Enter');
+    expect(await chosen(page)).toBe(first!.name);
+    expect(await previous.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
     await expect.poll(() => page.frameLocator('iframe[title="Submitted text"]').locator('body').textContent(), UI_WAIT).toBe(DEMO.responses[0]);
     expect(await page.getByRole('list', { name: 'Comments' }).textContent()).toContain('Thoughtful response');
     const grade = page.getByRole('textbox', { name: 'Grade' });

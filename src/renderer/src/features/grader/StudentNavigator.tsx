@@ -27,11 +27,13 @@ export function StudentNavigator({ courseId, assignmentId, order, current }: Stu
           ))}
         </select>
       </div>
+      {/* aria-disabled, not disabled, at the ends of the list: a disabled button drops the keyboard focus that just
+          pressed it, leaving the person nowhere. Pressing it there does nothing (select ignores undefined). */}
       <div className="button-row">
-        <button type="button" disabled={index <= 0} onClick={() => select(order[index - 1])}>
+        <button type="button" aria-disabled={index <= 0} onClick={() => select(order[index - 1])}>
           Previous student
         </button>
-        <button type="button" disabled={index >= order.length - 1} onClick={() => select(order[index + 1])}>
+        <button type="button" aria-disabled={index >= order.length - 1} onClick={() => select(order[index + 1])}>
           Next student
         </button>
         <span className="muted" aria-live="polite">
