@@ -3,6 +3,7 @@ import { GRADING_TYPES, SUBMISSION_TYPES } from '../../domain/records/content-re
 import {
   canvasBoolean,
   canvasDate,
+  canvasDueDate,
   canvasEnum,
   canvasId,
   canvasInclude,
@@ -13,12 +14,12 @@ import {
   paginationParams,
 } from '../../http/params/canvas-params.ts';
 import { htmlParam } from '../common/shared-params.ts';
+import { ASSIGNMENT_BUCKETS } from './assignment-buckets.ts';
 
 /** `:course_id` is resolved by the access rule (plain id or `sis_course_id:`), so it stays raw text here. */
 export const courseIdParam = z.string().meta({ description: 'Course id or sis_course_id:<value>.' });
 
-export const ASSIGNMENT_INCLUDES = ['all_dates', 'overrides', 'can_edit'] as const;
-export const ASSIGNMENT_BUCKETS = ['past', 'undated', 'upcoming', 'future'] as const;
+export const ASSIGNMENT_INCLUDES = ['submission', 'all_dates', 'overrides', 'can_edit'] as const;
 
 /** Points a quiz, topic or assignment can be worth; a bound keeps JSON numbers sane. */
 export const pointsParam = () => canvasNumber().pipe(z.number().min(0).max(1_000_000_000));
@@ -33,7 +34,7 @@ export const assignmentFields = z.object({
   grading_type: canvasEnum(GRADING_TYPES).optional(),
   submission_types: canvasList(canvasEnum(SUBMISSION_TYPES)).optional(),
   allowed_extensions: canvasList(canvasString().pipe(z.string().trim().min(1).max(20))).optional(),
-  due_at: canvasDate().optional(),
+  due_at: canvasDueDate().optional(),
   unlock_at: canvasDate().optional(),
   lock_at: canvasDate().optional(),
   peer_reviews: canvasBoolean().optional(),

@@ -1,5 +1,6 @@
 import type { CoreServices } from '../../core-services.ts';
-import { paginateArray } from '../../http/pagination.ts';
+import type { AssignmentData } from '../../domain/records/content-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import {
@@ -9,17 +10,30 @@ import {
   showAssignmentParams,
   updateAssignmentParams,
 } from './assignments.params.ts';
-import { assignmentJson } from './assignments.serializer.ts';
+import { assignmentJson, type AssignmentInclude } from './assignments.serializer.ts';
+import { ownSubmissionsJson } from './own-submissions.ts';
+import { ContentLocks } from '../module-items/content-locks.ts';
 import { AssignmentsService, MANAGE_ASSIGNMENTS } from './assignments.service.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer, type ContentViewer } from '../common/course-content.ts';
 import { assignmentSubmissionStats } from '../submissions/assignment-stats.ts';
+import { paginateMapped } from '../submissions/submission-routing.ts';
 
 export function assignmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const assignments = new AssignmentsService(services);
   const statsOf = (viewer: ContentViewer, ids: readonly number[]) =>
     assignmentSubmissionStats(services, viewer.principal, viewer.courseId, ids);
   const viewerFor = (ctx: AuthenticatedContext, { courseId }: CourseScope) => contentViewer(services, ctx.principal, courseId, MANAGE_ASSIGNMENTS);
+  /** Everything the JSON of the assignments shown needs besides the records, read once for the whole answer. */
+  const extrasFor = async (ctx: AuthenticatedContext, viewer: ContentViewer, shown: readonly Stored<AssignmentData>[], include: readonly AssignmentInclude[]) => {
+    const stamp = writeStamp(ctx);
+    const [stats, locks, submissions] = await Promise.all([
+      statsOf(viewer, shown.map((a) => a.id)),
+      ContentLocks.load(services, viewer.principal, viewer.courseId, viewer.canManage, stamp),
+      include.includes('submission') ? ownSubmissionsJson(services, viewer, shown, { baseUrl: ctx.baseUrl, stamp }) : undefined,
+    ]);
+    return (id: number) => ({ stats: stats.get(id), locks, ...(submissions ? { submissions } : {}) });
+  };
 
   return [
     defineRoute({
@@ -31,8 +45,10 @@ export function assignmentsRoutes(services: CoreServices, rules: AccessRules): A
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
         const list = await assignments.list(viewer, p, ctx.now);
-        const stats = await statsOf(viewer, list.map((a) => a.id));
-        return paginateArray(ctx, list.map((a) => assignmentJson(a, ctx.baseUrl, viewer, p.include, stats.get(a.id))));
+        return paginateMapped(ctx, list, async (shown) => {
+          const extras = await extrasFor(ctx, viewer, shown, p.include);
+          return shown.map((a) => assignmentJson(a, ctx.baseUrl, viewer, p.include, extras(a.id)));
+        });
       },
     }),
     defineRoute({
@@ -56,8 +72,9 @@ export function assignmentsRoutes(services: CoreServices, rules: AccessRules): A
       permission: rules.readCourse(courseIdOf),
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
-        const stats = await statsOf(viewer, [p.id]);
-        return { body: assignmentJson(await assignments.get(viewer, p.id), ctx.baseUrl, viewer, p.include, stats.get(p.id)) };
+        const assignment = await assignments.get(viewer, p.id);
+        const extras = await extrasFor(ctx, viewer, [assignment], p.include);
+        return { body: assignmentJson(assignment, ctx.baseUrl, viewer, p.include, extras(p.id)) };
       },
     }),
     defineRoute({
@@ -70,7 +87,7 @@ export function assignmentsRoutes(services: CoreServices, rules: AccessRules): A
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
         const updated = await assignments.update(viewer, p.id, p.assignment, writeStamp(ctx));
-        return { body: assignmentJson(updated, ctx.baseUrl, viewer, [], (await statsOf(viewer, [p.id])).get(p.id)) };
+        return { body: assignmentJson(updated, ctx.baseUrl, viewer, [], (await extrasFor(ctx, viewer, [updated], []))(p.id)) };
       },
     }),
     defineRoute({

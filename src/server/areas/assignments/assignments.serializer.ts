@@ -3,9 +3,19 @@ import type { Stored } from '../../domain/repository.ts';
 import type { ASSIGNMENT_INCLUDES } from './assignments.params.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';
+import { ContentLocks, type LockedContent } from '../module-items/content-locks.ts';
 import { NO_SUBMISSIONS, type AssignmentSubmissionStats } from '../submissions/assignment-stats.ts';
 
 export type AssignmentInclude = (typeof ASSIGNMENT_INCLUDES)[number];
+
+/** What an assignment's JSON shows beyond the record, loaded once per request by the caller. */
+export interface AssignmentExtras {
+  readonly stats?: AssignmentSubmissionStats;
+  /** The viewer's locks; without them only the assignment's own dates lock it (modules need a progression). */
+  readonly locks?: ContentLocks;
+  /** The caller's own submissions by assignment id, serialized, for `include[]=submission`. */
+  readonly submissions?: ReadonlyMap<number, Record<string, unknown>>;
+}
 
 /** Canvas's Assignment JSON (`lib/api/v1/assignment.rb`), from an allow-list of fields. */
 export function assignmentJson(
@@ -13,10 +23,12 @@ export function assignmentJson(
   baseUrl: string,
   viewer: ContentViewer,
   include: readonly AssignmentInclude[] = [],
-  stats: AssignmentSubmissionStats = NO_SUBMISSIONS,
+  extras: AssignmentExtras = {},
 ): Record<string, unknown> {
   const a = record.data;
   const published = a.workflow_state === 'published';
+  const stats = extras.stats ?? NO_SUBMISSIONS;
+  const lock = (extras.locks ?? ContentLocks.byDates(Date.now(), viewer.canManage)).lockOf(assignmentLockSubject(record));
   const json: Record<string, unknown> = {
     id: record.id,
     name: a.name,
@@ -46,9 +58,10 @@ export function assignmentJson(
     grading_type: a.grading_type,
     grading_standard_id: a.grading_standard_id,
     published,
-    unpublishable: true,
+    // Canvas's `can_unpublish?`: not once a student has handed something in.
+    unpublishable: !stats.has_submitted_submissions,
     only_visible_to_overrides: false,
-    locked_for_user: lockedFor(a, viewer),
+    locked_for_user: lock !== undefined,
     omit_from_final_grade: a.omit_from_final_grade,
     moderated_grading: false,
     anonymous_grading: a.anonymous_grading ?? false,
@@ -58,6 +71,7 @@ export function assignmentJson(
     workflow_state: a.workflow_state,
     is_quiz_assignment: a.quiz_id !== null,
   };
+  if (lock) Object.assign(json, lock);
   if (a.quiz_id !== null) json.quiz_id = a.quiz_id;
   if (a.discussion_topic_id !== null) json.discussion_topic_id = a.discussion_topic_id;
   // Graders see how much is waiting.
@@ -67,12 +81,23 @@ export function assignmentJson(
   }
   if (include.includes('overrides')) json.overrides = [];
   if (include.includes('can_edit')) json.can_edit = viewer.canManage;
+  const submission = include.includes('submission') ? extras.submissions?.get(record.id) : undefined;
+  if (submission) json.submission = submission;
   return json;
 }
 
-/** Locked for a student before unlock_at or after lock_at; editors are never locked out. */
-function lockedFor(a: AssignmentData, viewer: ContentViewer): boolean {
-  if (viewer.canManage) return false;
-  const now = Date.now();
-  return (a.unlock_at !== null && Date.parse(a.unlock_at) > now) || (a.lock_at !== null && Date.parse(a.lock_at) < now);
+/**
+ * The assignment as the lock computation sees it: its dates, and the module items that show it (its own, and
+ * those of the quiz or graded topic it grades, as Canvas's items follow either side).
+ */
+export function assignmentLockSubject(record: Stored<AssignmentData>): LockedContent {
+  const a = record.data;
+  const shows = new Set([`Assignment:${record.id}`]);
+  if (a.quiz_id !== null) shows.add(`Quiz:${a.quiz_id}`);
+  if (a.discussion_topic_id !== null) shows.add(`Discussion:${a.discussion_topic_id}`);
+  return {
+    type: 'Assignment',
+    summary: { asset_string: `assignment_${record.id}`, unlock_at: a.unlock_at, lock_at: a.lock_at },
+    shownBy: (item) => shows.has(`${item.data.type}:${item.data.content_id}`),
+  };
 }

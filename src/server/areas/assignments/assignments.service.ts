@@ -1,15 +1,21 @@
 import type { CoreServices } from '../../core-services.ts';
+import { endOfDayIn } from '../../domain/calendar-day.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import type { AssignmentData, GradingType, SubmissionType } from '../../domain/records/content-records.ts';
 import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
+import { progressionService } from '../../domain/progression/progression.service.ts';
+import { assignmentSubmissionStats } from '../submissions/assignment-stats.ts';
+import { inBucket, type AssignmentBucket, type BucketFacts } from './assignment-buckets.ts';
 import type { AssignmentFields } from './assignments.params.ts';
 import { isoOrNull } from '../common/api-values.ts';
 import { dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
 
+/** Canvas's model error when a published assignment with student work is unpublished. */
+export const UNPUBLISH_REFUSED = "Can't unpublish if there are student submissions";
+
 /** Who edits assignments, and so also sees unpublished ones. */
 export const MANAGE_ASSIGNMENTS: readonly PermissionName[] = ['manage_assignments'];
-
-export type AssignmentBucket = 'past' | 'undated' | 'upcoming' | 'future';
 
 /** What a quiz or a graded discussion topic gives the assignment it is graded through. */
 export interface LinkedAssignment {
@@ -25,8 +31,6 @@ export interface LinkedAssignment {
   discussion_topic_id?: number;
 }
 
-const WEEK_MS = 7 * 24 * 3600 * 1000;
-
 /** Assignments of a course: Canvas's draft state, date order and positions. Callers have checked the route's permission. */
 export class AssignmentsService {
   readonly #services: CoreServices;
@@ -39,15 +43,33 @@ export class AssignmentsService {
     return this.#services.repos.assignments;
   }
 
-  /** The viewer's assignments in position order, narrowed by `search_term` and a date `bucket`. */
+  /** The viewer's assignments in position order, narrowed by `search_term` and a `bucket` (relative to the caller). */
   async list(viewer: ContentViewer, filters: { search_term?: string; bucket?: AssignmentBucket }, now: number) {
     const all = await this.#repo.find({ course_id: viewer.courseId }, [{ sort_key: 'asc' }]);
-    return all.filter(
-      (a) =>
-        isVisibleContent(a.data.workflow_state, viewer) &&
-        matchesSearch(a.data.name, filters.search_term) &&
-        (filters.bucket === undefined || inBucket(a.data, filters.bucket, now)),
-    );
+    const listed = all.filter((a) => isVisibleContent(a.data.workflow_state, viewer) && matchesSearch(a.data.name, filters.search_term));
+    const { bucket } = filters;
+    if (bucket === undefined) return listed;
+    const facts = await this.#bucketFacts(viewer, listed.map((a) => a.id), now);
+    return listed.filter((a) => inBucket(a.id, a.data, bucket, facts));
+  }
+
+  /** The caller's own submissions, student enrollment and grading rights, read once for a bucket filter. */
+  async #bucketFacts(viewer: ContentViewer, ids: readonly number[], now: number): Promise<BucketFacts> {
+    const { principal, courseId } = viewer;
+    const [own, maySubmit, mayGrade, stats] = await Promise.all([
+      this.#services.repos.submissions.find({ course_id: courseId, user_id: principal.userId }),
+      progressionService(this.#services.repos).participatesAsStudent(courseId, principal.userId, now),
+      this.#services.access.canAny(principal, ['manage_grades'], { type: 'course', courseId }),
+      assignmentSubmissionStats(this.#services, principal, courseId, ids),
+    ]);
+    const ownByAssignment = new Map(own.map((s) => [s.data.assignment_id, s.data]));
+    return {
+      now,
+      maySubmit,
+      mayGrade,
+      ownSubmission: (id) => ownByAssignment.get(id),
+      needsGradingCount: (id) => stats.get(id)?.needs_grading_count ?? 0,
+    };
   }
 
   /** 404 for an assignment of another course, a deleted one, or a draft the viewer may not see. */
@@ -56,7 +78,7 @@ export class AssignmentsService {
   }
 
   async create(courseId: number, fields: AssignmentFields & { name: string }, stamp: WriteStamp) {
-    const data = applyFields(await this.#defaults(courseId, fields.name), fields);
+    const data = applyFields(await this.#defaults(courseId, fields.name), fields, await this.#timeZone(courseId));
     const invalid = dateOrderErrors(data);
     if (invalid) throw invalid;
     return this.#repo.create(data, stamp);
@@ -82,9 +104,12 @@ export class AssignmentsService {
   async update(viewer: ContentViewer, id: number, fields: AssignmentFields, stamp: WriteStamp) {
     return retryStale(async () => {
       const current = await this.get(viewer, id);
-      const data = applyFields(current.data, fields);
+      const data = applyFields(current.data, fields, await this.#timeZone(viewer.courseId));
       const invalid = dateOrderErrors(data);
       if (invalid) throw invalid;
+      if (current.data.workflow_state === 'published' && data.workflow_state === 'unpublished' && (await this.#hasStudentSubmissions(id))) {
+        throw ValidationError.field('workflow_state', UNPUBLISH_REFUSED);
+      }
       return this.#writeWithLinked(current, data, stamp);
     });
   }
@@ -123,6 +148,24 @@ export class AssignmentsService {
     return assignment.record;
   }
 
+  /** Canvas's `has_student_submissions?`: some student handed something in (a grade alone is not a submission). */
+  async #hasStudentSubmissions(assignmentId: number): Promise<boolean> {
+    const rows = await this.#services.repos.submissions.find({ parent_id: assignmentId });
+    return rows.some((s) => s.data.submission_type !== null);
+  }
+
+  /** A due date as sent to a graded topic or quiz: a bare day is the end of that day in the course's zone. */
+  async dueAt(courseId: number, value: AssignmentFields['due_at']): Promise<string | null> {
+    return value === undefined ? null : dueDate(value, await this.#timeZone(courseId));
+  }
+
+  /** The zone a bare due date is read in: the course's (a course starts with its account's default zone). */
+  async #timeZone(courseId: number): Promise<string> {
+    const course = await this.#services.repos.courses.get(courseId);
+    if (!course) throw new NotFoundError('course');
+    return course.data.time_zone;
+  }
+
   /** New assignments go last; deleted ones keep their positions, so the next position counts them too. */
   async #defaults(courseId: number, name: string): Promise<AssignmentData> {
     const [last] = await this.#repo.find({ course_id: courseId }, [{ sort_key: 'desc' }]);
@@ -152,7 +195,7 @@ export class AssignmentsService {
 }
 
 /** The assignment after a create or PUT: absent fields keep their value, explicit empties clear. */
-function applyFields(current: AssignmentData, f: AssignmentFields): AssignmentData {
+function applyFields(current: AssignmentData, f: AssignmentFields, timeZone: string): AssignmentData {
   const next: AssignmentData = { ...current };
   if (f.name !== undefined) next.name = f.name;
   if (f.description !== undefined) next.description = f.description;
@@ -160,7 +203,7 @@ function applyFields(current: AssignmentData, f: AssignmentFields): AssignmentDa
   if (f.grading_type !== undefined) next.grading_type = f.grading_type;
   if (f.submission_types !== undefined) next.submission_types = [...new Set(f.submission_types)];
   if (f.allowed_extensions !== undefined) next.allowed_extensions = f.allowed_extensions.map((e) => e.replace(/^\./, '').toLowerCase());
-  if (f.due_at !== undefined) next.due_at = isoOrNull(f.due_at);
+  if (f.due_at !== undefined) next.due_at = dueDate(f.due_at, timeZone);
   if (f.unlock_at !== undefined) next.unlock_at = isoOrNull(f.unlock_at);
   if (f.lock_at !== undefined) next.lock_at = isoOrNull(f.lock_at);
   if (f.peer_reviews !== undefined) next.peer_reviews = f.peer_reviews;
@@ -176,17 +219,7 @@ function applyFields(current: AssignmentData, f: AssignmentFields): AssignmentDa
   return next;
 }
 
-/** Canvas's date buckets that need no submissions: past due, no due date, due within a week, not yet due. */
-function inBucket(a: AssignmentData, bucket: AssignmentBucket, now: number): boolean {
-  const due = a.due_at === null ? undefined : Date.parse(a.due_at);
-  switch (bucket) {
-    case 'past':
-      return due !== undefined && due < now;
-    case 'undated':
-      return due === undefined;
-    case 'upcoming':
-      return due !== undefined && due >= now && due <= now + WEEK_MS;
-    case 'future':
-      return due === undefined || due >= now;
-  }
+/** Canvas reads a bare day (`2026-12-01`) as 23:59:59 of that day in the course's time zone. */
+function dueDate(value: NonNullable<AssignmentFields['due_at']> | null, timeZone: string): string | null {
+  return isoOrNull(value !== null && 'day' in value ? endOfDayIn(value.day, timeZone) : value);
 }

@@ -75,7 +75,7 @@ export class DiscussionTopicsService {
       name: data.title,
       points_possible: graded.points_possible ?? null,
       grading_type: graded.grading_type,
-      due_at: isoOrNull(graded.due_at ?? null),
+      due_at: await this.#assignments.dueAt(viewer.courseId, graded.due_at),
       unlock_at: isoOrNull(graded.unlock_at ?? null),
       lock_at: isoOrNull(graded.lock_at ?? null),
       published,

@@ -10,7 +10,7 @@ export interface ItemLock {
 }
 
 /** The word Canvas's explanations use for each kind of content. */
-const NOUNS: Readonly<Record<ModuleItemType, string>> = {
+export const LOCK_NOUNS: Readonly<Record<ModuleItemType, string>> = {
   Assignment: 'assignment',
   Quiz: 'quiz',
   Discussion: 'topic',
@@ -34,27 +34,51 @@ export function itemLock(
   now: number,
 ): ItemLock | undefined {
   if (!progress) return undefined;
-  const noun = NOUNS[item.data.type];
+  const noun = LOCK_NOUNS[item.data.type];
   const assetString = content?.asset_string ?? `content_tag_${item.id}`;
+  return moduleLock(item, module, moduleItems, progress, { noun, assetString }, now) ?? (content && (untilLock(content, noun, now) ?? pastLock(content, noun, now)));
+}
+
+/** How an explanation names the content and how lock_info identifies it. */
+interface LockSubject {
+  noun: string;
+  assetString: string;
+}
+
+/** The module's part of an item's lock: its module is locked for the student, or the item comes after an unmet one. */
+export function moduleLock(
+  item: Stored<ModuleItemData>,
+  module: Stored<ModuleData>,
+  moduleItems: readonly Stored<ModuleItemData>[],
+  progress: StudentProgress,
+  { noun, assetString }: LockSubject,
+  now: number,
+): ItemLock | undefined {
   const evaluated = progress.modules.get(module.id);
-  if (!evaluated || evaluated.lockedItemIds.has(item.id)) {
-    const unlockAt = module.data.unlock_at !== null && Date.parse(module.data.unlock_at) > now ? module.data.unlock_at : undefined;
-    const info: Record<string, unknown> = { asset_string: assetString, context_module: contextModuleJson(module, moduleItems) };
-    if (unlockAt) info.unlock_at = unlockAt;
-    const explanation = !module.data.published
-      ? `This ${noun} is part of an unpublished module and is not available yet.`
-      : unlockAt
-        ? `This ${noun} is locked until ${unlockAt}.`
-        : `This ${noun} hasn't been unlocked yet. It is part of the module ${module.data.name}.`;
-    return { lock_info: info, lock_explanation: explanation };
-  }
-  if (content?.unlock_at && Date.parse(content.unlock_at) > now) {
-    return { lock_info: { asset_string: assetString, unlock_at: content.unlock_at }, lock_explanation: `This ${noun} is locked until ${content.unlock_at}.` };
-  }
-  if (content?.lock_at && Date.parse(content.lock_at) < now) {
-    return { lock_info: { asset_string: assetString, lock_at: content.lock_at }, lock_explanation: `This ${noun} was locked ${content.lock_at}.` };
-  }
-  return undefined;
+  if (evaluated && !evaluated.lockedItemIds.has(item.id)) return undefined;
+  const unlockAt = module.data.unlock_at !== null && Date.parse(module.data.unlock_at) > now ? module.data.unlock_at : undefined;
+  const info: Record<string, unknown> = { asset_string: assetString, context_module: contextModuleJson(module, moduleItems) };
+  if (unlockAt) info.unlock_at = unlockAt;
+  const explanation = !module.data.published
+    ? `This ${noun} is part of an unpublished module and is not available yet.`
+    : unlockAt
+      ? `This ${noun} is locked until ${unlockAt}.`
+      : `This ${noun} hasn't been unlocked yet. It is part of the module ${module.data.name}.`;
+  return { lock_info: info, lock_explanation: explanation };
+}
+
+type DatedContent = Pick<ContentSummary, 'asset_string' | 'unlock_at' | 'lock_at'>;
+
+/** Content not yet open: its unlock_at is ahead. */
+export function untilLock(content: DatedContent, noun: string, now: number): ItemLock | undefined {
+  if (!content.unlock_at || Date.parse(content.unlock_at) <= now) return undefined;
+  return { lock_info: { asset_string: content.asset_string, unlock_at: content.unlock_at }, lock_explanation: `This ${noun} is locked until ${content.unlock_at}.` };
+}
+
+/** Content closed: its lock_at has passed. */
+export function pastLock(content: DatedContent, noun: string, now: number): ItemLock | undefined {
+  if (!content.lock_at || Date.parse(content.lock_at) >= now) return undefined;
+  return { lock_info: { asset_string: content.asset_string, lock_at: content.lock_at }, lock_explanation: `This ${noun} was locked ${content.lock_at}.` };
 }
 
 /** Per list of a module's items (one per module and request): every locked item of a module shares its row. */

@@ -82,16 +82,39 @@ export function canvasEnum<const TValues extends readonly [string, ...string[]]>
 export function canvasDate() {
   return z
     .union([z.string(), z.null()])
-    .transform((raw, ctx): Date | null => {
-      if (raw === null || raw.trim() === '') return null;
-      const time = Date.parse(raw.trim());
-      if (Number.isNaN(time)) {
-        ctx.addIssue({ code: 'custom', message: 'is not a valid date' });
-        return z.NEVER;
-      }
-      return new Date(time);
-    })
+    .transform((raw, ctx): Date | null => parseTime(raw, ctx))
     .meta({ description: 'ISO 8601 timestamp; empty clears it.' });
+}
+
+/** A day without a time of day, as sent in `assignment[due_at]=2026-12-01`. */
+export interface CalendarDay {
+  readonly day: string;
+}
+
+const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A due date: a timestamp as `canvasDate` reads it, or a bare day (`2026-12-01`), which Canvas takes as the end of
+ * that day (23:59:59) in the course's time zone; the service knows the zone, so the day is passed on as such.
+ */
+export function canvasDueDate() {
+  return z
+    .union([z.string(), z.null()])
+    .transform((raw, ctx): Date | CalendarDay | null => {
+      const day = raw?.trim() ?? '';
+      return BARE_DAY.test(day) && !Number.isNaN(Date.parse(day)) ? { day } : parseTime(raw, ctx);
+    })
+    .meta({ description: 'ISO 8601 timestamp, or a bare date meaning 23:59:59 that day in the course time zone; empty clears it.' });
+}
+
+function parseTime(raw: string | null, ctx: z.RefinementCtx): Date | null {
+  if (raw === null || raw.trim() === '') return null;
+  const time = Date.parse(raw.trim());
+  if (Number.isNaN(time)) {
+    ctx.addIssue({ code: 'custom', message: 'is not a valid date' });
+    return z.NEVER;
+  }
+  return new Date(time);
 }
 
 const INDEX = /^(0|[1-9]\d*)$/;
