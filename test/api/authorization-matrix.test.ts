@@ -336,14 +336,15 @@ describe('authorization matrix (docs/architecture.md §10)', () => {
       method: 'GET',
       path: () => `${A()}/enrollments`,
       expect: { teacher: 'ok', s1: 'ok', observer: 'ok', teacherB: 'deny', outsider: 'deny' },
-      hidden: { s1: () => [a.enrollmentIds.studentB], observer: () => [a.enrollmentIds.studentB], ta: () => [a.enrollmentIds.studentA] },
+      // Students read the roster (Canvas's read_roster), classmates included; observers only their students'.
+      hidden: { observer: () => [a.enrollmentIds.studentB], ta: () => [a.enrollmentIds.studentA] },
     },
     {
       name: 'enrollments of section B',
       method: 'GET',
       path: () => `/api/v1/sections/${a.sectionB}/enrollments`,
-      expect: { teacher: 'ok', teacherB: 'deny' },
-      hidden: { s1: () => [a.enrollmentIds.studentB] },
+      expect: { teacher: 'ok', s1: 'ok', teacherB: 'deny' },
+      hidden: { observer: () => [a.enrollmentIds.studentB] },
     },
     {
       name: 'conclude S1',

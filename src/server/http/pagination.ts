@@ -47,6 +47,11 @@ export async function paginate<T>(
   return pageResult(ctx, request, total, items);
 }
 
+/** A page of a list already in memory, serializing only the page's items (they need extra reads). */
+export function paginateMapped<T>(ctx: RequestContext, all: readonly T[], serialize: (page: readonly T[]) => Promise<unknown[]>): Promise<RouteResult> {
+  return paginate(ctx, { count: () => all.length, fetch: (offset, limit) => serialize(all.slice(offset, offset + limit)) });
+}
+
 /** `paginate` over a list already in memory. */
 export function paginateArray<T>(ctx: RequestContext, all: readonly T[]): RouteResult {
   const request = readPageRequest(ctx.query);

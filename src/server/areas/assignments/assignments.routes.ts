@@ -1,4 +1,5 @@
 import type { CoreServices } from '../../core-services.ts';
+import { paginateMapped } from '../../http/pagination.ts';
 import type { AssignmentData } from '../../domain/records/content-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
@@ -17,7 +18,6 @@ import { AssignmentsService, MANAGE_ASSIGNMENTS } from './assignments.service.ts
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer, type ContentViewer } from '../common/course-content.ts';
 import { assignmentSubmissionStats } from '../submissions/assignment-stats.ts';
-import { paginateMapped } from '../submissions/submission-routing.ts';
 
 export function assignmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const assignments = new AssignmentsService(services);

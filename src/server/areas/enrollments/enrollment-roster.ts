@@ -1,7 +1,7 @@
 import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
 import { NotFoundError } from '../../domain/errors.ts';
-import { builtInRole, type EnrollmentState, type EnrollmentType } from '../../domain/permissions/index.ts';
+import { builtInRole, type EnrollmentState, type PermissionName } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
@@ -55,7 +55,14 @@ export function isVisible(enrollment: Stored<EnrollmentData>, visibility: Roster
   return visibility.ids.has(enrollment.data.user_id);
 }
 
-const RELATIONAL_TYPES: ReadonlySet<EnrollmentType> = new Set(['StudentEnrollment', 'ObserverEnrollment']);
+/** Canvas's enrollment index lists the course for holders of any of these; others see only their own circle. */
+const ROSTER_READERS: readonly PermissionName[] = ['read_roster', 'view_all_grades', 'manage_grades'];
+
+/** Whose scores and activity an enrollment's JSON may show the caller. */
+export interface EnrollmentReach {
+  grades(userId: number): boolean;
+  activity(userId: number): boolean;
+}
 
 /** Course records and roster queries shared by the users and enrollments areas. */
 export class CourseRoster {
@@ -113,24 +120,41 @@ export class CourseRoster {
   }
 
   /**
-   * Enrollment visibility (issue 4, item 4): students see their own, observers their linked students' (and their
-   * own), section-limited staff their sections, other staff and admins everyone.
+   * Enrollment visibility, as Canvas's enrollment index: whoever may read the roster (students included, as their
+   * role has read_roster) sees the course's enrollments, limited to their sections when their enrollment is; others
+   * (observers by default) see their own and their linked students'.
    */
   async enrollmentVisibility(principal: Principal, course: Stored<CourseData>): Promise<RosterVisibility> {
     const { access } = this.#services;
-    const own = (await access.enrollmentsOf(principal, course.id)).filter((e) => e.workflow_state !== 'deleted');
-    const staff = own.some((e) => !RELATIONAL_TYPES.has(e.type) && (e.workflow_state === 'active' || e.workflow_state === 'completed'));
-    if (!staff && !(await this.#isAdmin(principal, course))) {
-      const observees = own.flatMap((e) => (e.type === 'ObserverEnrollment' && e.associated_user_id !== null ? [e.associated_user_id] : []));
-      return { kind: 'users', ids: new Set([principal.userId, ...observees]) };
-    }
-    return this.rosterSections(principal, course.id);
+    if (await access.canAny(principal, ROSTER_READERS, { type: 'course', courseId: course.id })) return this.rosterSections(principal, course.id);
+    return { kind: 'users', ids: new Set([principal.userId, ...(await this.#observees(principal, course))]) };
   }
 
-  async #isAdmin(principal: Principal, course: Stored<CourseData>): Promise<boolean> {
-    return this.#services.access.canAny(principal, ['read_course_content', 'manage_courses'], {
-      type: 'account',
-      accountId: course.data.account_id,
-    });
+  /** How enrollment JSON is shown to the caller in one course (the serializer's view), read once per answer. */
+  async view(principal: Principal, course: Stored<CourseData>, baseUrl: string, includes: Iterable<string> = []) {
+    const [showSis, reach] = await Promise.all([this.showsSis(principal, course.id), this.reach(principal, course)]);
+    return { baseUrl, showSis, includes: new Set(includes), reach };
+  }
+
+  /**
+   * Whose scores and activity the caller sees in enrollment JSON: scores of their own, their linked students' and,
+   * for graders, everyone's (Canvas's `has_grade_permissions?`); activity of their own, or everyone's with read_reports.
+   */
+  async reach(principal: Principal, course: Stored<CourseData>): Promise<EnrollmentReach> {
+    const context = { type: 'course', courseId: course.id } as const;
+    const [grader, reports, observees] = await Promise.all([
+      this.#services.access.canAny(principal, ['manage_grades', 'view_all_grades'], context),
+      this.#services.access.canAny(principal, ['read_reports'], context),
+      this.#observees(principal, course),
+    ]);
+    return {
+      grades: (userId) => grader || userId === principal.userId || observees.has(userId),
+      activity: (userId) => reports || userId === principal.userId,
+    };
+  }
+
+  async #observees(principal: Principal, course: Stored<CourseData>): Promise<Set<number>> {
+    const own = await this.#services.access.enrollmentsOf(principal, course.id);
+    return new Set(own.flatMap((e) => (e.type === 'ObserverEnrollment' && e.workflow_state !== 'deleted' && e.associated_user_id !== null ? [e.associated_user_id] : [])));
   }
 }

@@ -63,6 +63,11 @@ export type ListCourseEnrollmentsParams = z.output<typeof listCourseEnrollmentsP
 export const listSectionEnrollmentsParams = z.object({ section_id: z.string(), ...listFilters });
 export type ListSectionEnrollmentsParams = z.output<typeof listSectionEnrollmentsParams>;
 
+/** `GET /users/:user_id/enrollments`: the course list's filters, the user being the path's. */
+const { user_id: _byUser, ...userListFilters } = listFilters;
+export const listUserEnrollmentsParams = z.object({ user_id: z.string(), ...userListFilters });
+export type ListUserEnrollmentsParams = z.output<typeof listUserEnrollmentsParams>;
+
 export const deleteEnrollmentParams = z.object({
   course_id: z.string(),
   id: canvasId(),

@@ -1,6 +1,6 @@
 import type { CoreServices } from '../../core-services.ts';
 import type { CourseData } from '../../domain/records/course-records.ts';
-import { paginate } from '../../http/pagination.ts';
+import { paginate, paginateMapped } from '../../http/pagination.ts';
 import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import type { Stored } from '../../domain/repository.ts';
@@ -13,6 +13,7 @@ import {
   deleteEnrollmentParams,
   listCourseEnrollmentsParams,
   listSectionEnrollmentsParams,
+  listUserEnrollmentsParams,
   reactivateEnrollmentParams,
   type CreateCourseEnrollmentParams,
   type CreateSectionEnrollmentParams,
@@ -20,16 +21,20 @@ import {
   type EnrollmentListFilters,
   type ListCourseEnrollmentsParams,
   type ListSectionEnrollmentsParams,
+  type ListUserEnrollmentsParams,
   type ReactivateEnrollmentParams,
 } from './enrollments.params.ts';
 import { enrollmentJson } from './enrollments.serializer.ts';
 import { ANY_MANAGING_PERMISSION, EnrollmentsService } from './enrollments.service.ts';
+import { selfOrUserAdmin } from '../users/user-rules.ts';
+import { UsersService } from '../users/users.service.ts';
 
 type Target = { course_id: string } | { section_id: string };
 type EnrollmentScope = Awaited<ReturnType<EnrollmentsService['scope']>>;
 
 export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const enrollments = new EnrollmentsService(services, rules.ids);
+  const users = new UsersService(services, rules.ids);
   const { roster } = enrollments;
 
   // The rule admits anyone who manages some people in the course; the service then asks for the permission of
@@ -47,8 +52,7 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
 
   const one = async (ctx: AuthenticatedContext, course: Stored<CourseData>, enrollment: CourseEnrollment) => {
     const relations = await roster.relations(course, [enrollment]);
-    const view = { baseUrl: ctx.baseUrl, showSis: await roster.showsSis(ctx.principal, course.id), includes: new Set<string>() };
-    return { body: enrollmentJson(enrollment, relations, view) };
+    return { body: enrollmentJson(enrollment, relations, await roster.view(ctx.principal, course, ctx.baseUrl)) };
   };
 
   // Course and section enrollment share one creation path: the scope says where the enrollment lands.
@@ -57,7 +61,7 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
 
   const list = async (ctx: AuthenticatedContext, scope: EnrollmentScope, filters: EnrollmentListFilters) => {
     const listed = await enrollments.list(ctx.principal, scope, filters, ctx.now);
-    const view = { baseUrl: ctx.baseUrl, showSis: await roster.showsSis(ctx.principal, scope.course.id), includes: new Set<string>(filters.include) };
+    const view = await roster.view(ctx.principal, scope.course, ctx.baseUrl, filters.include);
     return paginate(ctx, {
       count: () => listed.length,
       async fetch(offset, limit) {
@@ -69,6 +73,27 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
   };
 
   return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/users/:user_id/enrollments',
+      summary: "List a user's enrollments in every course (the user themself, or an admin who reads rosters), filtered by type[], role[], state[].",
+      params: listUserEnrollmentsParams,
+      permission: selfOrUserAdmin(users, 'read', ['read_roster'], (p: ListUserEnrollmentsParams) => p.user_id),
+      async handler(ctx, params, { user }) {
+        const listed = await enrollments.ofUser(user.id, params, ctx.now);
+        return paginateMapped(ctx, listed, async (page) => {
+          const byCourse = Map.groupBy(page, (entry) => entry.course.id);
+          const shown = new Map<CourseEnrollment, Record<string, unknown>>();
+          for (const entries of byCourse.values()) {
+            const { course } = entries[0]!;
+            const rows = entries.map((entry) => entry.enrollment);
+            const [relations, view] = await Promise.all([roster.relations(course, rows), roster.view(ctx.principal, course, ctx.baseUrl, params.include)]);
+            for (const row of rows) shown.set(row, enrollmentJson(row, relations, view));
+          }
+          return page.map((entry) => shown.get(entry.enrollment));
+        });
+      },
+    }),
     defineRoute({
       method: 'POST',
       path: '/api/v1/courses/:course_id/enrollments',

@@ -1,7 +1,7 @@
 import { builtInRole } from '../../domain/permissions/index.ts';
 import { isoOrNull, isoSeconds } from '../common/api-values.ts';
 import { userJson } from '../users/users.serializer.ts';
-import type { CourseEnrollment, EnrollmentRelations } from './enrollment-roster.ts';
+import type { CourseEnrollment, EnrollmentReach, EnrollmentRelations } from './enrollment-roster.ts';
 
 export const ENROLLMENT_INCLUDES = ['avatar_url', 'group_ids', 'locked', 'uuid'] as const;
 
@@ -10,6 +10,8 @@ export interface EnrollmentView {
   /** SIS ids and logins, for callers who manage people in the course (Canvas's `user_json_is_admin?`). */
   showSis: boolean;
   includes: ReadonlySet<string>;
+  /** Whose scores and activity the caller may see. */
+  reach: EnrollmentReach;
 }
 
 /** Canvas's Enrollment JSON from an allow-list; `enrollment_state` is the effective one. */
@@ -34,11 +36,9 @@ export function enrollmentJson(enrollment: CourseEnrollment, relations: Enrollme
     enrollment_state: state,
     role: builtInRole(e.role_id)?.name ?? relations.customRoleNames.get(e.role_id) ?? e.type,
     role_id: e.role_id,
-    last_activity_at: isoOrNull(e.last_activity_at),
-    last_attended_at: null,
-    total_activity_time: 0,
     html_url: `${view.baseUrl}/courses/${e.course_id}/users/${e.user_id}`,
   };
+  if (view.reach.activity(e.user_id)) Object.assign(json, { last_activity_at: isoOrNull(e.last_activity_at), last_attended_at: null, total_activity_time: 0 });
   if (view.showSis) {
     Object.assign(json, {
       sis_account_id: null,
@@ -51,14 +51,11 @@ export function enrollmentJson(enrollment: CourseEnrollment, relations: Enrollme
     });
   }
   if (e.type === 'StudentEnrollment') {
-    // Scores come from the grading area once it exists; until then Canvas's "nothing graded yet" shape.
-    json.grades = {
-      html_url: `${view.baseUrl}/courses/${e.course_id}/grades/${e.user_id}`,
-      current_grade: null,
-      current_score: null,
-      final_grade: null,
-      final_score: null,
-    };
+    const grades: Record<string, unknown> = { html_url: `${view.baseUrl}/courses/${e.course_id}/grades/${e.user_id}` };
+    // Scores come from the grading area once it exists; until then Canvas's "nothing graded yet" shape. A
+    // classmate's scores are never shown (Canvas's has_grade_permissions?).
+    if (view.reach.grades(e.user_id)) Object.assign(grades, { current_grade: null, current_score: null, final_grade: null, final_score: null });
+    json.grades = grades;
   }
   if (view.includes.has('group_ids')) json.group_ids = [];
   if (view.includes.has('locked')) json.locked = false;

@@ -125,18 +125,49 @@ export class EnrollmentsService {
     const visibility = await this.roster.enrollmentVisibility(principal, course);
     const userId = filters.user_id === undefined ? undefined : await this.#ids.userId(filters.user_id, principal);
     const all = await this.roster.enrollments(course, now);
-    const roleNames = filters.role ? await this.#roleNames(all) : undefined;
-    return all.filter(({ record }) => {
-      const e = record.data;
+    const wanted = await this.#filter(all.map((e) => e.record), filters);
+    return all.filter((enrollment) => {
+      const e = enrollment.record.data;
       return (
-        isVisible(record, visibility) &&
+        isVisible(enrollment.record, visibility) &&
         (section === undefined || e.course_section_id === section.id) &&
         (userId === undefined || e.user_id === userId) &&
+        wanted(enrollment)
+      );
+    });
+  }
+
+  /**
+   * A user's enrollments in live courses (Canvas's user index: the user themself, or an admin who reads rosters),
+   * filtered like a course's list, by id, each with its course.
+   */
+  async ofUser(userId: number, filters: Omit<EnrollmentListFilters, 'user_id'>, now: number): Promise<{ course: Stored<CourseData>; enrollment: CourseEnrollment }[]> {
+    const { repos } = this.#services;
+    const rows = await repos.enrollments.find({ user_id: userId });
+    const courses = await repos.courses.getMany([...new Set(rows.map((e) => e.data.course_id))]);
+    const wanted = await this.#filter(rows, filters);
+    return rows
+      .sort((a, b) => a.id - b.id)
+      .flatMap((record) => {
+        const course = courses.get(record.data.course_id);
+        if (!course || course.data.workflow_state === 'deleted') return [];
+        const enrollment = this.#withState(record, course, now);
+        return wanted(enrollment) ? [{ course, enrollment }] : [];
+      });
+  }
+
+  /** The `type[]`, `role[]`, `role_id[]` and `state[]` filters of enrollment lists, with role names read once. */
+  async #filter(rows: readonly Stored<EnrollmentData>[], filters: Omit<EnrollmentListFilters, 'user_id'>): Promise<(e: CourseEnrollment) => boolean> {
+    const roleNames = filters.role ? await this.#roleNames(rows) : undefined;
+    return (enrollment) => {
+      const e = enrollment.record.data;
+      return (
         (filters.type === undefined || filters.type.includes(e.type)) &&
         (filters.role_id === undefined || filters.role_id.includes(e.role_id)) &&
-        (roleNames === undefined || filters.role!.includes(roleNames.get(e.role_id) ?? ''))
+        (roleNames === undefined || filters.role!.includes(roleNames.get(e.role_id) ?? '')) &&
+        matchesStates(enrollment, filters.state)
       );
-    }).filter((e) => matchesStates(e, filters.state));
+    };
   }
 
   /** `DELETE …/enrollments/:id?task=`: conclude (default), delete, or inactivate/deactivate. */
@@ -217,8 +248,8 @@ export class EnrollmentsService {
     return userId;
   }
 
-  async #roleNames(enrollments: readonly CourseEnrollment[]): Promise<Map<number, string>> {
-    const ids = [...new Set(enrollments.map((e) => e.record.data.role_id))];
+  async #roleNames(enrollments: readonly Stored<EnrollmentData>[]): Promise<Map<number, string>> {
+    const ids = [...new Set(enrollments.map((e) => e.data.role_id))];
     const custom = await this.#services.repos.roles.getMany(ids.filter((id) => !builtInRole(id)));
     return new Map(ids.map((id) => [id, builtInRole(id)?.name ?? custom.get(id)?.data.name ?? '']));
   }

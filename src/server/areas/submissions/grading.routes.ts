@@ -1,6 +1,6 @@
 import type { CoreServices } from '../../core-services.ts';
 import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
-import { paginateArray } from '../../http/pagination.ts';
+import { paginateArray, paginateMapped } from '../../http/pagination.ts';
 import type { AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
@@ -11,7 +11,7 @@ import { GradingService } from './grading.service.ts';
 import { SubmissionLists } from './submission-lists.ts';
 import type { SubmissionReader } from './submission-reader.ts';
 import type { StudentScope, SubmissionRules } from './submission-rules.ts';
-import { onPaths, paginateMapped } from './submission-routing.ts';
+import { onPaths } from './submission-routing.ts';
 import type { SubmissionScopes } from './submission-scope.ts';
 import {
   assignmentScopedParams,

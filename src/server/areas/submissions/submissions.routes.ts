@@ -1,4 +1,5 @@
 import type { CoreServices } from '../../core-services.ts';
+import { paginateMapped } from '../../http/pagination.ts';
 import type { AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -11,7 +12,7 @@ import { gradingRoutes } from './grading.routes.ts';
 import { submissionCommentRoutes } from './submission-comments.routes.ts';
 import { SubmissionReader } from './submission-reader.ts';
 import { submissionRules } from './submission-rules.ts';
-import { onPaths, paginateMapped } from './submission-routing.ts';
+import { onPaths } from './submission-routing.ts';
 import { SubmissionScopes } from './submission-scope.ts';
 import { SubmissionStore } from './submission-store.ts';
 import { listSubmissionsParams, showSubmissionParams, submissionFilesParams, submitParams } from './submissions.params.ts';

@@ -72,3 +72,6 @@ export const courseUsersParams = z.object({
   ...paginationParams,
 });
 export type CourseUsersParams = z.output<typeof courseUsersParams>;
+
+/** Canvas's `GET /courses/:id/students` takes no filters; it answers the course's current students in one list. */
+export const courseStudentsParams = z.object({ course_id: z.string() });

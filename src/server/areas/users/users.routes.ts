@@ -7,6 +7,7 @@ import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { CourseRoster } from '../enrollments/enrollment-roster.ts';
 import { enrollmentJson } from '../enrollments/enrollments.serializer.ts';
 import {
+  courseStudentsParams,
   courseUsersParams,
   createUserParams,
   showUserParams,
@@ -63,7 +64,7 @@ export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRout
             const page = listed.slice(offset, offset + limit);
             const enrollments = includes.has('enrollments') ? page.flatMap((u) => enrollmentsOf.get(u.id) ?? []) : [];
             const relations = await roster.relations(course, enrollments);
-            const enrollmentView = { baseUrl: ctx.baseUrl, showSis: showLogins, includes: new Set<string>() };
+            const enrollmentView = await roster.view(ctx.principal, course, ctx.baseUrl);
             return page.map((user) => {
               const json = userJson(user, { baseUrl: ctx.baseUrl, showLogins, includes });
               if (includes.has('enrollments')) {
@@ -77,6 +78,18 @@ export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRout
             });
           },
         });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/students',
+      summary: "List a course's students (Canvas's deprecated roster call): one unpaginated list by sortable name.",
+      params: courseStudentsParams,
+      permission: rules.inCourse('read', ['read_roster'], courseIdOf),
+      async handler(ctx, params, { courseId }) {
+        const showLogins = await roster.showsSis(ctx.principal, courseId);
+        const students = await users.courseUsers(ctx.principal, courseId, { ...params, enrollment_type: ['student'], include: [] }, ctx.now, showLogins);
+        return { body: students.users.map((user) => userJson(user, { baseUrl: ctx.baseUrl, showLogins, includes: new Set() })) };
       },
     }),
   ];

@@ -35,7 +35,8 @@ export function userJson(user: Stored<UserData>, view: UserView): Record<string,
     Object.assign(json, { sis_user_id: u.sis_user_id, integration_id: u.integration_id, sis_import_id: null, login_id: u.login_id });
   }
   if (view.includes.has('avatar_url')) json.avatar_url = defaultAvatarUrl(view.baseUrl);
-  if (view.includes.has('email')) json.email = u.email;
+  // Only to those who manage people here (Canvas: read_email_addresses, held by staff): never a classmate's address.
+  if (view.includes.has('email') && view.showLogins) json.email = u.email;
   if (view.includes.has('uuid')) json.uuid = u.uuid;
   if (view.includes.has('bio')) json.bio = null;
   if (view.includes.has('locked')) json.locked = false;
