@@ -223,6 +223,13 @@ describe('assignments as Canvas clients call them', () => {
       const refusedJson = await api(server, course.teacher.token, 'PUT', `${base}/${busy.id}`, { assignment: { published: false } });
       expect(refusedJson.status).toBe(400);
       expect((await api(server, course.teacher.token, 'GET', `${base}/${busy.id}`)).json).toMatchObject({ name: 'Submitted to', published: true });
+
+      // Unpublishing its module item changes the item and leaves the assignment published, as Canvas's content tags do.
+      const module = await createPublishedModule(server, course.teacher.token, course.id);
+      const item = await createItem(server, course.teacher.token, course.id, module.id, { type: 'Assignment', content_id: busy.id });
+      const hidden = await api(server, course.teacher.token, 'PUT', `/api/v1/courses/${course.id}/modules/${module.id}/items/${item.id}`, { module_item: { published: false } });
+      expect(hidden.json).toMatchObject({ published: false });
+      expect((await api(server, course.teacher.token, 'GET', `${base}/${busy.id}`)).json).toMatchObject({ published: true });
     });
   });
 });

@@ -107,7 +107,7 @@ export class AssignmentsService {
       const data = applyFields(current.data, fields, await this.#timeZone(viewer.courseId));
       const invalid = dateOrderErrors(data);
       if (invalid) throw invalid;
-      if (current.data.workflow_state === 'published' && data.workflow_state === 'unpublished' && (await this.#hasStudentSubmissions(id))) {
+      if (current.data.workflow_state === 'published' && data.workflow_state === 'unpublished' && !(await this.canUnpublish(id))) {
         throw ValidationError.field('workflow_state', UNPUBLISH_REFUSED);
       }
       return this.#writeWithLinked(current, data, stamp);
@@ -148,10 +148,10 @@ export class AssignmentsService {
     return assignment.record;
   }
 
-  /** Canvas's `has_student_submissions?`: some student handed something in (a grade alone is not a submission). */
-  async #hasStudentSubmissions(assignmentId: number): Promise<boolean> {
+  /** Canvas's `can_unpublish?`: no student has handed anything in (a grade alone is not a submission). */
+  async canUnpublish(assignmentId: number): Promise<boolean> {
     const rows = await this.#services.repos.submissions.find({ parent_id: assignmentId });
-    return rows.some((s) => s.data.submission_type !== null);
+    return !rows.some((s) => s.data.submission_type !== null);
   }
 
   /** A due date as sent to a graded topic or quiz: a bare day is the end of that day in the course's zone. */

@@ -5,8 +5,10 @@ import type { WriteStamp } from '../../domain/repository.ts';
 import { AssignmentsService } from '../assignments/assignments.service.ts';
 
 /**
- * Publishing an item publishes its content, as Canvas does (docs/canvas-compatibility.md §2.3). Graded content goes through the
- * assignments service so a quiz or topic and its assignment stay equal; the rest is a one-field write.
+ * Publishing an item publishes its content, as Canvas does (docs/canvas-compatibility.md §2.3), and unpublishing
+ * it unpublishes the content unless students have submitted to it (docs/canvas-compatibility.md §16.5). Graded
+ * content goes through the assignments service so a quiz or topic and its assignment stay equal; the rest is a
+ * one-field write.
  */
 export async function setContentPublished(
   services: CoreServices,
@@ -24,8 +26,11 @@ export async function setContentPublished(
     const assignment = await repos.assignments.get(assignmentId);
     // Deleted content stays deleted; the item's own flag still changes.
     if (!assignment || assignment.data.workflow_state === 'deleted') return true;
+    const assignments = new AssignmentsService(services);
+    // As Canvas's content tags: unpublishing the item leaves content that students have submitted to published.
+    if (!published && !(await assignments.canUnpublish(assignmentId))) return true;
     const viewer = { principal, courseId: item.course_id, canManage: true };
-    await new AssignmentsService(services).update(viewer, assignmentId, { published }, stamp);
+    await assignments.update(viewer, assignmentId, { published }, stamp);
     return true;
   };
   switch (item.type) {
