@@ -12,6 +12,7 @@ import { coursesRoutes } from './courses/courses.routes.ts';
 import { sectionsRoutes } from './sections/sections.routes.ts';
 import { assignmentsRoutes } from './assignments/assignments.routes.ts';
 import { submissionsRoutes } from './submissions/submissions.routes.ts';
+import { assignmentGroupsRoutes } from './assignment-groups/assignment-groups.routes.ts';
 import { latePolicyRoutes } from './late-policy/late-policy.routes.ts';
 import { quizzesRoutes } from './quizzes/quizzes.routes.ts';
 import { discussionEntriesRoutes } from './discussion-topics/discussion-entries.routes.ts';
@@ -65,6 +66,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     // Before assignments: /assignments/gradeable_students must not be taken for /assignments/:id.
     submissionsRoutes(services, rules),
     assignmentsRoutes(services, rules),
+    assignmentGroupsRoutes(services, rules),
     latePolicyRoutes(services, rules),
     quizzesRoutes(services, rules),
     discussionTopicsRoutes(services, rules),

@@ -24,6 +24,7 @@ import type { LiveAssessmentData, LiveAssessmentResultData } from './records/liv
 import { peerReviewKey, type PeerReviewData } from './records/peer-review-records.ts';
 import { plannerOverrideKey, type PlannerNoteData, type PlannerOverrideData } from './records/planner-records.ts';
 import { latePolicyKey, type LatePolicyData } from './records/late-policy-records.ts';
+import { courseScoreKey, type AssignmentGroupData, type CourseScoreData } from './records/grading-records.ts';
 import {
   entryParticipantKey,
   topicParticipantKey,
@@ -94,6 +95,11 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
       course_id: a.course_id,
       // Position order, ties by id (Canvas orders assignments by position, then id).
       sort_key: `${String(a.position).padStart(9, '0')}:${String(id).padStart(16, '0')}`,
+    })),
+    // Groups in position order, ties by id (Canvas orders assignment groups by position, then id).
+    assignmentGroups: new Repository<AssignmentGroupData>(course, 'assignment_group', ids, (g, id) => ({
+      course_id: g.course_id,
+      sort_key: `${String(g.position).padStart(9, '0')}:${String(id).padStart(16, '0')}`,
     })),
     quizzes: new Repository<QuizData>(course, 'quiz', ids, (q) => ({ course_id: q.course_id, parent_id: q.assignment_id ?? 0 })),
     discussionTopics: new Repository<DiscussionTopicData>(course, 'discussion_topic', ids, (t) => ({
@@ -189,6 +195,12 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator) {
       course_id: c.course_id,
       user_id: c.user_id,
       parent_id: c.submission_id,
+    })),
+    // One per course and student, found by the pair; written with the grade that changes it.
+    courseScores: new Repository<CourseScoreData>(db.collections.course_user, 'course_score', ids, (s) => ({
+      course_id: s.course_id,
+      user_id: s.user_id,
+      lookup_key: courseScoreKey(s.course_id, s.user_id),
     })),
     // One review per submission and reviewer, found by the pair; listed per submission (parent_id).
     peerReviews: new Repository<PeerReviewData>(db.collections.course_user, 'assessment_request', ids, (r) => ({

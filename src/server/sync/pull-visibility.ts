@@ -19,6 +19,8 @@ const VISIBLE_TO_STUDENTS: Readonly<Record<string, (data: Record<string, unknown
   course_section: () => true,
   enrollment: () => true,
   assignment: (d) => d.workflow_state === 'published',
+  // Students list a course's groups, and a device computes its student's totals from them.
+  assignment_group: (d) => d.workflow_state === 'available',
   quiz: (d) => d.workflow_state === 'published',
   discussion_topic: (d) => d.workflow_state === 'published',
   wiki_page: (d) => d.workflow_state === 'active',
@@ -44,8 +46,11 @@ const OWNER_ONLY: ReadonlySet<string> = new Set([
   'discussion_entry_participant',
   'discussion_topic_participant',
 ]);
-/** Course-user records about a student that only graders who see that student may hold. */
-const GRADERS_ONLY: ReadonlySet<string> = new Set(['custom_gradebook_column_datum']);
+/**
+ * Course-user records about a student that only graders who see that student may hold. Stored totals include
+ * unposted grades; a student's device computes its posted totals from its own records instead.
+ */
+const GRADERS_ONLY: ReadonlySet<string> = new Set(['custom_gradebook_column_datum', 'course_score']);
 
 /** Decides per record; file lookups for file contents are cached for one pull. */
 export class PullVisibility {

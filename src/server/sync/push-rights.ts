@@ -50,10 +50,10 @@ const PEOPLE_TYPES: ReadonlySet<string> = new Set(['enrollment', 'course_section
 /** Course-collection types written under manage_grades. */
 const GRADING_SETUP_TYPES: ReadonlySet<string> = new Set(['late_policy', 'custom_gradebook_column']);
 /**
- * Course-user types that carry a grader's judgment of a student (teacher notes, live-assessment results) or
- * assign access to their work (peer reviews): the student they are about may not write them.
+ * Course-user types that carry a grader's judgment of a student (teacher notes, live-assessment results, course
+ * totals) or assign access to their work (peer reviews): the student they are about may not write them.
  */
-const GRADER_RECORD_TYPES: ReadonlySet<string> = new Set(['custom_gradebook_column_datum', 'live_assessment_result', 'assessment_request']);
+const GRADER_RECORD_TYPES: ReadonlySet<string> = new Set(['custom_gradebook_column_datum', 'live_assessment_result', 'assessment_request', 'course_score']);
 
 function gradeChanged(next: WireRecord, before: WireRecord | undefined): boolean {
   return SUBMISSION_GRADE_FIELDS.some((f) => {

@@ -45,6 +45,10 @@ export const assignmentFields = z.object({
   position: canvasInteger({ min: 1, max: 100_000 }).optional(),
   omit_from_final_grade: canvasBoolean().optional(),
   anonymous_grading: canvasBoolean().optional(),
+  /** A live group of the course; another id is ignored, as Canvas does, and the assignment stays where it is. */
+  assignment_group_id: canvasId().optional(),
+  /** Hides the assignment's grades from students' totals until it is unmuted (Canvas's pre-post-policy switch). */
+  muted: canvasBoolean().optional(),
 });
 export type AssignmentFields = z.output<typeof assignmentFields>;
 

@@ -12,28 +12,16 @@ import {
   updateAssignmentParams,
 } from './assignments.params.ts';
 import { assignmentJson, type AssignmentInclude } from './assignments.serializer.ts';
-import { ownSubmissionsJson } from './own-submissions.ts';
-import { ContentLocks } from '../module-items/content-locks.ts';
+import { assignmentExtras } from './assignment-extras.ts';
 import { AssignmentsService, MANAGE_ASSIGNMENTS } from './assignments.service.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer, type ContentViewer } from '../common/course-content.ts';
-import { assignmentSubmissionStats } from '../submissions/assignment-stats.ts';
 
 export function assignmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const assignments = new AssignmentsService(services);
-  const statsOf = (viewer: ContentViewer, ids: readonly number[]) =>
-    assignmentSubmissionStats(services, viewer.principal, viewer.courseId, ids);
   const viewerFor = (ctx: AuthenticatedContext, { courseId }: CourseScope) => contentViewer(services, ctx.principal, courseId, MANAGE_ASSIGNMENTS);
-  /** Everything the JSON of the assignments shown needs besides the records, read once for the whole answer. */
-  const extrasFor = async (ctx: AuthenticatedContext, viewer: ContentViewer, shown: readonly Stored<AssignmentData>[], include: readonly AssignmentInclude[]) => {
-    const stamp = writeStamp(ctx);
-    const [stats, locks, submissions] = await Promise.all([
-      statsOf(viewer, shown.map((a) => a.id)),
-      ContentLocks.load(services, viewer.principal, viewer.courseId, viewer.canManage, stamp),
-      include.includes('submission') ? ownSubmissionsJson(services, viewer, shown, { baseUrl: ctx.baseUrl, stamp }) : undefined,
-    ]);
-    return (id: number) => ({ stats: stats.get(id), locks, ...(submissions ? { submissions } : {}) });
-  };
+  const extrasFor = (ctx: AuthenticatedContext, viewer: ContentViewer, shown: readonly Stored<AssignmentData>[], include: readonly AssignmentInclude[]) =>
+    assignmentExtras(services, viewer, shown, include, { baseUrl: ctx.baseUrl, stamp: writeStamp(ctx) });
 
   return [
     defineRoute({

@@ -42,7 +42,7 @@ export function assignmentJson(
     course_id: a.course_id,
     html_url: `${baseUrl}/courses/${a.course_id}/assignments/${record.id}`,
     submissions_download_url: `${baseUrl}/courses/${a.course_id}/assignments/${record.id}/submissions?zip=1`,
-    assignment_group_id: null,
+    assignment_group_id: a.assignment_group_id ?? null,
     due_date_required: false,
     allowed_extensions: a.allowed_extensions,
     grade_group_students_individually: false,
@@ -67,7 +67,7 @@ export function assignmentJson(
     anonymous_grading: a.anonymous_grading ?? false,
     anonymous_submissions: false,
     post_to_sis: false,
-    muted: false,
+    muted: a.muted ?? false,
     workflow_state: a.workflow_state,
     is_quiz_assignment: a.quiz_id !== null,
   };

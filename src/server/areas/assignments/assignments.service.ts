@@ -9,6 +9,7 @@ import { assignmentSubmissionStats } from '../submissions/assignment-stats.ts';
 import { inBucket, type AssignmentBucket, type BucketFacts } from './assignment-buckets.ts';
 import type { AssignmentFields } from './assignments.params.ts';
 import { isoOrNull } from '../common/api-values.ts';
+import { AssignmentGroupsService } from '../assignment-groups/assignment-groups.service.ts';
 import { dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
 
 /** Canvas's model error when a published assignment with student work is unpublished. */
@@ -34,9 +35,11 @@ export interface LinkedAssignment {
 /** Assignments of a course: Canvas's draft state, date order and positions. Callers have checked the route's permission. */
 export class AssignmentsService {
   readonly #services: CoreServices;
+  readonly #groups: AssignmentGroupsService;
 
   constructor(services: CoreServices) {
     this.#services = services;
+    this.#groups = new AssignmentGroupsService(services, this);
   }
 
   get #repo() {
@@ -78,7 +81,8 @@ export class AssignmentsService {
   }
 
   async create(courseId: number, fields: AssignmentFields & { name: string }, stamp: WriteStamp) {
-    const data = applyFields(await this.#defaults(courseId, fields.name), fields, await this.#timeZone(courseId));
+    const data = applyFields(await this.#defaults(courseId, fields.name, stamp), fields, await this.#timeZone(courseId));
+    if (await this.#isLiveGroup(courseId, fields.assignment_group_id)) data.assignment_group_id = fields.assignment_group_id;
     const invalid = dateOrderErrors(data);
     if (invalid) throw invalid;
     return this.#repo.create(data, stamp);
@@ -87,7 +91,7 @@ export class AssignmentsService {
   /** Builds (without writing) the assignment a quiz or graded topic is graded through, for one joint insert. */
   async buildLinked(courseId: number, linked: LinkedAssignment, stamp: WriteStamp, id?: number) {
     const data: AssignmentData = {
-      ...(await this.#defaults(courseId, linked.name)),
+      ...(await this.#defaults(courseId, linked.name, stamp)),
       points_possible: linked.points_possible,
       due_at: linked.due_at,
       unlock_at: linked.unlock_at,
@@ -105,6 +109,7 @@ export class AssignmentsService {
     return retryStale(async () => {
       const current = await this.get(viewer, id);
       const data = applyFields(current.data, fields, await this.#timeZone(viewer.courseId));
+      if (await this.#isLiveGroup(viewer.courseId, fields.assignment_group_id)) data.assignment_group_id = fields.assignment_group_id;
       const invalid = dateOrderErrors(data);
       if (invalid) throw invalid;
       if (current.data.workflow_state === 'published' && data.workflow_state === 'unpublished' && !(await this.canUnpublish(id))) {
@@ -127,6 +132,13 @@ export class AssignmentsService {
    * course collection), so a failure cannot leave e.g. a deleted assignment whose quiz is still published.
    */
   async #writeWithLinked(read: Stored<AssignmentData>, a: AssignmentData, stamp: WriteStamp): Promise<Stored<AssignmentData>> {
+    const { record, writes } = await this.withLinked(read, a, stamp);
+    await writeTogether(writes);
+    return record;
+  }
+
+  /** The writes of an assignment change and of its quiz's or topic's copy, for one `writeTogether`. */
+  async withLinked(read: Stored<AssignmentData>, a: AssignmentData, stamp: WriteStamp): Promise<{ record: Stored<AssignmentData>; writes: PlannedWrite[] }> {
     const { quizzes, discussionTopics } = this.#services.repos;
     const assignment = this.#repo.replacement(read, a, stamp);
     const writes: PlannedWrite[] = [assignment];
@@ -144,8 +156,7 @@ export class AssignmentsService {
     }
     const topic = a.discussion_topic_id === null ? undefined : await discussionTopics.get(a.discussion_topic_id);
     if (topic) writes.push(discussionTopics.replacement(topic, { ...topic.data, title: a.name, workflow_state: a.workflow_state }, stamp));
-    await writeTogether(writes);
-    return assignment.record;
+    return { record: assignment.record, writes };
   }
 
   /** Canvas's `can_unpublish?`: no student has handed anything in (a grade alone is not a submission). */
@@ -166,8 +177,18 @@ export class AssignmentsService {
     return course.data.time_zone;
   }
 
-  /** New assignments go last; deleted ones keep their positions, so the next position counts them too. */
-  async #defaults(courseId: number, name: string): Promise<AssignmentData> {
+  /** An `assignment_group_id` Canvas honours: a live group of this course (an unknown one is ignored). */
+  async #isLiveGroup(courseId: number, groupId: number | undefined): Promise<boolean> {
+    if (groupId === undefined) return false;
+    const group = await this.#services.repos.assignmentGroups.get(groupId);
+    return group?.data.course_id === courseId && group.data.workflow_state === 'available';
+  }
+
+  /**
+   * New assignments go last (deleted ones keep their positions, so the next position counts them too), in the
+   * course's first assignment group, created if the course has none yet.
+   */
+  async #defaults(courseId: number, name: string, stamp: WriteStamp): Promise<AssignmentData> {
     const [last] = await this.#repo.find({ course_id: courseId }, [{ sort_key: 'desc' }]);
     return {
       course_id: courseId,
@@ -190,6 +211,8 @@ export class AssignmentsService {
       anonymous_grading: false,
       quiz_id: null,
       discussion_topic_id: null,
+      assignment_group_id: await this.#groups.defaultGroupId(courseId, stamp),
+      muted: false,
     };
   }
 }
@@ -214,6 +237,7 @@ function applyFields(current: AssignmentData, f: AssignmentFields, timeZone: str
   if (f.position !== undefined) next.position = f.position;
   if (f.omit_from_final_grade !== undefined) next.omit_from_final_grade = f.omit_from_final_grade;
   if (f.anonymous_grading !== undefined) next.anonymous_grading = f.anonymous_grading;
+  if (f.muted !== undefined) next.muted = f.muted;
   // Canvas keeps no points on an ungraded assignment.
   if (next.grading_type === 'not_graded') next.points_possible = null;
   return next;

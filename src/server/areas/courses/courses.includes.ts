@@ -4,6 +4,8 @@ import { builtInRole } from '../../domain/permissions/index.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { Stored } from '../../domain/repository.ts';
+import { CourseScoreStore } from '../../domain/grading/course-scores.ts';
+import { courseLetter } from '../common/student-grades.ts';
 import type { CourseInclude } from './courses.params.ts';
 import { courseJson, enrollmentTypeWord, type CourseEnrollmentJson } from './courses.serializer.ts';
 
@@ -36,12 +38,13 @@ export async function courseJsonPage(
   const sectionIds = [...new Set(own.map((e) => e.data.course_section_id))];
   const sections = wants.has('sections') ? await repos.sections.getMany(sectionIds) : new Map<number, Stored<SectionData>>();
   const roleNames = await customRoleNames(services, own.map((e) => e.data.role_id));
+  const totals = wants.has('total_scores') ? await ownTotals(services, views) : new Map<number, ComputedScores>();
   const now = Date.now();
 
   return views.map(({ course, enrollments }) => {
     const current = roster.filter((e) => e.data.course_id === course.id && CURRENT.has(effectiveEnrollmentState(e.data, course.data, now)));
     const extra: Record<string, unknown> = {};
-    if (enrollments) extra.enrollments = enrollments.map((e) => enrollmentJson(e, course.data, roleNames, now));
+    if (enrollments) extra.enrollments = enrollments.map((e) => ({ ...enrollmentJson(e, course.data, roleNames, now), ...totals.get(e.id) }));
     if (wants.has('total_students')) {
       extra.total_students = new Set(current.filter((e) => e.data.type === 'StudentEnrollment').map((e) => e.data.user_id)).size;
     }
@@ -59,6 +62,39 @@ export async function courseJsonPage(
     if (wants.has('concluded')) extra.concluded = isConcluded(course.data, now);
     return courseJson(course, extra);
   });
+}
+
+/** Canvas's `computed_*` fields of a student enrollment embedded in course JSON. */
+interface ComputedScores {
+  computed_current_score: number | null;
+  computed_final_score: number | null;
+  computed_current_grade: string | null;
+  computed_final_grade: string | null;
+}
+
+/**
+ * `include[]=total_scores`: the caller's own student enrollments carry their posted totals (the caller is the
+ * student, so nothing unposted), by enrollment id. Canvas ignores the include where a course hides final grades.
+ */
+async function ownTotals(services: CoreServices, views: readonly CourseView[]): Promise<Map<number, ComputedScores>> {
+  const store = new CourseScoreStore(services.repos);
+  const totals = new Map<number, ComputedScores>();
+  for (const { course, enrollments } of views) {
+    const students = (enrollments ?? []).filter((e) => e.data.type === 'StudentEnrollment');
+    if (students.length === 0 || course.data.hide_final_grades) continue;
+    const scores = await store.read(await store.structure(course.id), students.map((e) => e.data.user_id));
+    for (const e of students) {
+      const s = scores.get(e.data.user_id);
+      if (!s) continue;
+      totals.set(e.id, {
+        computed_current_score: s.current_score,
+        computed_final_score: s.final_score,
+        computed_current_grade: courseLetter(course.data, s.current_score),
+        computed_final_grade: courseLetter(course.data, s.final_score),
+      });
+    }
+  }
+  return totals;
 }
 
 export function isConcluded(course: CourseData, now = Date.now()): boolean {

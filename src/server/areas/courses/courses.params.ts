@@ -34,6 +34,7 @@ export const COURSE_INCLUDES = [
   'syllabus_body',
   'public_description',
   'concluded',
+  'total_scores',
 ] as const;
 export type CourseInclude = (typeof COURSE_INCLUDES)[number];
 

@@ -6,6 +6,7 @@ import type { Principal } from '../../domain/principal.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { Stored } from '../../domain/repository.ts';
+import { StudentGrades, type ShownGrades } from '../common/student-grades.ts';
 
 /** A stored enrollment with the state it reports (a concluded course shows `completed`). */
 export interface CourseEnrollment {
@@ -20,6 +21,8 @@ export interface EnrollmentRelations {
   users: ReadonlyMap<number, Stored<UserData>>;
   /** Names of the custom roles on the page; built-in ones are known. */
   customRoleNames: ReadonlyMap<number, string>;
+  /** The page's students' course totals the caller may see, by user id. */
+  grades: ReadonlyMap<number, ShownGrades>;
 }
 
 /**
@@ -101,16 +104,18 @@ export class CourseRoster {
     return this.#services.access.canAny(principal, ['manage_students', 'read_sis', 'manage_user_logins'], { type: 'course', courseId });
   }
 
-  /** The sections, users and custom role names a page of enrollments refers to, in three reads. */
-  async relations(course: Stored<CourseData>, enrollments: readonly CourseEnrollment[]): Promise<EnrollmentRelations> {
+  /** The sections, users, custom role names and the caller's view of the grades a page of enrollments refers to. */
+  async relations(principal: Principal, course: Stored<CourseData>, enrollments: readonly CourseEnrollment[]): Promise<EnrollmentRelations> {
     const { repos } = this.#services;
     const unique = (pick: (e: EnrollmentData) => number) => [...new Set(enrollments.map((e) => pick(e.record.data)))];
-    const [sections, users, roles] = await Promise.all([
+    const students = [...new Set(enrollments.filter((e) => e.record.data.type === 'StudentEnrollment').map((e) => e.record.data.user_id))];
+    const [sections, users, roles, grades] = await Promise.all([
       repos.sections.getMany(unique((e) => e.course_section_id)),
       repos.users.getMany(unique((e) => e.user_id)),
       repos.roles.getMany(unique((e) => e.role_id).filter((id) => !builtInRole(id))),
+      new StudentGrades(this.#services).forViewer(principal, course, students),
     ]);
-    return { course, sections, users, customRoleNames: new Map([...roles].map(([id, role]) => [id, role.data.name])) };
+    return { course, sections, users, customRoleNames: new Map([...roles].map(([id, role]) => [id, role.data.name])), grades };
   }
 
   /** Read-roster visibility: everyone, or the sections of the caller's section-limited grants. */

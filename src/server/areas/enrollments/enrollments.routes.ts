@@ -51,7 +51,7 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
     });
 
   const one = async (ctx: AuthenticatedContext, course: Stored<CourseData>, enrollment: CourseEnrollment) => {
-    const relations = await roster.relations(course, [enrollment]);
+    const relations = await roster.relations(ctx.principal, course, [enrollment]);
     return { body: enrollmentJson(enrollment, relations, await roster.view(ctx.principal, course, ctx.baseUrl)) };
   };
 
@@ -66,7 +66,7 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
       count: () => listed.length,
       async fetch(offset, limit) {
         const page = listed.slice(offset, offset + limit);
-        const relations = await roster.relations(scope.course, page);
+        const relations = await roster.relations(ctx.principal, scope.course, page);
         return page.map((e) => enrollmentJson(e, relations, view));
       },
     });
@@ -87,7 +87,7 @@ export function enrollmentsRoutes(services: CoreServices, rules: AccessRules): A
           for (const entries of byCourse.values()) {
             const { course } = entries[0]!;
             const rows = entries.map((entry) => entry.enrollment);
-            const [relations, view] = await Promise.all([roster.relations(course, rows), roster.view(ctx.principal, course, ctx.baseUrl, params.include)]);
+            const [relations, view] = await Promise.all([roster.relations(ctx.principal, course, rows), roster.view(ctx.principal, course, ctx.baseUrl, params.include)]);
             for (const row of rows) shown.set(row, enrollmentJson(row, relations, view));
           }
           return page.map((entry) => shown.get(entry.enrollment));

@@ -51,11 +51,10 @@ export function enrollmentJson(enrollment: CourseEnrollment, relations: Enrollme
     });
   }
   if (e.type === 'StudentEnrollment') {
-    const grades: Record<string, unknown> = { html_url: `${view.baseUrl}/courses/${e.course_id}/grades/${e.user_id}` };
-    // Scores come from the grading area once it exists; until then Canvas's "nothing graded yet" shape. A
-    // classmate's scores are never shown (Canvas's has_grade_permissions?).
-    if (view.reach.grades(e.user_id)) Object.assign(grades, { current_grade: null, current_score: null, final_grade: null, final_score: null });
-    json.grades = grades;
+    // The link for everyone; the scores only where Canvas's has_grade_permissions? holds (the student, their
+    // observers, graders), never a classmate's.
+    const scores = view.reach.grades(e.user_id) ? relations.grades.get(e.user_id) : undefined;
+    json.grades = { html_url: `${view.baseUrl}/courses/${e.course_id}/grades/${e.user_id}`, ...scores };
   }
   if (view.includes.has('group_ids')) json.group_ids = [];
   if (view.includes.has('locked')) json.locked = false;

@@ -3,12 +3,12 @@ import { UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
-import { writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { completeReviewOnComment } from '../peer-reviews/reviewer-access.ts';
 import { ProgressService } from '../progress/progress.service.ts';
 import { applyGrade, checkGradeRequest, commentData, gradingRefused, type CheckedGrade, type GradeRequest } from './grade-change.ts';
 import { MANAGE_GRADES, type SubmissionScope, type SubmissionScopes } from './submission-scope.ts';
-import type { StoredAssignment, SubmissionChange, SubmissionStore } from './submission-store.ts';
+import type { PlannedChange, StoredAssignment, SubmissionChange, SubmissionStore } from './submission-store.ts';
 import { placeholder } from './submission-workflow.ts';
 import type { BulkGradeRequest, UpdateGradesParams } from './submissions.params.ts';
 
@@ -116,9 +116,9 @@ export class GradingService {
       const read = await this.#store.byPair(assignment.id, studentId);
       // Nothing to grade or say: no write, so no change event.
       if (read && !checked.grades && !checked.comment) return read;
-      const { writes, record } = await this.#store.plan(this.#change(assignment, studentId, read, checked, author, stamp), stamp);
-      await writeTogether(writes);
-      return record;
+      const planned = await this.#store.plan(this.#change(assignment, studentId, read, checked, author, stamp), stamp);
+      await this.#store.write(assignment.data.course_id, [planned], stamp);
+      return planned.record;
     });
     await this.#scored(saved, checked, stamp);
     if (checked.comment) await completeReviewOnComment(this.#services.repos, saved.id, stamp.actorId, stamp);
@@ -131,11 +131,11 @@ export class GradingService {
    */
   async startBulk(scope: SubmissionScope, entries: readonly BulkEntry[], unknown: readonly string[], stamp: WriteStamp) {
     const progress = await this.#progress.create({ context_type: 'Course', context_id: scope.courseId, user_id: stamp.actorId, tag: BULK_TAG }, stamp);
-    setImmediate(() => void this.#runBulk(progress.id, entries, unknown, stamp));
+    setImmediate(() => void this.#runBulk(progress.id, scope.courseId, entries, unknown, stamp));
     return progress;
   }
 
-  async #runBulk(progressId: number, entries: readonly BulkEntry[], unknown: readonly string[], stamp: WriteStamp): Promise<void> {
+  async #runBulk(progressId: number, courseId: number, entries: readonly BulkEntry[], unknown: readonly string[], stamp: WriteStamp): Promise<void> {
     const at = () => ({ ...stamp, now: Date.now() });
     try {
       if (unknown.length > 0) throw new Error(`Couldn't find User(s) with API ids ${unknown.map((id) => `'${id}'`).join(', ')}`);
@@ -144,16 +144,13 @@ export class GradingService {
       // Locks in ascending assignment order, so two bulk jobs can never wait on each other.
       const assignmentIds = [...new Set(entries.map((e) => e.assignment.id))].sort((a, b) => a - b);
       const saved = await this.#locked(assignmentIds, async () => {
-        const writes: PlannedWrite[] = [];
-        const records: Stored<SubmissionData>[] = [];
+        const planned: PlannedChange[] = [];
         for (const e of entries) {
           const read = await this.#store.byPair(e.assignment.id, e.studentId);
-          const planned = await this.#store.plan(this.#change(e.assignment, e.studentId, read, e.checked, author, at()), at());
-          writes.push(...planned.writes);
-          records.push(planned.record);
+          planned.push(await this.#store.plan(this.#change(e.assignment, e.studentId, read, e.checked, author, at()), at()));
         }
-        await writeTogether(writes);
-        return records;
+        await this.#store.write(courseId, planned, at());
+        return planned.map((p) => p.record);
       });
       for (const [i, record] of saved.entries()) await this.#scored(record, entries[i]!.checked, at());
       await this.#progress.complete(progressId, at());

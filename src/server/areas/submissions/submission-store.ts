@@ -3,12 +3,21 @@ import { BadRequestError } from '../../domain/errors.ts';
 import type { AssignmentData, FileData } from '../../domain/records/content-records.ts';
 import { latePolicyKey } from '../../domain/records/late-policy-records.ts';
 import type { SubmissionCommentData, SubmissionData } from '../../domain/records/submission-records.ts';
-import { writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
+import { CourseScoreStore } from '../../domain/grading/course-scores.ts';
+import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { latePolicyRelevant, scoreWithLatePolicy } from './late-policy-scoring.ts';
 import { placeholder } from './submission-workflow.ts';
 
 export type StoredAssignment = Stored<AssignmentData>;
+
+/** The writes of one planned change, and the submission as it will be stored. */
+export interface PlannedChange {
+  readonly writes: PlannedWrite[];
+  readonly record: Stored<SubmissionData>;
+  /** Whether it changes what counts in the totals (the score or the excuse). */
+  readonly scored: boolean;
+}
 
 /** A submission's next state and what goes with it; `read` is undefined for a student with no record yet. */
 export interface SubmissionChange {
@@ -25,14 +34,17 @@ export interface SubmissionChange {
  * Reads and writes of submissions. A change writes the submission, its history version and its comment in one
  * transaction (all `course_user` records), so a grade never exists without its audit entry or its comment. Writes
  * to one assignment are serialized: one process owns the data (decision 0005), and this keeps "one submission per
- * student and assignment" true when two requests create the first one at once.
+ * student and assignment" true when two requests create the first one at once. The student's course totals go
+ * in the same transaction (`write`), so a grade never exists without the totals it makes.
  */
 export class SubmissionStore {
   readonly #services: CoreServices;
   readonly #queue = new KeyedQueue();
+  readonly #scores: CourseScoreStore;
 
   constructor(services: CoreServices) {
     this.#services = services;
+    this.#scores = new CourseScoreStore(services.repos);
   }
 
   get #repos() {
@@ -70,7 +82,7 @@ export class SubmissionStore {
   }
 
   /** Plans the writes of several changes (bulk grading writes them all in one transaction). */
-  async plan(change: SubmissionChange, stamp: WriteStamp): Promise<{ writes: PlannedWrite[]; record: Stored<SubmissionData> }> {
+  async plan(change: SubmissionChange, stamp: WriteStamp): Promise<PlannedChange> {
     const { submissions, submissionVersions, submissionComments } = this.#repos;
     const next = await this.#scored(change, stamp.now);
     const writes: PlannedWrite[] = [];
@@ -87,7 +99,9 @@ export class SubmissionStore {
     if (change.comment) {
       writes.push(submissionComments.insertion(await submissionComments.build({ ...change.comment, submission_id: record.id }, stamp)));
     }
-    return { writes, record };
+    const before = change.read?.data;
+    const scored = before ? before.score !== next.score || before.excused !== next.excused : next.score !== null || next.excused;
+    return { writes, record, scored };
   }
 
   /** The change's next state under the course's late policy, when it changed what the policy looks at. */
@@ -97,11 +111,25 @@ export class SubmissionStore {
     return scoreWithLatePolicy(change.next, change.assignment.data, policy?.data, now);
   }
 
-  /** One change, written together. */
+  /** One change, written together with the totals it changes. */
   async apply(change: SubmissionChange, stamp: WriteStamp): Promise<Stored<SubmissionData>> {
-    const { writes, record } = await this.plan(change, stamp);
-    await writeTogether(writes);
-    return record;
+    const planned = await this.plan(change, stamp);
+    await this.write(change.assignment.data.course_id, [planned], stamp);
+    return planned.record;
+  }
+
+  /**
+   * Planned changes of one course in one transaction, with the totals of each student whose score or excuse they
+   * change: that student's alone, never a course rescan. A concurrent write to the same totals (another
+   * assignment's grade) plans the totals again from a fresh read.
+   */
+  async write(courseId: number, planned: readonly PlannedChange[], stamp: WriteStamp): Promise<void> {
+    const scored = planned.filter((p) => p.scored).map((p) => p.record.data);
+    const structure = scored.length > 0 ? await this.#scores.structure(courseId) : undefined;
+    await retryStale(async () => {
+      const totals = structure ? await this.#scores.plan(structure, scored, stamp) : [];
+      await writeTogether([...planned.flatMap((p) => p.writes), ...totals]);
+    });
   }
 
   /** Files the user uploaded to the course, all of them, or a 400 naming the parameter (docs/canvas-compatibility.md §8.6). */

@@ -63,7 +63,7 @@ export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRout
           async fetch(offset, limit) {
             const page = listed.slice(offset, offset + limit);
             const enrollments = includes.has('enrollments') ? page.flatMap((u) => enrollmentsOf.get(u.id) ?? []) : [];
-            const relations = await roster.relations(course, enrollments);
+            const relations = await roster.relations(ctx.principal, course, enrollments);
             const enrollmentView = await roster.view(ctx.principal, course, ctx.baseUrl);
             return page.map((user) => {
               const json = userJson(user, { baseUrl: ctx.baseUrl, showLogins, includes });

@@ -41,6 +41,10 @@ export interface AssignmentData {
   /** Set when the assignment is the graded side of a quiz or a discussion topic. */
   quiz_id: number | null;
   discussion_topic_id: number | null;
+  /** Its assignment group; absent on assignments stored before groups existed, which count in the course's first. */
+  assignment_group_id?: number | null;
+  /** Grades not yet posted to students: hidden from their totals. Absent reads as false. */
+  muted?: boolean;
 }
 
 export const QUIZ_TYPES = ['practice_quiz', 'assignment', 'graded_survey', 'survey'] as const;

@@ -1,0 +1,87 @@
+import type { CoreServices } from '../../core-services.ts';
+import { paginateArray } from '../../http/pagination.ts';
+import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
+import type { AccessRules, CourseScope } from '../common/access-rules.ts';
+import { courseIdOf, writeStamp } from '../common/api-values.ts';
+import { contentViewer, type ContentViewer } from '../common/course-content.ts';
+import { assignmentJson } from '../assignments/assignments.serializer.ts';
+import { AssignmentsService, MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
+import { assignmentExtras } from '../assignments/assignment-extras.ts';
+import {
+  createGroupParams,
+  deleteGroupParams,
+  listGroupsParams,
+  showGroupParams,
+  updateGroupParams,
+  type ASSIGNMENT_GROUP_INCLUDES,
+} from './assignment-groups.params.ts';
+import { assignmentGroupJson } from './assignment-groups.serializer.ts';
+import { AssignmentGroupsService, type AssignmentGroup } from './assignment-groups.service.ts';
+
+type GroupInclude = (typeof ASSIGNMENT_GROUP_INCLUDES)[number];
+
+export function assignmentGroupsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
+  const groups = new AssignmentGroupsService(services, new AssignmentsService(services));
+  const viewerFor = (ctx: AuthenticatedContext, { courseId }: CourseScope) => contentViewer(services, ctx.principal, courseId, MANAGE_ASSIGNMENTS);
+
+  /** Groups as JSON, with the assignments the viewer may see when include[]=assignments asks for them. */
+  const groupsJson = async (ctx: AuthenticatedContext, viewer: ContentViewer, list: readonly AssignmentGroup[], include: readonly GroupInclude[]) => {
+    if (!include.includes('assignments')) return list.map((g) => assignmentGroupJson(g));
+    const byGroup = await groups.assignmentsByGroup(viewer, list);
+    const extras = await assignmentExtras(services, viewer, [...byGroup.values()].flat(), [], { baseUrl: ctx.baseUrl, stamp: writeStamp(ctx) });
+    return list.map((g) => assignmentGroupJson(g, (byGroup.get(g.id) ?? []).map((a) => assignmentJson(a, ctx.baseUrl, viewer, [], extras(a.id)))));
+  };
+
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/assignment_groups',
+      summary: 'List assignment groups by position (a course editor’s first look creates the default "Assignments")',
+      params: listGroupsParams,
+      permission: rules.readCourse(courseIdOf),
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
+        return paginateArray(ctx, await groupsJson(ctx, viewer, await groups.list(viewer, writeStamp(ctx)), p.include));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/courses/:course_id/assignment_groups',
+      summary: 'Create an assignment group (last, unless position says otherwise)',
+      params: createGroupParams,
+      permission: rules.inCourse('write', MANAGE_ASSIGNMENTS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => ({ body: assignmentGroupJson(await groups.create(courseId, p, writeStamp(ctx))) }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/assignment_groups/:assignment_group_id',
+      summary: 'Get one assignment group',
+      params: showGroupParams,
+      permission: rules.readCourse(courseIdOf),
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
+        const [json] = await groupsJson(ctx, viewer, [await groups.get(viewer.courseId, p.assignment_group_id)], p.include);
+        return { body: json };
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: '/api/v1/courses/:course_id/assignment_groups/:assignment_group_id',
+      summary: 'Update an assignment group; rules, when sent, replace all of its rules',
+      params: updateGroupParams,
+      permission: rules.inCourse('write', MANAGE_ASSIGNMENTS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => ({ body: assignmentGroupJson(await groups.update(courseId, p.assignment_group_id, p, writeStamp(ctx))) }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/api/v1/courses/:course_id/assignment_groups/:assignment_group_id',
+      summary: 'Delete an assignment group and its assignments, or move them to move_assignments_to first',
+      params: deleteGroupParams,
+      permission: rules.inCourse('write', MANAGE_ASSIGNMENTS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => {
+        const deleted = await groups.delete(courseId, p.assignment_group_id, p.move_assignments_to, writeStamp(ctx));
+        return { body: assignmentGroupJson(deleted) };
+      },
+    }),
+  ];
+}
