@@ -4,21 +4,12 @@ import { activeGroups, groupOf } from '../../domain/grading/course-scores.ts';
 import type { AssignmentData } from '../../domain/records/content-records.ts';
 import type { AssignmentGroupData, AssignmentGroupRules } from '../../domain/records/grading-records.ts';
 import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
-import { KeyedQueue } from '../common/keyed-queue.ts';
+import { DEFAULT_GROUP_NAME, defaultGroupId } from './default-group.ts';
 import { isVisibleContent, type ContentViewer } from '../common/course-content.ts';
 import type { AssignmentsService } from '../assignments/assignments.service.ts';
 import type { AssignmentGroupFields } from './assignment-groups.params.ts';
 
 export type AssignmentGroup = Stored<AssignmentGroupData>;
-
-/** Canvas's name for the group it creates when a course needs one. */
-const DEFAULT_NAME = 'Assignments';
-
-/**
- * Module-wide, as one process owns the data: two first assignments of a course created at once must not each make
- * a default group. Keyed by course id; servers sharing a process only wait on each other for the same id.
- */
-const defaultGroupQueue = new KeyedQueue();
 
 /**
  * A course's assignment groups (Canvas's AssignmentGroup): position order, weights and drop rules for the course
@@ -39,7 +30,7 @@ export class AssignmentGroupsService {
 
   /** The live groups; a course editor's first look creates the default group, as Canvas does. */
   async list(viewer: ContentViewer, stamp: WriteStamp): Promise<AssignmentGroup[]> {
-    if (viewer.canManage) await this.defaultGroupId(viewer.courseId, stamp);
+    if (viewer.canManage) await defaultGroupId(this.#services.repos, viewer.courseId, stamp);
     return activeGroups(this.#services.repos, viewer.courseId);
   }
 
@@ -50,21 +41,11 @@ export class AssignmentGroupsService {
     return group;
   }
 
-  /** The id of the course's first group, creating "Assignments" when it has none. */
-  defaultGroupId(courseId: number, stamp: WriteStamp): Promise<number> {
-    return defaultGroupQueue.run(String(courseId), async () => {
-      const [first] = await activeGroups(this.#services.repos, courseId);
-      if (first) return first.id;
-      const created = await this.#repo.create({ course_id: courseId, name: DEFAULT_NAME, position: 1, group_weight: 0, rules: {}, workflow_state: 'available' }, stamp);
-      return created.id;
-    });
-  }
-
   /** A new group goes last unless it names a position. */
   async create(courseId: number, fields: AssignmentGroupFields, stamp: WriteStamp): Promise<AssignmentGroup> {
     const groups = await activeGroups(this.#services.repos, courseId);
     const last = Math.max(0, ...groups.map((g) => g.data.position));
-    const base: AssignmentGroupData = { course_id: courseId, name: DEFAULT_NAME, position: last + 1, group_weight: 0, rules: {}, workflow_state: 'available' };
+    const base: AssignmentGroupData = { course_id: courseId, name: DEFAULT_GROUP_NAME, position: last + 1, group_weight: 0, rules: {}, workflow_state: 'available' };
     return this.#repo.create(applyFields(base, fields), stamp);
   }
 
@@ -118,7 +99,7 @@ export class AssignmentGroupsService {
 
 function applyFields(current: AssignmentGroupData, f: AssignmentGroupFields): AssignmentGroupData {
   const next = { ...current };
-  if (f.name !== undefined) next.name = f.name === '' ? DEFAULT_NAME : f.name;
+  if (f.name !== undefined) next.name = f.name === '' ? DEFAULT_GROUP_NAME : f.name;
   if (f.position !== undefined) next.position = f.position;
   if (f.group_weight !== undefined) next.group_weight = f.group_weight ?? 0;
   if (f.rules !== undefined) next.rules = rulesOf(f.rules);

@@ -9,7 +9,7 @@ import { assignmentSubmissionStats } from '../submissions/assignment-stats.ts';
 import { inBucket, type AssignmentBucket, type BucketFacts } from './assignment-buckets.ts';
 import type { AssignmentFields } from './assignments.params.ts';
 import { isoOrNull } from '../common/api-values.ts';
-import { AssignmentGroupsService } from '../assignment-groups/assignment-groups.service.ts';
+import { defaultGroupId } from '../assignment-groups/default-group.ts';
 import { dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
 
 /** Canvas's model error when a published assignment with student work is unpublished. */
@@ -35,11 +35,9 @@ export interface LinkedAssignment {
 /** Assignments of a course: Canvas's draft state, date order and positions. Callers have checked the route's permission. */
 export class AssignmentsService {
   readonly #services: CoreServices;
-  readonly #groups: AssignmentGroupsService;
 
   constructor(services: CoreServices) {
     this.#services = services;
-    this.#groups = new AssignmentGroupsService(services, this);
   }
 
   get #repo() {
@@ -211,7 +209,7 @@ export class AssignmentsService {
       anonymous_grading: false,
       quiz_id: null,
       discussion_topic_id: null,
-      assignment_group_id: await this.#groups.defaultGroupId(courseId, stamp),
+      assignment_group_id: await defaultGroupId(this.#services.repos, courseId, stamp),
       muted: false,
     };
   }
