@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseScoreKey } from '../../src/server/domain/records/grading-records.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { failWritesOf } from '../helpers/write-faults.ts';
 import { createGradedAssignment, createSubmissionCourse, gradeAs, type SubmissionCourse } from '../helpers/submission-fixtures.ts';
 
 type Json = Record<string, unknown> & { id: number };
@@ -63,6 +64,21 @@ describe('course totals: enrollment grades and include[]=total_scores', () => {
     expect(stored?.data).toMatchObject({ current_score: 70.91, final_score: 41.05, unposted_current_score: 70.91 });
     // Only the graded student's totals were written.
     expect(await server.core.services.repos.courseScores.byLookup(courseScoreKey(c.id, c.studentB.id))).toBeUndefined();
+  });
+
+  it('a grade whose totals cannot be written is not written either (one transaction)', async () => {
+    const restore = failWritesOf(server, (doc) => doc.type === 'course_score', server.core.db.collections.course_user);
+    try {
+      const res = await api(server, c.teacher.token, 'PUT', `${courseBase}/assignments/${work.E1.id}/submissions/${c.studentA.id}`, {
+        submission: { posted_grade: '10' },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      restore();
+    }
+    const e1 = await api(server, c.teacher.token, 'GET', `${courseBase}/assignments/${work.E1.id}/submissions/${c.studentA.id}`);
+    expect(e1.json).toMatchObject({ score: 70 });
+    expect(await teacherSees()).toMatchObject({ current_score: 70.91 });
   });
 
   it('excused work counts in neither', async () => {
