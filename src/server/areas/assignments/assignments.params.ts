@@ -34,6 +34,8 @@ export const assignmentFields = z.object({
   grading_type: canvasEnum(GRADING_TYPES).optional(),
   submission_types: canvasList(canvasEnum(SUBMISSION_TYPES)).optional(),
   allowed_extensions: canvasList(canvasString().pipe(z.string().trim().min(1).max(20))).optional(),
+  // Canvas: -1 (unlimited) or a positive limit.
+  allowed_attempts: canvasInteger({ min: -1, max: 1000 }).refine((n) => n !== 0, 'must be -1 (unlimited) or at least 1').optional(),
   due_at: canvasDueDate().optional(),
   unlock_at: canvasDate().optional(),
   lock_at: canvasDate().optional(),

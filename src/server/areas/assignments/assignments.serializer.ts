@@ -1,4 +1,4 @@
-import type { AssignmentData } from '../../domain/records/content-records.ts';
+import { attemptLimit, type AssignmentData } from '../../domain/records/content-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import type { ASSIGNMENT_INCLUDES } from './assignments.params.ts';
 import { isoSeconds } from '../common/api-values.ts';
@@ -45,6 +45,7 @@ export function assignmentJson(
     assignment_group_id: a.assignment_group_id ?? null,
     due_date_required: false,
     allowed_extensions: a.allowed_extensions,
+    allowed_attempts: attemptLimit(a),
     grade_group_students_individually: false,
     peer_reviews: a.peer_reviews,
     automatic_peer_reviews: a.automatic_peer_reviews,

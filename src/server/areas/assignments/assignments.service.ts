@@ -196,6 +196,7 @@ export class AssignmentsService {
       grading_type: 'points',
       submission_types: ['none'],
       allowed_extensions: [],
+      allowed_attempts: -1,
       due_at: null,
       unlock_at: null,
       lock_at: null,
@@ -224,6 +225,7 @@ function applyFields(current: AssignmentData, f: AssignmentFields, timeZone: str
   if (f.grading_type !== undefined) next.grading_type = f.grading_type;
   if (f.submission_types !== undefined) next.submission_types = [...new Set(f.submission_types)];
   if (f.allowed_extensions !== undefined) next.allowed_extensions = f.allowed_extensions.map((e) => e.replace(/^\./, '').toLowerCase());
+  if (f.allowed_attempts !== undefined) next.allowed_attempts = f.allowed_attempts;
   if (f.due_at !== undefined) next.due_at = dueDate(f.due_at, timeZone);
   if (f.unlock_at !== undefined) next.unlock_at = isoOrNull(f.unlock_at);
   if (f.lock_at !== undefined) next.lock_at = isoOrNull(f.lock_at);

@@ -11,8 +11,9 @@ import {
 } from '../../http/params/canvas-params.ts';
 import { courseIdParam } from '../assignments/assignments.params.ts';
 
-/** Decoded bytes per upload: base64 (4/3) plus the JSON around it must fit the 2 MB body limit. */
-export const MAX_FILE_BYTES = 1_400_000;
+import { MAX_FILE_BYTES } from '../../../shared/upload-limits.ts';
+
+export { MAX_FILE_BYTES };
 
 export const FILE_SORTS = ['name', 'size', 'created_at', 'updated_at', 'content_type'] as const;
 

@@ -1,11 +1,14 @@
 import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
+import { attemptLimit } from '../../domain/records/content-records.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import { API_SUBMISSION_TYPES, type ApiSubmissionType, type SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
+import { assignmentLockSubject } from '../assignments/assignments.serializer.ts';
 import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
 import { contentViewer, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
+import { ContentLocks } from '../module-items/content-locks.ts';
 import type { SubmissionStore} from './submission-store.ts';
 import { type StoredAssignment } from './submission-store.ts';
 import { placeholder, submit, type SubmittedContent } from './submission-workflow.ts';
@@ -58,13 +61,16 @@ export class SubmissionsService {
   async submit(viewer: ContentViewer, scope: SubmissionScope, p: SubmitParams, stamp: WriteStamp) {
     const assignment = await this.assignment(viewer, p.assignment_id);
     if (assignment.data.course_id !== scope.courseId) throw new NotFoundError('assignment');
-    if (isLockedNow(assignment, stamp.now)) throw new UnauthorizedError();
+    // A module not yet unlocked, or the assignment's own dates, withhold Canvas's `:submit` right: 401.
+    const locks = await ContentLocks.load(this.#services, viewer.principal, viewer.courseId, viewer.canManage, stamp);
+    if (locks.lockOf(assignmentLockSubject(assignment))) throw new UnauthorizedError();
     const content = await this.#content(assignment, viewer.principal.userId, p.submission);
     const author = await this.#services.repos.users.get(viewer.principal.userId);
     const text = p.comment?.text_comment?.trim();
     const userId = viewer.principal.userId;
     const saved = await this.store.serialized(assignment.id, async () => {
       const read = await this.store.byPair(assignment.id, userId);
+      refuseBeyondAttempts(assignment, read?.data.attempt ?? null);
       const next = submit(read?.data ?? placeholder(assignment, userId), content, stamp.now);
       const comment = text
         ? { course_id: assignment.data.course_id, assignment_id: assignment.id, user_id: userId, author_id: userId, author_name: author?.data.short_name ?? '', comment: text, media_comment_id: null, media_comment_type: null, attachment_ids: [], edited_at: null }
@@ -103,10 +109,22 @@ export class SubmissionsService {
   }
 }
 
-/** A student cannot submit before unlock_at or after lock_at (Canvas's `:submit` right is withheld: 401). */
-function isLockedNow(assignment: StoredAssignment, now: number): boolean {
-  const { unlock_at, lock_at } = assignment.data;
-  return (unlock_at !== null && Date.parse(unlock_at) > now) || (lock_at !== null && Date.parse(lock_at) < now);
+/** Canvas counts attempts against `allowed_attempts` and refuses the one past the limit (-1: no limit). */
+function refuseBeyondAttempts(assignment: StoredAssignment, attempt: number | null): void {
+  const limit = attemptLimit(assignment.data);
+  if (limit > 0 && (attempt ?? 0) >= limit) {
+    throw new BadRequestError('You have reached the maximum number of allowed attempts for this assignment');
+  }
+}
+
+/** An upload for a submission must have one of the extensions the assignment allows, when it names any. */
+export function refuseDisallowedExtension(assignment: StoredAssignment, fileName: string): void {
+  const allowed = assignment.data.allowed_extensions;
+  if (allowed.length === 0) return;
+  const extension = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  if (extension === undefined || !allowed.includes(extension)) {
+    throw new BadRequestError(`Invalid file type: ${fileName} is not one of the allowed types (${allowed.join(', ')})`);
+  }
 }
 
 /** The scheme must be http or https, http assumed when absent (docs/canvas-compatibility.md §8.6). */

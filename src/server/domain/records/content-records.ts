@@ -23,6 +23,8 @@ export interface AssignmentData {
   grading_type: GradingType;
   submission_types: SubmissionType[];
   allowed_extensions: string[];
+  /** Canvas's attempt limit: -1 is unlimited, as is a record saved before the field existed (absent). */
+  allowed_attempts?: number;
   due_at: string | null;
   unlock_at: string | null;
   lock_at: string | null;
@@ -45,6 +47,11 @@ export interface AssignmentData {
   assignment_group_id?: number | null;
   /** Grades not yet posted to students: hidden from their totals. Absent reads as false. */
   muted?: boolean;
+}
+
+/** -1 when unlimited (Canvas's value), as records saved before the limit existed are. */
+export function attemptLimit(a: AssignmentData): number {
+  return a.allowed_attempts ?? -1;
 }
 
 export const QUIZ_TYPES = ['practice_quiz', 'assignment', 'graded_survey', 'survey'] as const;
