@@ -124,6 +124,8 @@ export interface Assignment {
   grading_type: string;
   submission_types: SubmissionType[];
   allowed_extensions?: string[];
+  /** -1: unlimited. */
+  allowed_attempts?: number;
   published: boolean;
   position: number;
   locked_for_user?: boolean;
@@ -131,6 +133,19 @@ export interface Assignment {
   peer_reviews?: boolean;
   /** Graders see the students unnamed, in a fixed shuffled order. */
   anonymous_grading?: boolean;
+}
+
+/** What a student sends for one attempt (`submission[...]`). */
+export type SubmissionContent =
+  | { submission_type: 'online_text_entry'; body: string }
+  | { submission_type: 'online_url'; url: string }
+  | { submission_type: 'online_upload'; file_ids: number[] };
+
+/** Step 1 of Canvas's file upload: where to send the bytes, and the form fields to send before them. */
+export interface UploadTicket {
+  upload_url: string;
+  upload_params: Record<string, string>;
+  file_param: string;
 }
 
 /** `GET /api/v1/courses/:course_id/pages` (no body in lists) and `…/pages/:url` (with body). */

@@ -1,4 +1,5 @@
-import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../shared/lms-dtos.ts';
+import type { Submission, SubmissionAttachment } from '../../../shared/grading-dtos.ts';
+import type { Assignment, Course, CourseModule, CourseUser, SubmissionContent, UploadTicket, WikiPage } from '../../../shared/lms-dtos.ts';
 import { gradingCalls } from './grading-calls.ts';
 import { createHttp, type Http, type HttpHooks } from './http.ts';
 import type {
@@ -17,7 +18,7 @@ export { ApiError } from './api-error.ts';
 /** The renderer's only door to the server: typed calls over HTTP, the same API third-party tools use. */
 export function createApiClient(apiBaseUrl: string, hooks: HttpHooks = {}) {
   const http = createHttp(apiBaseUrl, hooks);
-  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...syncCalls(http), ...tokenCalls(http) };
+  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http) };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -73,6 +74,21 @@ function courseCalls(http: Http) {
     page: (courseId: number, pageUrl: string) =>
       http.getOne<WikiPage>(`${course(courseId)}/pages/${encodeURIComponent(pageUrl)}`),
     people: (courseId: number) => http.getAll<CourseUser>(`${course(courseId)}/users`, { 'include[]': ['enrollments'] }),
+  };
+}
+
+/** The signed-in student's own submission of one assignment, and Canvas's upload steps 1 and 3 for its files. */
+function submissionCalls(http: Http) {
+  const submissions = (courseId: number, assignmentId: number) => `/api/v1/courses/${courseId}/assignments/${assignmentId}/submissions`;
+  return {
+    mySubmission: (courseId: number, assignmentId: number) =>
+      http.getOne<Submission>(`${submissions(courseId, assignmentId)}/self`, { 'include[]': ['submission_history'] }),
+    submit: (courseId: number, assignmentId: number, submission: SubmissionContent) =>
+      http.writeJson<Submission>('POST', submissions(courseId, assignmentId), { submission }),
+    beginSubmissionUpload: (courseId: number, assignmentId: number, file: { name: string; size: number; content_type: string }) =>
+      http.writeJson<UploadTicket>('POST', `${submissions(courseId, assignmentId)}/self/files`, file),
+    /** Step 3: the upload's own confirmation URL (the `Location` of step 2). */
+    confirmUpload: (location: string) => http.writeJson<SubmissionAttachment>('POST', location),
   };
 }
 

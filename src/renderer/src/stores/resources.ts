@@ -31,6 +31,10 @@ export const resources = {
     key: `course:${courseId}:assignment:${assignmentId}:peer-reviews`,
     load: (api) => api.peerReviews(courseId, assignmentId),
   }),
+  mySubmission: (courseId: number, assignmentId: number): Resource<Submission> => ({
+    key: `course:${courseId}:assignment:${assignmentId}:my-submission`,
+    load: (api) => api.mySubmission(courseId, assignmentId),
+  }),
   pages: (courseId: number): Resource<WikiPage[]> => ({ key: `course:${courseId}:pages`, load: (api) => api.pages(courseId) }),
   page: (courseId: number, pageUrl: string): Resource<WikiPage> => ({
     key: `course:${courseId}:page:${pageUrl}`,

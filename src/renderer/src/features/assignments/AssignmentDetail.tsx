@@ -7,6 +7,7 @@ import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime, formatPoints, formatSubmissionTypes } from '../../lib/format.ts';
 import { idParam, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
+import { SubmissionPanel } from '../submissions/SubmissionPanel.tsx';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
@@ -43,6 +44,7 @@ export function AssignmentDetail({ course, viewer }: AssignmentDetailProps) {
             ) : (
               <p className="muted">No description.</p>
             )}
+            {viewer.isStudent && <SubmissionPanel courseId={course.id} assignment={a} />}
           </>
         )}
       </Loaded>

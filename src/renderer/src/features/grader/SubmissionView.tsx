@@ -36,7 +36,8 @@ export function SubmissionView({ submission }: { submission: Submission }) {
   );
 }
 
-function AttemptContent({ attempt }: { attempt: SubmissionAttempt }) {
+/** One attempt's work (text, website or files); the student's own submission shows it the same way. */
+export function AttemptContent({ attempt }: { attempt: SubmissionAttempt }) {
   switch (attempt.submission_type) {
     case 'online_text_entry':
       return <SafeHtmlFrame html={attempt.body ?? ''} title="Submitted text" />;

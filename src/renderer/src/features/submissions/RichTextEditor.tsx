@@ -1,0 +1,62 @@
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useId } from 'react';
+
+interface RichTextEditorProps {
+  label: string;
+  /** The HTML it opens with (what the person wrote before switching away and back). */
+  initialHtml: string;
+  /** Called with the editor's HTML, or '' when it holds no text. */
+  onChange: (html: string) => void;
+  disabled?: boolean;
+}
+
+/**
+ * A rich-text box (Tiptap over ProseMirror): paragraphs, headings, lists, bold, italic, links. Its HTML is untrusted
+ * like any other: the server sanitizes it before storing, and it is shown back only through SafeHtmlFrame.
+ */
+export function RichTextEditor({ label, initialHtml, onChange, disabled = false }: RichTextEditorProps) {
+  const labelId = useId();
+  const editor = useEditor({
+    extensions: [StarterKit],
+    content: initialHtml,
+    editable: !disabled,
+    // Tiptap would add a <style> element, which the UI's CSP (style-src 'self') refuses; app.css has those rules.
+    injectCSS: false,
+    editorProps: {
+      // The editable area is the textbox; the label above names it.
+      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId, class: 'rich-text-input' },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+  return (
+    <div className="field">
+      <span id={labelId} className="field-label">
+        {label}
+      </span>
+      <Toolbar editor={editor} label={label} />
+      <EditorContent editor={editor} className="rich-text" />
+    </div>
+  );
+}
+
+const MARKS = [
+  { name: 'Bold', active: 'bold', run: (e: Editor) => e.chain().focus().toggleBold().run() },
+  { name: 'Italic', active: 'italic', run: (e: Editor) => e.chain().focus().toggleItalic().run() },
+  { name: 'Bulleted list', active: 'bulletList', run: (e: Editor) => e.chain().focus().toggleBulletList().run() },
+  { name: 'Numbered list', active: 'orderedList', run: (e: Editor) => e.chain().focus().toggleOrderedList().run() },
+] as const;
+
+function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+  // Re-renders only when a button's pressed state changes, not on every keystroke.
+  const pressed = useEditorState({ editor, selector: ({ editor: e }) => MARKS.map((m) => e.isActive(m.active)) });
+  return (
+    <div role="toolbar" aria-label={`${label} formatting`} className="rich-text-toolbar">
+      {MARKS.map((mark, i) => (
+        <button key={mark.name} type="button" aria-pressed={pressed[i]} disabled={!editor.isEditable} onClick={() => mark.run(editor)}>
+          {mark.name}
+        </button>
+      ))}
+    </div>
+  );
+}

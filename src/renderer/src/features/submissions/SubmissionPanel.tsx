@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import type { Assignment } from '../../../../shared/lms-dtos.ts';
+import { Loaded } from '../../components/Loaded.tsx';
+import { useResource } from '../../stores/resource-store.ts';
+import { resources } from '../../stores/resources.ts';
+import { AttemptHistory, SubmissionStatus } from './SubmissionStatus.tsx';
+import { SubmitForm } from './SubmitForm.tsx';
+import { whyNoSubmitting } from './submittable.ts';
+
+/** A student's side of an assignment: where their work stands, a new attempt when one is allowed, and past attempts. */
+export function SubmissionPanel({ courseId, assignment }: { courseId: number; assignment: Assignment }) {
+  const headingId = useId();
+  const submission = useResource(resources.mySubmission(courseId, assignment.id));
+  return (
+    <section className="panel submission-panel" aria-labelledby={headingId}>
+      <h3 id={headingId}>Your submission</h3>
+      <Loaded value={submission} what="your submission">
+        {(s) => {
+          const refusal = whyNoSubmitting(assignment, s);
+          return (
+            <>
+              <SubmissionStatus submission={s} />
+              {refusal ? (
+                <p className="muted">{refusal}</p>
+              ) : (
+                // A fresh form after each attempt: the next one starts empty.
+                <SubmitForm key={s.attempt ?? 0} courseId={courseId} assignment={assignment} />
+              )}
+              <AttemptHistory submission={s} />
+            </>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Submission } from '../../../../shared/grading-dtos.ts';
+import type { Assignment } from '../../../../shared/lms-dtos.ts';
+import type { SyncStatus } from '../../../../shared/session-dtos.ts';
+
+/** The kinds of work a student can hand in on the assignment screen, in the order the form offers them. */
+export const SUBMITTABLE = ['online_text_entry', 'online_url', 'online_upload'] as const;
+export type SubmittableType = (typeof SUBMITTABLE)[number];
+
+export function submittableTypes(assignment: Assignment): SubmittableType[] {
+  return SUBMITTABLE.filter((t) => assignment.submission_types.includes(t));
+}
+
+/** Why the student cannot hand in another attempt now, in words; undefined when they can. */
+export function whyNoSubmitting(assignment: Assignment, submission: Submission): string | undefined {
+  if (assignment.locked_for_user) return 'You cannot submit while this assignment is locked.';
+  if (submittableTypes(assignment).length === 0) return 'There is nothing to submit online for this assignment.';
+  const limit = assignment.allowed_attempts ?? -1;
+  if (limit > 0 && (submission.attempt ?? 0) >= limit) {
+    return `You have used all ${limit === 1 ? 'the 1 attempt' : `${limit} attempts`} this assignment allows.`;
+  }
+  return undefined;
+}
+
+/**
+ * Whether an attempt may not have reached the hub yet. The sync status counts the device's changes waiting, not
+ * which ones, so this is the honest reading: connected to a hub, something still waits, and the attempt is newer
+ * than the last exchange with the hub. The hub itself (not connected to one) has the work as soon as it is saved.
+ */
+export function waitingToSync(submittedAt: string, status: SyncStatus | undefined): boolean {
+  if (!status || status.state === 'not_connected' || status.waiting === 0) return false;
+  return status.last_synced_at === null || Date.parse(submittedAt) >= Date.parse(status.last_synced_at);
+}
