@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { Assignment } from '../../../../shared/lms-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -7,8 +7,10 @@ import { formatSubmissionTypes } from '../../lib/format.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { useSubmissionStore, type SubmissionDraft } from '../../stores/submission-store.ts';
 import { FileChooser } from './FileChooser.tsx';
-import { RichTextEditor } from './RichTextEditor.tsx';
 import { submittableTypes, type SubmittableType } from './submittable.ts';
+
+/** The editor (Tiptap and ProseMirror) is most of the UI's code by size: it loads when a text answer is asked for. */
+const RichTextEditor = lazy(async () => ({ default: (await import('./RichTextEditor.tsx')).RichTextEditor }));
 
 interface SubmitFormProps {
   courseId: number;
@@ -54,7 +56,17 @@ export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
           ))}
         </fieldset>
       )}
-      {type === 'online_text_entry' && <RichTextEditor label="Your answer" initialHtml={body} onChange={setBody} disabled={pending} />}
+      {type === 'online_text_entry' && (
+        <Suspense
+          fallback={
+            <p role="status" className="muted">
+              Loading the editor…
+            </p>
+          }
+        >
+          <RichTextEditor label="Your answer" initialHtml={body} onChange={setBody} disabled={pending} />
+        </Suspense>
+      )}
       {type === 'online_url' && (
         <TextField label="Website URL" type="url" value={url} onChange={setUrl} disabled={pending} placeholder="https://" />
       )}
