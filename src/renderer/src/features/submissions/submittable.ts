@@ -16,7 +16,7 @@ export function whyNoSubmitting(assignment: Assignment, submission: Submission):
   if (submittableTypes(assignment).length === 0) return 'There is nothing to submit online for this assignment.';
   const limit = assignment.allowed_attempts ?? -1;
   if (limit > 0 && (submission.attempt ?? 0) >= limit) {
-    return `You have used all ${limit === 1 ? 'the 1 attempt' : `${limit} attempts`} this assignment allows.`;
+    return limit === 1 ? 'You have used the one attempt this assignment allows.' : `You have used all ${limit} attempts this assignment allows.`;
   }
   return undefined;
 }
