@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { whyNoSubmitting, waitingToSync } from '../../../src/renderer/src/features/submissions/submittable.ts';
 import { fileProblem } from '../../../src/renderer/src/lib/file-checks.ts';
-import type { Assignment, Submission } from '../../../src/shared/lms-dtos.ts';
+import type { Submission } from '../../../src/shared/grading-dtos.ts';
+import type { Assignment } from '../../../src/shared/lms-dtos.ts';
 import type { SyncStatus } from '../../../src/shared/session-dtos.ts';
 import { MAX_FILE_BYTES } from '../../../src/shared/upload-limits.ts';
 
