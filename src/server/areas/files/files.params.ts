@@ -9,9 +9,8 @@ import {
   canvasString,
   paginationParams,
 } from '../../http/params/canvas-params.ts';
-import { courseIdParam } from '../assignments/assignments.params.ts';
-
 import { MAX_FILE_BYTES } from '../../../shared/upload-limits.ts';
+import { courseIdParam } from '../assignments/assignments.params.ts';
 
 export { MAX_FILE_BYTES };
 
