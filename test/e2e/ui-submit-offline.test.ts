@@ -8,6 +8,8 @@ import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { seedDemo } from '../../src/server/commands/seed-demo.ts';
 import type { Submission } from '../../src/shared/grading-dtos.ts';
 import type { Assignment, CourseUser } from '../../src/shared/lms-dtos.ts';
+import { NO_FILES_ON_DEVICES } from '../../src/shared/upload-limits.ts';
+import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { freePort, ServerProcess } from '../helpers/server-process.ts';
@@ -20,7 +22,7 @@ const SYNC = { timeout: 60_000 };
 /**
  * A student's device connected to a hub (a second process with the demo course): with the hub stopped, the student
  * submits text, then resubmits; both wait to sync; once the hub is back the page says Submitted and the hub has
- * both attempts, once each. (Submission files do not reach a hub yet: the hub takes course files from staff only.)
+ * both attempts, once each. Submission files cannot reach a hub yet, so the device refuses them up front, saying so.
  */
 describe('submitting on a device while its hub is down', () => {
   const adminToken = `lms_${randomBytes(32).toString('base64url')}`;
@@ -102,6 +104,18 @@ describe('submitting on a device while its hub is down', () => {
       [2, '<p>Saw two herons and a kingfisher at the creek.</p>'],
     ]);
     expect(onTheHub.submission_history?.every((s) => s.submitted_at !== null)).toBe(true);
+
+    // Files cannot travel to the hub yet: the screen says so instead of taking a file, and the device's API refuses
+    // the upload before anything is stored, so no attempt can point at a file neither side has.
+    await page.getByRole('radio', { name: 'File upload' }).check();
+    await page.getByText(NO_FILES_ON_DEVICES).waitFor();
+    expect(await page.getByLabel('File', { exact: true }).count()).toBe(0);
+    const { visibleToken } = await device.core.services.tokens.issue({ userId: studentId, purpose: 'test' }, fixtureStamp());
+    const upload = await api(device, visibleToken, 'POST', `/api/v1/courses/${courseId}/assignments/${journal.id}/submissions/self/files`, {
+      name: 'journal.pdf',
+      size: 10,
+    });
+    expect(upload).toMatchObject({ status: 400, json: { message: NO_FILES_ON_DEVICES } });
     expect(errors).toEqual([]);
     await closeTab(page);
   });
