@@ -78,5 +78,5 @@ export default defineConfig(
   restrict(['src/main/**'], [notRenderer, group(['**/server/**', '!**/server/boot.ts'], 'The shell imports only server/boot.')], []),
   restrict(['src/preload/**'], [notServer, notRenderer], []),
   restrict(['src/renderer/**'], [notServer, notShell, group(['node:*'], 'The renderer runs in a browser sandbox.')]),
-  restrict(['src/shared/**'], [notServer, notShell, notRenderer, group(['node:*'], 'shared/ runs anywhere: no Node APIs.')]),
+  restrict(['src/contracts/**'], [notServer, notShell, notRenderer, group(['node:*'], 'contracts/ runs anywhere: no Node APIs.')]),
 );

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const SOURCES = ['src/renderer', 'src/shared', 'src/main', 'src/preload', 'electron.vite.config.ts', 'package.json'];
+const SOURCES = ['src/renderer', 'src/contracts', 'src/main', 'src/preload', 'electron.vite.config.ts', 'package.json'];
 const MARKER = join(root, 'out/renderer/index.html');
 
 function newestMtime(path: string): number {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, net, safeStorage, session } from 'electron';
-import { API_BASE_URL_CHANNEL } from '../shared/bridge.ts';
+import { API_BASE_URL_CHANNEL } from '../contracts/bridge.ts';
 import { FileSecretStore, readServerEnv, refusalMessage, startServer, type RunningServer } from '../server/boot.ts';
 import { SafeStorageSecretStore } from './safe-storage-secrets.ts';
 

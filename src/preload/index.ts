@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { API_BASE_URL_CHANNEL, type OutpostBridge } from '../shared/bridge.ts';
+import { API_BASE_URL_CHANNEL, type OutpostBridge } from '../contracts/bridge.ts';
 
 // The renderer gets one verb and never ipcRenderer itself.
 const bridge: OutpostBridge = {

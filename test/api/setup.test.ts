@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionResponse, SetupStatus } from '../../src/shared/session-dtos.ts';
+import type { SessionResponse, SetupStatus } from '../../src/contracts/session-dtos.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { asBrowser, cookieOf } from '../helpers/session-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES } from '../../src/shared/upload-limits.ts';
+import { MAX_FILE_BYTES } from '../../src/contracts/upload-limits.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createItem, createPublishedModule } from '../helpers/module-fixtures.ts';

@@ -1,7 +1,7 @@
 import { _electron as electron } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { installedElectronBinary } from '../../scripts/electron-binary.ts';
-import type { OutpostBridge } from '../../src/shared/bridge.ts';
+import type { OutpostBridge } from '../../src/contracts/bridge.ts';
 import { tempDirs } from '../helpers/temp-dirs.ts';
 
 const binary = installedElectronBinary();

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { seedDemo } from '../../src/server/commands/seed-demo.ts';
-import type { Assignment, CourseUser } from '../../src/shared/lms-dtos.ts';
+import type { Assignment, CourseUser } from '../../src/contracts/lms-dtos.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { freePort, ServerProcess } from '../helpers/server-process.ts';

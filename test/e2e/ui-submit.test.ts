@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
-import type { Submission } from '../../src/shared/grading-dtos.ts';
-import type { Assignment } from '../../src/shared/lms-dtos.ts';
-import { MAX_FILE_BYTES } from '../../src/shared/upload-limits.ts';
+import type { Submission } from '../../src/contracts/grading-dtos.ts';
+import type { Assignment } from '../../src/contracts/lms-dtos.ts';
+import { MAX_FILE_BYTES } from '../../src/contracts/upload-limits.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';

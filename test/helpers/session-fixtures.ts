@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { CSRF_HEADER, type SessionResponse } from '../../src/shared/session-dtos.ts';
+import { CSRF_HEADER, type SessionResponse } from '../../src/contracts/session-dtos.ts';
 import type { TestServer } from './server.ts';
 
 /** A signed-in browser, as far as the server can tell: the cookie it holds and the CSRF token the page read. */

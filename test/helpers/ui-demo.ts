@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { DEMO, type DemoPerson } from '../../src/server/commands/demo-course.ts';
 import { seedDemo } from '../../src/server/commands/seed-demo.ts';
-import type { Assignment, CourseModule, CourseUser, WikiPage } from '../../src/shared/lms-dtos.ts';
+import type { Assignment, CourseModule, CourseUser, WikiPage } from '../../src/contracts/lms-dtos.ts';
 import { api } from './api-fixtures.ts';
 import { startTestServer, type TestServer } from './server.ts';
 

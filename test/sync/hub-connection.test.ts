@@ -2,7 +2,7 @@ import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerConfig } from '../../src/server/boot.ts';
-import type { SyncConflict, SyncStatus } from '../../src/shared/session-dtos.ts';
+import type { SyncConflict, SyncStatus } from '../../src/contracts/session-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { createAssignment } from '../helpers/content-fixtures.ts';
 import { createFixtureCourse, enrollFixtureUser } from '../helpers/course-fixtures.ts';

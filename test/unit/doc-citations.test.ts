@@ -41,8 +41,8 @@ describe('citations a fresh clone can follow', () => {
   });
 
   it('fails on a path that climbs out of the repository, and accepts one that stays inside', () => {
-    const inside = { path: 'src/renderer/src/x.ts', text: "import type { A } from '../../../shared/a.ts';\n" };
-    const outside = { path: 'src/server/x.ts', text: '// see ../../../shared/notes/x for the rule\n' };
+    const inside = { path: 'src/renderer/src/x.ts', text: "import type { A } from '../../../contracts/a.ts';\n" };
+    const outside = { path: 'src/server/x.ts', text: '// see ../../../contracts/notes/x for the rule\n' };
     expect(problemsOf(inside)).toEqual([]);
     expect(problemsOf(outside)).toEqual([{ file: 'src/server/x.ts', problem: expect.stringContaining('path outside the repository') }]);
   });

@@ -12,7 +12,7 @@ async function importViolations(filePath: string, code: string): Promise<string[
 describe('import-direction lint rules (docs/architecture.md §3)', () => {
   it.each([
     ['src/server/http/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
-    ['src/shared/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    ['src/contracts/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
     ['src/renderer/src/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
   ])("refuses 'electron' in %s", async (file, code) => {
     expect(await importViolations(file, code)).toEqual([expect.stringContaining('electron')]);
@@ -24,8 +24,8 @@ describe('import-direction lint rules (docs/architecture.md §3)', () => {
     expect(await importViolations('src/preload/x.ts', code)).toEqual([]);
   });
 
-  it('keeps the renderer to src/shared', async () => {
-    const ok = "import type { HealthResponse } from '../../shared/api-types.ts';\nexport type H = HealthResponse;\n";
+  it('keeps the renderer to src/contracts', async () => {
+    const ok = "import type { HealthResponse } from '../../contracts/api-types.ts';\nexport type H = HealthResponse;\n";
     expect(await importViolations('src/renderer/src/x.ts', ok)).toEqual([]);
     for (const bad of ["'../../server/boot.ts'", "'../../main/window-policy.ts'", "'node:fs'"]) {
       const code = `import * as m from ${bad};\nexport const x = m;\n`;

@@ -1,4 +1,4 @@
-import type { OutpostBridge } from '../../shared/bridge.ts';
+import type { OutpostBridge } from '../../contracts/bridge.ts';
 
 declare global {
   interface Window {

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { CsrfCheck } from '../domain/auth/sessions.ts';
 import type { Principal } from '../domain/principal.ts';
-import { CSRF_HEADER } from '../../shared/session-dtos.ts';
+import { CSRF_HEADER } from '../../contracts/session-dtos.ts';
 import { insufficientScopeError, invalidTokenError, rateLimitedError } from './http-errors.ts';
 import { LeakyBucket } from './leaky-bucket.ts';
 import { sessionCookieOf } from './session-cookie.ts';

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { sessionCookieName } from '../../shared/session-dtos.ts';
+import { sessionCookieName } from '../../contracts/session-dtos.ts';
 
 /**
  * The session cookie (docs/decisions/0018): `HttpOnly` so page scripts never hold it, `SameSite=Strict` so no

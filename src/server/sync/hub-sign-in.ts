@@ -1,4 +1,4 @@
-import { CSRF_HEADER, type SessionResponse } from '../../shared/session-dtos.ts';
+import { CSRF_HEADER, type SessionResponse } from '../../contracts/session-dtos.ts';
 
 /** Why connecting to a hub failed, so the API can say what to do about it. */
 export type HubSignInFailure = 'unreachable' | 'refused' | 'throttled' | 'not-outpost';

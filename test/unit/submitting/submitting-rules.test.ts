@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { whyNoSubmitting, waitingToSync } from '../../../src/renderer/src/features/submissions/submittable.ts';
 import { fileProblem } from '../../../src/renderer/src/lib/file-checks.ts';
-import type { Submission } from '../../../src/shared/grading-dtos.ts';
-import type { Assignment } from '../../../src/shared/lms-dtos.ts';
-import type { SyncStatus } from '../../../src/shared/session-dtos.ts';
-import { MAX_FILE_BYTES } from '../../../src/shared/upload-limits.ts';
+import type { Submission } from '../../../src/contracts/grading-dtos.ts';
+import type { Assignment } from '../../../src/contracts/lms-dtos.ts';
+import type { SyncStatus } from '../../../src/contracts/session-dtos.ts';
+import { MAX_FILE_BYTES } from '../../../src/contracts/upload-limits.ts';
 
 /** The assignment screen's decisions, apart from the browser: what it refuses, and when work still waits for the hub. */
 describe('the assignment screen’s submitting rules', () => {

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '../../../shared/api-types.ts';
+import type { ErrorEnvelope } from '../../../contracts/api-types.ts';
 
 /**
  * What went wrong, as the UI needs to tell it apart: an ended session signs the person out, a missing right shows

@@ -1,5 +1,5 @@
-import type { Submission, SubmissionAttachment } from '../../../shared/grading-dtos.ts';
-import type { Assignment, Course, CourseModule, CourseUser, SubmissionContent, UploadTicket, WikiPage } from '../../../shared/lms-dtos.ts';
+import type { Submission, SubmissionAttachment } from '../../../contracts/grading-dtos.ts';
+import type { Assignment, Course, CourseModule, CourseUser, SubmissionContent, UploadTicket, WikiPage } from '../../../contracts/lms-dtos.ts';
 import { gradingCalls } from './grading-calls.ts';
 import { createHttp, type Http, type HttpHooks } from './http.ts';
 import type {
@@ -11,7 +11,7 @@ import type {
   SetupStatus,
   SyncConflict,
   SyncStatus,
-} from '../../../shared/session-dtos.ts';
+} from '../../../contracts/session-dtos.ts';
 
 export { ApiError } from './api-error.ts';
 

@@ -1,4 +1,4 @@
-import type { PeerReview, Submission, SubmissionChange, UserDisplay } from '../../../shared/grading-dtos.ts';
+import type { PeerReview, Submission, SubmissionChange, UserDisplay } from '../../../contracts/grading-dtos.ts';
 import type { Http } from './http.ts';
 
 /** What the grader asks of one assignment's submissions; every write goes to the local API at once. */

@@ -1,4 +1,4 @@
-import type { HealthResponse } from '../../../shared/api-types.ts';
+import type { HealthResponse } from '../../../contracts/api-types.ts';
 import { apiErrorFrom } from './api-error.ts';
 
 /** Whether the server is up: public, and asked without the session so it works before anyone signs in. */

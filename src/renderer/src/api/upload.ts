@@ -1,4 +1,4 @@
-import type { UploadTicket } from '../../../shared/lms-dtos.ts';
+import type { UploadTicket } from '../../../contracts/lms-dtos.ts';
 import { apiBaseUrl } from '../lib/api-base-url.ts';
 import { ApiError, apiErrorFrom } from './api-error.ts';
 

@@ -1,4 +1,4 @@
-import type { Course, CourseEnrollmentType, EnrollmentType } from '../../../shared/lms-dtos.ts';
+import type { Course, CourseEnrollmentType, EnrollmentType } from '../../../contracts/lms-dtos.ts';
 
 /** What the caller is in a course, from the enrollments the course JSON carries for them. */
 export interface CourseViewer {

@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES } from '../../../shared/upload-limits.ts';
+import { MAX_FILE_BYTES } from '../../../contracts/upload-limits.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 

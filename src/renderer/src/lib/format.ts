@@ -1,4 +1,4 @@
-import type { SubmissionType } from '../../../shared/lms-dtos.ts';
+import type { SubmissionType } from '../../../contracts/lms-dtos.ts';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

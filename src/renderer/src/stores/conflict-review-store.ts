@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ConflictChoice } from '../../../shared/session-dtos.ts';
+import type { ConflictChoice } from '../../../contracts/session-dtos.ts';
 import { useResourceStore } from './resource-store.ts';
 import { resources } from './resources.ts';
 import { currentApi } from './session-store.ts';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Submission, SubmissionChange } from '../../../shared/grading-dtos.ts';
+import type { Submission, SubmissionChange } from '../../../contracts/grading-dtos.ts';
 import { submissionErrorText } from '../lib/use-submission.ts';
 import { useResourceStore } from './resource-store.ts';
 import { resources } from './resources.ts';

@@ -1,6 +1,6 @@
-import type { PeerReview, Submission, UserDisplay } from '../../../shared/grading-dtos.ts';
-import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../shared/lms-dtos.ts';
-import type { AccessTokenInfo, HubConnectionStatus, SyncConflict } from '../../../shared/session-dtos.ts';
+import type { PeerReview, Submission, UserDisplay } from '../../../contracts/grading-dtos.ts';
+import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../contracts/lms-dtos.ts';
+import type { AccessTokenInfo, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
 import type { Resource } from './resource-store.ts';
 
 /** Every read the UI makes, by name; keys are unique per course and object. */

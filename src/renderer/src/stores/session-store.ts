@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { UserProfile } from '../../../shared/lms-dtos.ts';
+import type { UserProfile } from '../../../contracts/lms-dtos.ts';
 import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
-import type { SessionResponse } from '../../../shared/session-dtos.ts';
+import type { SessionResponse } from '../../../contracts/session-dtos.ts';
 import { apiBaseUrl } from '../lib/api-base-url.ts';
 import { useHealthStore } from './health-store.ts';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SubmissionContent } from '../../../shared/lms-dtos.ts';
+import type { SubmissionContent } from '../../../contracts/lms-dtos.ts';
 import { sendUpload } from '../api/upload.ts';
 import { useResourceStore } from './resource-store.ts';
 import { resources } from './resources.ts';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SyncStatus } from '../../../shared/session-dtos.ts';
+import type { SyncStatus } from '../../../contracts/session-dtos.ts';
 import { currentApi, useSessionStore } from './session-store.ts';
 
 interface SyncStatusStore {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CreatedAccessToken } from '../../../shared/session-dtos.ts';
+import type { CreatedAccessToken } from '../../../contracts/session-dtos.ts';
 import { useResourceStore } from './resource-store.ts';
 import { resources } from './resources.ts';
 import { currentApi, useSessionStore } from './session-store.ts';

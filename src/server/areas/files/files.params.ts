@@ -9,7 +9,7 @@ import {
   canvasString,
   paginationParams,
 } from '../../http/params/canvas-params.ts';
-import { MAX_FILE_BYTES } from '../../../shared/upload-limits.ts';
+import { MAX_FILE_BYTES } from '../../../contracts/upload-limits.ts';
 import { courseIdParam } from '../assignments/assignments.params.ts';
 
 export { MAX_FILE_BYTES };

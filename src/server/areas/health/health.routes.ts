@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HealthResponse } from '../../../shared/api-types.ts';
+import type { HealthResponse } from '../../../contracts/api-types.ts';
 import { publicAccess } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { OUTPOST_VERSION } from '../../version.ts';

@@ -1,7 +1,7 @@
 import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import { attemptLimit } from '../../domain/records/content-records.ts';
-import { NO_FILES_ON_DEVICES } from '../../../shared/upload-limits.ts';
+import { NO_FILES_ON_DEVICES } from '../../../contracts/upload-limits.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import { API_SUBMISSION_TYPES, type ApiSubmissionType, type SubmissionData } from '../../domain/records/submission-records.ts';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import type { Assignment, Course } from '../../../../shared/lms-dtos.ts';
+import type { Assignment, Course } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import type { Course } from '../../../../shared/lms-dtos.ts';
+import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import { courseViewer, type CourseViewer } from '../../lib/course-roles.ts';
 import { COURSE_TABS, paths, type CourseTab } from '../../lib/paths.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import type { Course } from '../../../../shared/lms-dtos.ts';
+import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { idParam, type CourseTab } from '../../lib/paths.ts';
 import { NotFoundScreen } from '../../shell/NotFoundScreen.tsx';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';

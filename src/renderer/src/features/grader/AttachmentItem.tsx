@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SubmissionAttachment } from '../../../../shared/grading-dtos.ts';
+import type { SubmissionAttachment } from '../../../../contracts/grading-dtos.ts';
 import { submissionErrorText } from '../../lib/use-submission.ts';
 import { currentApi } from '../../stores/session-store.ts';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { SubmissionComment } from '../../../../shared/grading-dtos.ts';
+import type { SubmissionComment } from '../../../../contracts/grading-dtos.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { saveKey, studentKey, useGraderStore, type StudentRef } from '../../stores/grader-store.ts';
 import { authorName } from './author-names.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Submission } from '../../../../shared/grading-dtos.ts';
-import type { Assignment } from '../../../../shared/lms-dtos.ts';
+import type { Submission } from '../../../../contracts/grading-dtos.ts';
+import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { formatPoints } from '../../lib/format.ts';
 import { saveKey, useGraderStore, type StudentRef } from '../../stores/grader-store.ts';

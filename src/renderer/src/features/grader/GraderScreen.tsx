@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import type { Assignment, Course } from '../../../../shared/lms-dtos.ts';
+import type { Assignment, Course } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { idParam, paths } from '../../lib/paths.ts';

@@ -1,4 +1,4 @@
-import type { Assignment } from '../../../../shared/lms-dtos.ts';
+import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';

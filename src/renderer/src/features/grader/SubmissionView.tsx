@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Submission, SubmissionAttachment, SubmissionAttempt } from '../../../../shared/grading-dtos.ts';
-import type { SubmissionType } from '../../../../shared/lms-dtos.ts';
+import type { Submission, SubmissionAttachment, SubmissionAttempt } from '../../../../contracts/grading-dtos.ts';
+import type { SubmissionType } from '../../../../contracts/lms-dtos.ts';
 import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
 import { formatDateTime, formatSubmissionTypes } from '../../lib/format.ts';
 import { AttachmentItem } from './AttachmentItem.tsx';

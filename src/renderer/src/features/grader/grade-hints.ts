@@ -1,4 +1,4 @@
-import type { Assignment } from '../../../../shared/lms-dtos.ts';
+import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 
 /** What the `Grade` box takes for the assignment's grading type, in the words the server accepts. */
 export function gradeHint(assignment: Pick<Assignment, 'grading_type' | 'points_possible'>): string {

@@ -1,4 +1,4 @@
-import type { UserDisplay } from '../../../../shared/grading-dtos.ts';
+import type { UserDisplay } from '../../../../contracts/grading-dtos.ts';
 
 /** A student as the grader lists them: by name, or for anonymous grading as "Student N". */
 export interface GraderStudent {

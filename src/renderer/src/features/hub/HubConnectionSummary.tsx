@@ -1,4 +1,4 @@
-import type { HubConnectionStatus } from '../../../../shared/session-dtos.ts';
+import type { HubConnectionStatus } from '../../../../contracts/session-dtos.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 /** Which hub this computer syncs with, and since when. */

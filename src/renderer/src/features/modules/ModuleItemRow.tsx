@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CompletionRequirement, ModuleItem } from '../../../../shared/lms-dtos.ts';
+import type { CompletionRequirement, ModuleItem } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime, formatPoints } from '../../lib/format.ts';

@@ -1,4 +1,4 @@
-import type { CourseModule, ModuleState } from '../../../../shared/lms-dtos.ts';
+import type { CourseModule, ModuleState } from '../../../../contracts/lms-dtos.ts';
 import { Badge, type BadgeTone } from '../../components/Badge.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime } from '../../lib/format.ts';

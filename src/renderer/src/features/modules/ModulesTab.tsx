@@ -1,4 +1,4 @@
-import type { CourseModule } from '../../../../shared/lms-dtos.ts';
+import type { CourseModule } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { useResource } from '../../stores/resource-store.ts';

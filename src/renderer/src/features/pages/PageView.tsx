@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import type { Course } from '../../../../shared/lms-dtos.ts';
+import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
 import { formatDateTime } from '../../lib/format.ts';

@@ -1,4 +1,4 @@
-import type { CourseUser } from '../../../../shared/lms-dtos.ts';
+import type { CourseUser } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import { enrollmentLabel } from '../../lib/course-roles.ts';
 import { useResource } from '../../stores/resource-store.ts';

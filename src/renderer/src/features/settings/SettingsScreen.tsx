@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { HubConnectionStatus } from '../../../../shared/session-dtos.ts';
+import type { HubConnectionStatus } from '../../../../contracts/session-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import { paths } from '../../lib/paths.ts';

@@ -1,4 +1,4 @@
-import type { Submission } from '../../../../shared/grading-dtos.ts';
+import type { Submission } from '../../../../contracts/grading-dtos.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { AttemptContent } from '../grader/SubmissionView.tsx';
 import { useSyncStatusStore } from '../../stores/sync-status-store.ts';

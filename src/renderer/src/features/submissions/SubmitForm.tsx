@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import type { Assignment } from '../../../../shared/lms-dtos.ts';
-import { NO_FILES_ON_DEVICES } from '../../../../shared/upload-limits.ts';
+import type { Assignment } from '../../../../contracts/lms-dtos.ts';
+import { NO_FILES_ON_DEVICES } from '../../../../contracts/upload-limits.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { fileProblem } from '../../lib/file-checks.ts';

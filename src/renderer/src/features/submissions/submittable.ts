@@ -1,6 +1,6 @@
-import type { Submission } from '../../../../shared/grading-dtos.ts';
-import type { Assignment } from '../../../../shared/lms-dtos.ts';
-import type { SyncStatus } from '../../../../shared/session-dtos.ts';
+import type { Submission } from '../../../../contracts/grading-dtos.ts';
+import type { Assignment } from '../../../../contracts/lms-dtos.ts';
+import type { SyncStatus } from '../../../../contracts/session-dtos.ts';
 
 /** The kinds of work a student can hand in on the assignment screen, in the order the form offers them. */
 export const SUBMITTABLE = ['online_text_entry', 'online_url', 'online_upload'] as const;

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { SyncConflict } from '../../../../shared/session-dtos.ts';
+import type { SyncConflict } from '../../../../contracts/session-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { formatDateTime } from '../../lib/format.ts';

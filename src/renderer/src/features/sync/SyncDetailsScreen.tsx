@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SyncStatus } from '../../../../shared/session-dtos.ts';
+import type { SyncStatus } from '../../../../contracts/session-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';

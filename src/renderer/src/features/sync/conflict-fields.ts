@@ -1,4 +1,4 @@
-import type { SyncConflict } from '../../../../shared/session-dtos.ts';
+import type { SyncConflict } from '../../../../contracts/session-dtos.ts';
 
 /** One data field the two sides disagree on. */
 export interface FieldDifference {

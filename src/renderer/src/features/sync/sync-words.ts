@@ -1,4 +1,4 @@
-import type { SyncStatus } from '../../../../shared/session-dtos.ts';
+import type { SyncStatus } from '../../../../contracts/session-dtos.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 /** "1 change waiting", "3 changes waiting". */

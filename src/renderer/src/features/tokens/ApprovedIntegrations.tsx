@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AccessTokenInfo } from '../../../../shared/session-dtos.ts';
+import type { AccessTokenInfo } from '../../../../contracts/session-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import { TextField } from '../../components/TextField.tsx';

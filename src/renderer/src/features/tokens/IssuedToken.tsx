@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { CreatedAccessToken } from '../../../../shared/session-dtos.ts';
+import type { CreatedAccessToken } from '../../../../contracts/session-dtos.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
 
 /** The new token's secret, shown once with a copy button; Outpost keeps only its hash. */
