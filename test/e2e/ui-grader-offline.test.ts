@@ -1,16 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
-import { seedDemo } from '../../src/server/commands/seed-demo.ts';
 import type { Assignment, CourseUser } from '../../src/contracts/lms-dtos.ts';
-import { launchChromium } from '../helpers/chromium.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { freePort, ServerProcess } from '../helpers/server-process.ts';
-import { connectToHub, SYNC, syncStatus } from '../helpers/ui-hub.ts';
+import { connectToHub, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
 import { closeTab, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 
 interface HubSubmission {
@@ -23,47 +14,29 @@ interface HubSubmission {
  * comments in the grader, and once the hub is back the grade and the comment are on it, once each.
  */
 describe('the grader with the hub out of reach', () => {
-  const adminToken = `lms_${randomBytes(32).toString('base64url')}`;
-  const hubDir = mkdtempSync(join(tmpdir(), 'outpost-hub-'));
-  let hubPort: number;
-  let hub: ServerProcess;
-  let device: TestServer;
-  let browser: Browser;
-  let courseId: number;
-
-  beforeAll(async () => {
-    hubPort = await freePort();
-    hub = await ServerProcess.start({ dataDir: hubDir, port: hubPort, adminToken });
-    ({ courseId } = await seedDemo(hub.url, adminToken));
-    device = await startTestServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await device?.stop();
-    await hub?.stop();
-    rmSync(hubDir, { recursive: true, force: true });
-  });
+  const rig = new HubRig();
+  beforeAll(() => rig.start());
+  afterAll(() => rig.stop());
 
   async function onHub<T>(path: string): Promise<T> {
-    const res = await fetch(hub.url + path, { headers: { authorization: `Bearer ${adminToken}` } });
+    const res = await fetch(rig.hub.url + path, { headers: { authorization: `Bearer ${rig.adminToken}` } });
     expect(res.status, path).toBe(200);
     return (await res.json()) as T;
   }
 
   it('saves the grade and comment on the device at once, and they reach the hub once it is back', { timeout: 240_000 }, async () => {
-    const assignments = await onHub<Assignment[]>(`/api/v1/courses/${courseId}/assignments?per_page=100`);
+    const assignments = await onHub<Assignment[]>(`/api/v1/courses/${rig.courseId}/assignments?per_page=100`);
     const reading = assignments.find((a) => a.name === 'Reading Response: Silent Spring')!;
-    const roster = await onHub<CourseUser[]>(`/api/v1/courses/${courseId}/users?per_page=100`);
+    const roster = await onHub<CourseUser[]>(`/api/v1/courses/${rig.courseId}/users?per_page=100`);
     const [first] = [...DEMO.students].sort((a, b) => a.name.localeCompare(b.name));
     const studentId = roster.find((u) => u.login_id === first!.login)!.id;
 
-    const page = await openTab(browser);
-    await connectToHub(page, device.url, hub.url, DEMO.teacher);
-    await hub.stop();
+    const page = await openTab(rig.browser);
+    await connectToHub(page, rig.device.url, rig.hub.url, DEMO.teacher);
+    await rig.hub.stop();
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Offline/);
 
-    await page.goto(`${device.url}/#/courses/${courseId}/assignments/${reading.id}/grade`);
+    await page.goto(`${rig.device.url}/#/courses/${rig.courseId}/assignments/${reading.id}/grade`);
     await expectScreen(page, DEMO.course.name, `Grade ${reading.name} · ${DEMO.course.name}`);
     await page.getByRole('heading', { level: 3, name: first!.name }).waitFor();
     const grade = page.getByRole('textbox', { name: 'Grade' });
@@ -76,10 +49,10 @@ describe('the grader with the hub out of reach', () => {
     const waiting = page.getByRole('status').filter({ hasText: /^Saved on this computer, waiting to sync$/ });
     await expect.poll(() => waiting.count(), SYNC).toBe(2);
 
-    hub = await ServerProcess.start({ dataDir: hubDir, port: hubPort, adminToken });
+    rig.hub = await rig.startHub();
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced[^·]*$/);
     await expect.poll(() => page.getByRole('status').filter({ hasText: /^Saved$/ }).count(), SYNC).toBe(2);
-    const onHubNow = await onHub<HubSubmission>(`/api/v1/courses/${courseId}/assignments/${reading.id}/submissions/${studentId}?include[]=submission_comments`);
+    const onHubNow = await onHub<HubSubmission>(`/api/v1/courses/${rig.courseId}/assignments/${reading.id}/submissions/${studentId}?include[]=submission_comments`);
     expect(onHubNow.score).toBe(8);
     expect(onHubNow.submission_comments.filter((c) => c.comment === 'Graded on the train.')).toHaveLength(1);
     await closeTab(page);

@@ -1,23 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
-import { seedDemo } from '../../src/server/commands/seed-demo.ts';
 import type { Submission } from '../../src/contracts/grading-dtos.ts';
 import type { Assignment, CourseUser } from '../../src/contracts/lms-dtos.ts';
 import { NO_FILES_ON_DEVICES } from '../../src/contracts/upload-limits.ts';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
-import { launchChromium } from '../helpers/chromium.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { freePort, ServerProcess } from '../helpers/server-process.ts';
+import { connectToHub, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
 import { watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
-
-/** Sync waits on real processes and the network: generous bounds, never a timing assertion. */
-const SYNC = { timeout: 60_000 };
 
 /**
  * A student's device connected to a hub (a second process with the demo course): with the hub stopped, the student
@@ -25,61 +15,34 @@ const SYNC = { timeout: 60_000 };
  * both attempts, once each. Submission files cannot reach a hub yet, so the device refuses them up front, saying so.
  */
 describe('submitting on a device while its hub is down', () => {
-  const adminToken = `lms_${randomBytes(32).toString('base64url')}`;
-  const hubDir = mkdtempSync(join(tmpdir(), 'outpost-hub-'));
+  const rig = new HubRig();
   const student = DEMO.students[1]!;
-  let hubPort: number;
-  let hub: ServerProcess;
-  let device: TestServer;
-  let browser: Browser;
-  let courseId: number;
-
-  beforeAll(async () => {
-    hubPort = await freePort();
-    hub = await ServerProcess.start({ dataDir: hubDir, port: hubPort, adminToken });
-    ({ courseId } = await seedDemo(hub.url, adminToken));
-    device = await startTestServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await device?.stop();
-    await hub?.stop();
-    rmSync(hubDir, { recursive: true, force: true });
-  });
+  beforeAll(() => rig.start());
+  afterAll(() => rig.stop());
 
   async function onHub<T>(path: string): Promise<T> {
-    const res = await fetch(hub.url + path, { headers: { authorization: `Bearer ${adminToken}` } });
+    const res = await fetch(rig.hub.url + path, { headers: { authorization: `Bearer ${rig.adminToken}` } });
     expect(res.status, path).toBe(200);
     return (await res.json()) as T;
   }
 
-  const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
   const submissionState = (page: Page) => page.locator('.submission-state');
 
   it('keeps the attempts on the device as waiting to sync, then the hub has both', { timeout: 300_000 }, async () => {
-    const assignments = await onHub<Assignment[]>(`/api/v1/courses/${courseId}/assignments?per_page=100`);
+    const assignments = await onHub<Assignment[]>(`/api/v1/courses/${rig.courseId}/assignments?per_page=100`);
     const journal = assignments.find((a) => a.name === 'Field Journal Week 1')!;
-    const roster = await onHub<CourseUser[]>(`/api/v1/courses/${courseId}/users?per_page=100`);
+    const roster = await onHub<CourseUser[]>(`/api/v1/courses/${rig.courseId}/users?per_page=100`);
     const studentId = roster.find((u) => u.login_id === student.login)!.id;
 
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await page.goto(device.url);
-    await expectScreen(page, 'Set up Outpost');
-    await page.getByRole('link', { name: 'Connect to a hub' }).click();
-    await page.getByRole('textbox', { name: 'Hub address' }).fill(hub.url);
-    await page.getByRole('textbox', { name: 'Email' }).fill(student.login);
-    await page.getByLabel('Password').fill(student.password);
-    await page.getByRole('button', { name: 'Connect' }).click();
-    await expectScreen(page, 'Sync');
-    await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced/);
+    await connectToHub(page, rig.device.url, rig.hub.url, student);
 
-    await page.goto(`${device.url}/#/courses/${courseId}/assignments/${journal.id}`);
+    await page.goto(`${rig.device.url}/#/courses/${rig.courseId}/assignments/${journal.id}`);
     await expectScreen(page, DEMO.course.name, `${journal.name} · ${DEMO.course.name}`);
     await page.getByRole('status').filter({ hasText: 'Not submitted yet.' }).waitFor(SYNC);
 
-    await hub.stop();
+    await rig.hub.stop();
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Offline/);
 
     await page.getByRole('textbox', { name: 'Your answer' }).fill('Saw two herons at the creek.');
@@ -90,11 +53,11 @@ describe('submitting on a device while its hub is down', () => {
     await page.getByRole('button', { name: 'Submit assignment' }).click();
     await expect.poll(() => submissionState(page).textContent(), SYNC).toMatch(/^Waiting to sync · attempt 2, saved on this device /);
 
-    hub = await ServerProcess.start({ dataDir: hubDir, port: hubPort, adminToken });
+    rig.hub = await rig.startHub();
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced[^·]*$/);
     await expect.poll(() => submissionState(page).textContent(), SYNC).toMatch(/^Submitted .* · attempt 2$/);
 
-    const path = `/api/v1/courses/${courseId}/assignments/${journal.id}/submissions/${studentId}?include[]=submission_history`;
+    const path = `/api/v1/courses/${rig.courseId}/assignments/${journal.id}/submissions/${studentId}?include[]=submission_history`;
     await expect.poll(async () => (await onHub<Submission>(path)).attempt, SYNC).toBe(2);
     const onTheHub = await onHub<Submission>(path);
     // Each attempt arrived once, with its own time.
@@ -110,8 +73,8 @@ describe('submitting on a device while its hub is down', () => {
     await page.getByRole('radio', { name: 'File upload' }).check();
     await page.getByText(NO_FILES_ON_DEVICES).waitFor();
     expect(await page.getByLabel('File', { exact: true }).count()).toBe(0);
-    const { visibleToken } = await device.core.services.tokens.issue({ userId: studentId, purpose: 'test' }, fixtureStamp());
-    const upload = await api(device, visibleToken, 'POST', `/api/v1/courses/${courseId}/assignments/${journal.id}/submissions/self/files`, {
+    const { visibleToken } = await rig.device.core.services.tokens.issue({ userId: studentId, purpose: 'test' }, fixtureStamp());
+    const upload = await api(rig.device, visibleToken, 'POST', `/api/v1/courses/${rig.courseId}/assignments/${journal.id}/submissions/self/files`, {
       name: 'journal.pdf',
       size: 10,
     });

@@ -1,6 +1,14 @@
-import type { Page } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { DemoPerson } from '../../src/server/commands/demo-course.ts';
+import { seedDemo } from '../../src/server/commands/seed-demo.ts';
+import { launchChromium } from './chromium.ts';
+import { freePort, ServerProcess } from './server-process.ts';
+import { startTestServer, type TestServer } from './server.ts';
 import { expectScreen } from './ui-screens.ts';
 
 /** Sync waits on real processes and the network: generous bounds, never a timing assertion. */
@@ -25,4 +33,39 @@ export async function connectToHub(page: Page, deviceUrl: string, hubUrl: string
   await expectScreen(page, 'Sync');
   expect(await page.getByTestId('signed-in-user').textContent()).toBe(`Signed in as ${person.name}`);
   await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced/);
+}
+
+/**
+ * What every hub e2e test stands on: a hub in a second process seeded with the demo course, a fresh device in this
+ * process (not yet connected) and a browser. The hub can be stopped and started again on its port, or started for a
+ * moment on another port the device does not know.
+ */
+export class HubRig {
+  readonly adminToken = `lms_${randomBytes(32).toString('base64url')}`;
+  readonly #hubDir = mkdtempSync(join(tmpdir(), 'outpost-hub-'));
+  #hubPort = 0;
+  hub!: ServerProcess;
+  device!: TestServer;
+  browser!: Browser;
+  courseId!: number;
+
+  async start(): Promise<void> {
+    this.#hubPort = await freePort();
+    this.hub = await this.startHub();
+    ({ courseId: this.courseId } = await seedDemo(this.hub.url, this.adminToken));
+    this.device = await startTestServer();
+    this.browser = await launchChromium();
+  }
+
+  /** The hub's data directory served again: on its own port by default. */
+  startHub(port = this.#hubPort): Promise<ServerProcess> {
+    return ServerProcess.start({ dataDir: this.#hubDir, port, adminToken: this.adminToken });
+  }
+
+  async stop(): Promise<void> {
+    await this.browser?.close();
+    await this.device?.stop();
+    await this.hub?.stop();
+    rmSync(this.#hubDir, { recursive: true, force: true });
+  }
 }
