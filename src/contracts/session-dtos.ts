@@ -66,15 +66,18 @@ export interface ConnectHubResponse extends SessionResponse {
 
 export type SyncState = 'not_connected' | 'offline' | 'syncing' | 'synced';
 
-/** A local change the hub refused to take (the user may not write that record there). */
+/** A local change the hub refused to take: replayed there as the same user, its API answered with an error. */
 export interface RefusedChange {
-  /** The recorded conflict's id: `POST /api/v1/sync/conflicts/:id/resolve` with `choice: "hub"` dismisses it. */
+  /** The outbox entry's id on this computer. */
   id: number;
   /** What the change was about, e.g. "Submission 12 in course 3". */
   description: string;
   /** The hub's reason. */
   message: string;
+  /** When the change was made on this computer. */
   created_at: IsoDateTime;
+  /** The HTTP status the hub's API answered the replayed change with. */
+  status: number | null;
 }
 
 /** `GET /api/v1/sync/status` — polled by the page while visible. */

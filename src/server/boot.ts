@@ -89,6 +89,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       becomeUser: (principal, asUserId) => core.becomeUser(principal, asUserId),
       verifySession: (cookieValue, csrf) => core.verifySession(cookieValue, csrf),
       allowedHosts: () => allowedHosts,
+      journal: core.services.sync.outbox,
       cors: config.cors,
       logError: config.logError,
     });

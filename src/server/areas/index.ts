@@ -42,6 +42,7 @@ import { SignInThrottle } from '../http/sign-in-throttle.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
 import { SetupService } from './setup/setup.service.ts';
 import { hubRoutes } from './sync/hub.routes.ts';
+import { replayRoutes } from './sync/replay.routes.ts';
 
 /**
  * Every area's routes, in one list the HTTP layer registers and the OpenAPI document and the route fuzz test
@@ -49,7 +50,7 @@ import { hubRoutes } from './sync/hub.routes.ts';
  */
 export function areaRoutes(services: CoreServices): AnyRoute[] {
   const rules = accessRules(services);
-  return [
+  const routes: AnyRoute[] = [
     // one line per area, e.g. ...coursesRoutes(services, rules),
     sessionsRoutes(services, new SignInThrottle()),
     setupRoutes(services, new SetupService(services)),
@@ -91,5 +92,8 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     webhookSubscriptionsRoutes(services),
     hubRoutes(services),
     syncRoutes(services),
+    // Last: a device's writes are replayed through every route above.
+    replayRoutes(services, () => routes),
   ].flat();
+  return routes;
 }

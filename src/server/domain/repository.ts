@@ -12,6 +12,7 @@ import { changedByOf, TypedRecords, type RecordSlots, type Stored, type WriteSta
 export type { Stored, WriteStamp };
 import { ConflictError } from './errors.ts';
 import type { IdAllocator } from './ids.ts';
+import { currentWriteObserver } from './write-observer.ts';
 
 /** How one entity type fills the shared index slots, derived from its data so slots can never drift from it. */
 export type SlotsOf<TData> = (data: TData, id: number) => RecordSlots;
@@ -80,6 +81,11 @@ export class Repository<TData extends object> {
     return { collection: this.#records.collection, read, record };
   }
 
+  /** A record as the caller read it, to delete with `writeTogether` (stored as a deleted record: sync sees the deletion). */
+  removal(read: Stored<TData>): PlannedWrite<TData> {
+    return { collection: this.#records.collection, read, record: read, deleted: true };
+  }
+
   /** `replacement` for each, e.g. the records a position shift moves. */
   replacements(updates: ReadonlyArray<{ read: Stored<TData>; data: TData }>, stamp: WriteStamp): PlannedWrite<TData>[] {
     return updates.map((u) => this.replacement(u.read, u.data, stamp));
@@ -95,12 +101,18 @@ export class Repository<TData extends object> {
     return planned.map((p) => p.record);
   }
 
-  /** Applies a change to the data; undefined when the record does not exist. */
+  /**
+   * Applies a change to the data; undefined when the record does not exist. Through `writeTogether` like every
+   * write (so a request's write observer sees it), from a fresh read again when a concurrent write came between.
+   */
   update(id: number, stamp: WriteStamp, change: (current: TData) => TData): Promise<Stored<TData> | undefined> {
-    return this.#records.update(id, stamp, (current) => {
-      const data = change(current.data);
-      return { data, slots: this.#slotsOf(data, id) };
-    });
+    return retryStale(async () => {
+      const read = await this.get(id);
+      if (!read) return undefined;
+      const planned = this.replacement(read, change(read.data), stamp);
+      await writeTogether([planned]);
+      return planned.record;
+    }, UPDATE_ATTEMPTS);
   }
 
   /**
@@ -112,12 +124,17 @@ export class Repository<TData extends object> {
   }
 }
 
+/** A single-record update re-reads and retries on a concurrent write; only a pathological hot spot exhausts this. */
+const UPDATE_ATTEMPTS = 20;
+
 /** One record's part of `writeTogether`: a new record, or the next version of a record the caller read. */
 export interface PlannedWrite<TData extends object = object> {
   readonly collection: RecordCollection;
   readonly record: Stored<TData>;
   /** For an update: the record as it was read. The write fails if the stored record differs from it. */
   readonly read?: Stored<TData>;
+  /** With `read`: delete the record instead of writing a new version. */
+  readonly deleted?: boolean;
 }
 
 /** A record changed between the caller's read and its write, so nothing was written (409 if not retried). */
@@ -145,6 +162,18 @@ export async function writeTogether(writes: readonly PlannedWrite[]): Promise<vo
   if (!collection) return;
   if (writes.some((w) => w.collection !== collection)) throw new Error('writeTogether: every record must be in one collection');
   if (new Set(writes.map((w) => w.record.key)).size !== writes.length) throw new Error('writeTogether: a record appears twice');
+  const observer = currentWriteObserver();
+  const companions = (await observer?.companions(collection, writes)) ?? [];
+  try {
+    await writeRows(collection, [...writes, ...companions.map((record) => ({ collection, record }))]);
+  } catch (err) {
+    observer?.failed(companions);
+    throw err;
+  }
+  observer?.committed(collection, [...writes.map((w) => ({ record: w.record, inserted: !w.read })), ...companions.map((record) => ({ record, inserted: true }))]);
+}
+
+async function writeRows(collection: RecordCollection, writes: readonly PlannedWrite[]): Promise<void> {
   const storage = collection.storageInstance;
   const keys = writes.filter((w) => w.read).map((w) => w.record.key);
   const current = new Map((await storage.findDocumentsById(keys, false)).map((doc) => [doc.key, doc]));
@@ -155,7 +184,7 @@ export async function writeTogether(writes: readonly PlannedWrite[]): Promise<vo
     if (!read) return { document: { ...record, _deleted: false, _attachments: {}, _rev: '', _meta: { lwt: 0 } } };
     const previous = current.get(record.key);
     if (!previous || !isDeepStrictEqual(envelopeOf(previous), read)) throw new StaleWriteError(record.key);
-    return { previous, document: { ...previous, ...record } };
+    return { previous, document: { ...previous, ...record, _deleted: write.deleted === true } };
   });
   const { error } = await storage.bulkWrite(rows, ALL_OR_NOTHING_CONTEXT);
   const conflict = error.find((e) => e.status === 409);

@@ -6,6 +6,7 @@ import type { BecomeUser } from './masquerade.ts';
 import { corsHandler, originGuard, type CorsOptions } from './origin-guard.ts';
 import { rendererStatic } from './renderer-static.ts';
 import { assignRequestId } from './request-id.ts';
+import type { WriteJournal } from '../domain/write-observer.ts';
 import { dispatchRoute } from './route-dispatch.ts';
 import { assertRoutesWellFormed } from './route-registry.ts';
 import type { AnyRoute } from './route.ts';
@@ -27,6 +28,8 @@ export interface AppOptions {
   throttle?: ThrottleOptions;
   /** Failed token verifications per minute before wrong tokens get 403 (default 1,000, docs/architecture.md §5.5). */
   authFailuresPerMinute?: number;
+  /** Sees every write route's handler run (a device's outbox); none unless given. */
+  journal?: WriteJournal;
   /** Where unexpected (5xx) failures are logged, once each; stderr unless given (tests collect them quietly). */
   logError?: ServerErrorLog;
 }
@@ -51,6 +54,7 @@ export function createApp(options: AppOptions): Express {
     authenticator: new Authenticator(options.verifyToken, options.verifySession, options.authFailuresPerMinute),
     throttle: new TokenThrottle(options.throttle ?? CANVAS_THROTTLE),
     becomeUser: options.becomeUser ?? (async () => undefined),
+    journal: options.journal,
   };
   for (const route of options.routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -65,10 +65,7 @@ export class Authenticator {
       this.failures.add(1, now);
       throw invalidTokenError();
     }
-    // Scopes govern the API (Canvas's scope strings name `/api/` routes); a scoped token may still revoke itself.
-    if (principal.scopes !== null && route.path.startsWith('/api/') && !principal.scopes.includes(`url:${route.method}|${route.path}`)) {
-      throw insufficientScopeError();
-    }
+    assertScopeAllows(principal, route);
     return principal;
   }
 
@@ -77,5 +74,15 @@ export class Authenticator {
     if (cookie === undefined) throw invalidTokenError();
     const header = req.headers[CSRF_HEADER.toLowerCase()];
     return this.verifySession(cookie, route.sessionWithoutCsrf ? 'exempt' : { presented: typeof header === 'string' ? header : undefined });
+  }
+}
+
+/**
+ * A scoped token reaches only the API routes its `url:METHOD|/path` scopes name (401 otherwise), however it calls
+ * them. Scopes govern the API (Canvas's scope strings name `/api/` routes); a scoped token may still revoke itself.
+ */
+export function assertScopeAllows(principal: Principal, route: { method: string; path: string }): void {
+  if (principal.scopes !== null && route.path.startsWith('/api/') && !principal.scopes.includes(`url:${route.method}|${route.path}`)) {
+    throw insufficientScopeError();
   }
 }

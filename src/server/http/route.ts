@@ -134,6 +134,11 @@ export interface RouteDefinition<
    * parameters and its `file` part arrives as an `UploadedFile` (see `params/multipart-body.ts`).
    */
   multipart?: MultipartLimits;
+  /**
+   * The write concerns this installation alone (its hub connection, its sync bookkeeping): a device does not
+   * record it for its hub, and a hub refuses to replay it.
+   */
+  localOnly?: boolean;
   /** `scope` is what the permission rule resolved: the handler acts on it instead of resolving the path again. */
   handler(ctx: TContext, params: z.output<TSchema>, scope: TScope): Promise<RouteResult> | RouteResult;
 }

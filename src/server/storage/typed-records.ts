@@ -97,28 +97,4 @@ export class TypedRecords<TData extends object> {
       data,
     };
   }
-
-  /** Applies `change` to the current record (retrying on concurrent writes) and returns the stored result. */
-  async update(
-    id: number,
-    stamp: WriteStamp,
-    change: (current: Stored<TData>) => { data?: TData; slots?: RecordSlots },
-  ): Promise<Stored<TData> | undefined> {
-    const doc = await this.collection.findOne(this.key(id)).exec();
-    if (!doc) return undefined;
-    const updated = await doc.incrementalModify((raw) => {
-      const current = raw as Stored<TData>;
-      const next = change(current);
-      return {
-        ...current,
-        ...next.slots,
-        // TData is the domain's view of the stored object; the envelope stores it as a plain JSON object.
-        data: (next.data ?? current.data) as Record<string, unknown>,
-        updated_at: stamp.now,
-        updated_by: changedByOf(stamp),
-        request_id: stamp.requestId,
-      };
-    });
-    return updated.toMutableJSON() as Stored<TData>;
-  }
 }

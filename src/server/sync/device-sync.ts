@@ -3,16 +3,20 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { Subject } from 'rxjs';
 import type { OutpostDatabase } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
-import type { ConflictLog } from './conflict-log.ts';
+import { replicaOf } from '../domain/ids.ts';
 import { HubClient, type HubConnection } from './hub-client.ts';
 import { HubStream } from './hub-stream.ts';
-import { collectUnpushedChanges } from './push-backlog.ts';
-import { isPushCollection, PULL_COLLECTIONS, toWire, type PullCollection, type PushCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
+import { OUTBOX_TYPE, type Outbox } from './outbox.ts';
+import { OutboxSender } from './outbox-sender.ts';
+import { PULL_COLLECTIONS, type PullCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
 
 export interface DeviceSyncOptions {
   db: OutpostDatabase;
   hub: HubConnection;
-  conflicts: ConflictLog;
+  /** The writes this installation's API recorded for the hub. */
+  outbox: Outbox;
+  /** This installation's replica number: ids it allocated carry it (domain/ids.ts). */
+  replica: number;
   /** Seconds RxDB waits before retrying a failed pull or push (offline hub); default 5. */
   retrySeconds?: number;
   /** Whether the machine has a network (Electron's `net.isOnline`), polled; coming back online resyncs. */
@@ -34,15 +38,15 @@ export interface ReplicationStatus {
 type Replication = RxReplicationState<StoredRecord, SyncCheckpoint>;
 type PullStreamItem = RxReplicationPullStreamItem<StoredRecord, SyncCheckpoint>;
 
-/** Rows per push request: a file's contents travel inside its record, so keep requests well under the hub's limit. */
-const PUSH_BATCH = 20;
+/** Rows RxDB hands over per confirmation: at most as many keys as one states request takes. */
+const CONFIRM_BATCH = 50;
 const PULL_BATCH = 100;
 
 /**
  * The device side of sync: one RxDB replication per replicated collection against the hub's sync area. Pulls
- * by the hub's seq checkpoints, pushes with RxDB's assumed master states, and records on this device every
- * conflict the hub reports, so the state the device gave up is never lost without a trace. Each collection also
- * holds the hub's event stream open, and every event there makes that replication pull (RESYNC).
+ * by the hub's seq checkpoints; each collection also holds the hub's event stream open, and every event there
+ * makes that replication pull (RESYNC). Local changes reach the hub as the outbox's replayed writes
+ * (`OutboxSender`), never as records: RxDB's push step here only confirms them (see `#confirm`).
  */
 export class DeviceSync {
   readonly replications: ReadonlyMap<PullCollection, Replication>;
@@ -50,7 +54,10 @@ export class DeviceSync {
   /** Drive RxDB's `pull.stream$`: 'RESYNC' makes a replication pull from its checkpoint now. */
   readonly #remoteEvents = new Map<PullCollection, Subject<PullStreamItem>>();
   readonly #streams: HubStream[] = [];
-  readonly #conflicts: ConflictLog;
+  readonly #outbox: Outbox;
+  readonly #sender: OutboxSender;
+  readonly #replica: number;
+  readonly #stopRecorded: () => void;
   readonly #onlinePoll: NodeJS.Timeout | undefined;
   #online: boolean;
   /** Undefined until the first exchange tells; false after a failed request or a dropped stream. */
@@ -60,7 +67,11 @@ export class DeviceSync {
 
   constructor(options: DeviceSyncOptions) {
     this.client = new HubClient(options.hub);
-    this.#conflicts = options.conflicts;
+    this.#outbox = options.outbox;
+    this.#replica = options.replica;
+    this.#sender = new OutboxSender(options.outbox, this.client, options.db, options.replica);
+    // A recorded write is sent as soon as its request has finished (RxDB's own push may have run before that).
+    this.#stopRecorded = options.outbox.onRecorded(() => void this.#sender.flush().then(() => this.#reached(), () => (this.#hubReachable = false)));
     this.#online = options.isOnline?.() ?? true;
     const replications = new Map<PullCollection, Replication>();
     for (const name of PULL_COLLECTIONS) {
@@ -99,9 +110,7 @@ export class DeviceSync {
    * dropped and cannot reconnect); syncing while a replication works or local changes wait; synced otherwise.
    */
   async status(): Promise<ReplicationStatus> {
-    const changes = new Set<string>();
-    for (const [name, replication] of this.replications) if (isPushCollection(name)) await collectUnpushedChanges(replication, changes);
-    const waiting = changes.size;
+    const waiting = await this.#outbox.waiting();
     const busy = [...this.#active.values()].some(Boolean) || waiting > 0 || this.#hubReachable === undefined;
     const state = !this.#online || this.#hubReachable === false ? 'offline' : busy ? 'syncing' : 'synced';
     return { state, lastSyncedAt: this.#lastSyncedAt, waiting };
@@ -124,6 +133,7 @@ export class DeviceSync {
 
   async stop(): Promise<void> {
     clearInterval(this.#onlinePoll);
+    this.#stopRecorded();
     await Promise.all(this.#streams.map((stream) => stream.stop()));
     for (const events of this.#remoteEvents.values()) events.complete();
     await Promise.all([...this.replications.values()].map((r) => r.cancel()));
@@ -148,29 +158,25 @@ export class DeviceSync {
         },
         stream$: events.asObservable(),
       },
-      push: isPushCollection(name)
-        ? { batchSize: PUSH_BATCH, handler: async (rows) => this.#push(name, rows as PushRows) }
-        : undefined,
+      push: { batchSize: CONFIRM_BATCH, handler: async (rows) => this.#confirm(name, rows.map((row) => row.newDocumentState)) },
     });
   }
 
-  async #push(name: PushCollection, rows: PushRows): Promise<WireRecord[]> {
-    const wire = rows.map((row) => ({
-      assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : undefined,
-      newDocumentState: toWire(row.newDocumentState),
-    }));
-    const answer = await this.client.push(name, wire);
+  /**
+   * RxDB's push step, which runs for every local change: the change itself travels in the outbox, so this sends
+   * the outbox first (throwing while the hub is unreachable: RxDB retries, and the local state stays meanwhile),
+   * then answers, as conflicts, the hub's current state of the records the hub gave this device. RxDB writes that
+   * state here: an applied write comes back as the hub made it, a refused one is undone, and later pulls of those
+   * records are taken again (RxDB skips pulled states of records with unconfirmed local changes). Records this
+   * installation created (its own ids) are left alone: a request's placeholders are removed once its entry is
+   * settled, and records made before the connection (the local admin) stay local.
+   */
+  async #confirm(name: PullCollection, changed: readonly StoredRecord[]): Promise<WireRecord[]> {
+    // A request still running may have written these rows: its entry must be sent before they are confirmed.
+    await this.#outbox.idle();
+    await this.#sender.flush();
     this.#reached();
-    const now = Date.now();
-    for (const note of answer.notes) {
-      const pushed = wire.find((row) => row.newDocumentState.key === note.key)?.newDocumentState;
-      if (!pushed) continue;
-      // A merged duplicate is answered with its own tombstone; what stands is the hub's record the note names.
-      const kept = note.kept ?? answer.conflicts.find((doc) => doc.key === note.key) ?? null;
-      await this.#conflicts.record({ side: 'device', collection: name, outcome: note.outcome, fields: note.fields, kept, pushed, userId: answer.user_id }, now, 'sync-push');
-    }
-    return answer.conflicts;
+    const fromHub = changed.filter((doc) => doc.type !== OUTBOX_TYPE && replicaOf(doc.id) !== this.#replica);
+    return fromHub.length === 0 ? [] : this.client.states(name, fromHub.map((doc) => doc.key));
   }
 }
-
-type PushRows = readonly { assumedMasterState?: WireRecord; newDocumentState: WireRecord }[];

@@ -1,5 +1,4 @@
-import type { ConflictNote } from './hub-push.ts';
-import { encodeCheckpoint, type PullCollection, type PushCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
+import { encodeCheckpoint, type PullCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
 
 /** Where the device's hub is and whose token it uses there (OUTPOST_HUB_URL, OUTPOST_HUB_TOKEN). */
 export interface HubConnection {
@@ -7,10 +6,12 @@ export interface HubConnection {
   token: string;
 }
 
-export interface HubPushAnswer {
-  conflicts: WireRecord[];
-  notes: ConflictNote[];
-  user_id: number;
+/** The hub's outcome of one replayed outbox entry (areas/sync/replay.service.ts). */
+export interface ReplayOutcome {
+  id: number;
+  outcome: 'applied' | 'refused';
+  status: number;
+  message: string | null;
 }
 
 export class HubRequestError extends Error {
@@ -42,8 +43,15 @@ export class HubClient {
     return { documents: body.documents, checkpoint: { seq: body.checkpoint.seq, scope: body.checkpoint.scope } };
   }
 
-  async push(collection: PushCollection, rows: readonly { assumedMasterState?: WireRecord; newDocumentState: WireRecord }[]): Promise<HubPushAnswer> {
-    return (await this.#call('POST', `/api/v1/sync/${collection}/push`, { rows })) as HubPushAnswer;
+  /** Sends outbox entries; the hub performs them in order as the token's user and answers each outcome. */
+  async replay(device: number, entries: readonly unknown[]): Promise<ReplayOutcome[]> {
+    return ((await this.#call('POST', '/api/v1/sync/replay', { device, entries })) as { results: ReplayOutcome[] }).results;
+  }
+
+  /** The hub's current state of records, as its pull would send them (a tombstone for what the user may not hold). */
+  async states(collection: PullCollection, keys: readonly string[]): Promise<WireRecord[]> {
+    const query = new URLSearchParams(keys.map((key): [string, string] => ['keys[]', key]));
+    return ((await this.#call('GET', `/api/v1/sync/${collection}/states?${query}`)) as { documents: WireRecord[] }).documents;
   }
 
   /** Opens a collection's event stream on the hub; the caller reads the body and aborts `signal` to close it. */

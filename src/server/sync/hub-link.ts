@@ -5,9 +5,9 @@ import type { Repositories } from '../domain/repositories.ts';
 import type { SecretStore } from '../secret-store.ts';
 import type { OutpostDatabase } from '../storage/database.ts';
 import type { Stored, WriteStamp } from '../storage/typed-records.ts';
-import type { ConflictLog } from './conflict-log.ts';
 import { DeviceSync } from './device-sync.ts';
 import type { HubConnection } from './hub-client.ts';
+import type { Outbox } from './outbox.ts';
 import { PULL_COLLECTIONS } from './sync-partitions.ts';
 
 /** The device's access token on its hub, in the host's secret store (never in the database). */
@@ -38,15 +38,17 @@ export interface HubLinkState {
 export class HubLink {
   readonly #db: OutpostDatabase;
   readonly #repos: Repositories;
-  readonly #conflicts: ConflictLog;
+  readonly #outbox: Outbox;
+  readonly #replica: number;
   #start: HubLinkStart | undefined;
   #sync: DeviceSync | undefined;
   #link: Stored<HubLinkData> | undefined;
 
-  constructor(db: OutpostDatabase, repos: Repositories, conflicts: ConflictLog) {
+  constructor(db: OutpostDatabase, repos: Repositories, outbox: Outbox, replica: number) {
     this.#db = db;
     this.#repos = repos;
-    this.#conflicts = conflicts;
+    this.#outbox = outbox;
+    this.#replica = replica;
   }
 
   /** Starts sync from the environment, or from the link a person made earlier (when its token can still be read). */
@@ -136,6 +138,6 @@ export class HubLink {
   }
 
   #deviceSync(hub: HubConnection, connectionId?: string): DeviceSync {
-    return new DeviceSync({ db: this.#db, hub, conflicts: this.#conflicts, isOnline: this.#start?.isOnline, ...(connectionId ? { connectionId } : {}) });
+    return new DeviceSync({ db: this.#db, hub, outbox: this.#outbox, replica: this.#replica, isOnline: this.#start?.isOnline, ...(connectionId ? { connectionId } : {}) });
   }
 }

@@ -3,18 +3,12 @@ import type { CollectionName } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 
 /**
- * Which collections travel between a device and its hub, and in which direction (docs/architecture.md §7). `directory`
- * is pull-only: a device receives redacted copies of other users and must not be able to write them back;
- * `local` (tokens, outbox, sync state) never leaves the installation.
+ * The collections a device replicates from its hub. Records travel one way only, hub to device, filtered per
+ * user; a device's changes travel as the API writes that made them (the outbox, decision 0044), never as
+ * records. `local` (tokens, sessions, sync state) never leaves the installation.
  */
 export const PULL_COLLECTIONS = ['directory', 'course', 'course_user', 'history'] as const satisfies readonly CollectionName[];
-export const PUSH_COLLECTIONS = ['course', 'course_user', 'history'] as const satisfies readonly CollectionName[];
 export type PullCollection = (typeof PULL_COLLECTIONS)[number];
-export type PushCollection = (typeof PUSH_COLLECTIONS)[number];
-
-export function isPushCollection(name: PullCollection): name is PushCollection {
-  return (PUSH_COLLECTIONS as readonly string[]).includes(name);
-}
 
 /** A record as it travels: the envelope plus RxDB's `_deleted`, without storage metadata (`_rev`, `_meta`). */
 export type WireRecord = StoredRecord & { _deleted: boolean };
@@ -38,6 +32,12 @@ export function toWire(doc: RxDocumentData<StoredRecord> | WireRecord): WireReco
  */
 export function hiddenTombstone(doc: WireRecord): WireRecord {
   return { ...doc, sort_key: '', lookup_key: '', request_id: '', data: {}, _deleted: true };
+}
+
+/** A tombstone for a key the hub does not hold (a record a device created offline): the device deletes its copy. */
+export function missingTombstone(key: string): WireRecord {
+  const [type = '', id = '0'] = key.split(':');
+  return { key, type, id: Number(id) || 0, course_id: 0, user_id: 0, parent_id: 0, sort_key: '', lookup_key: '', created_at: 0, updated_at: 0, updated_by: 0, request_id: '', data: {}, _deleted: true };
 }
 
 /** `seq:scope`, the form the checkpoint takes in a query string. */

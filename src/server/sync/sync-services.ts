@@ -6,30 +6,36 @@ import type { OutpostDatabase } from '../storage/database.ts';
 import { ConflictLog } from './conflict-log.ts';
 import { HubChangeFeed } from './hub-change-feed.ts';
 import { HubLink } from './hub-link.ts';
+import { Outbox } from './outbox.ts';
 import { pullChanges, type PullResult } from './hub-pull.ts';
 import { PullVisibility } from './pull-visibility.ts';
-import { pushChanges, type PushResult, type PushRow } from './hub-push.ts';
-import type { PullCollection, PushCollection, SyncCheckpoint } from './sync-partitions.ts';
+import { hiddenTombstone, missingTombstone, toWire, type PullCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
 import { computeSyncScope } from './sync-scope.ts';
 
-/** The hub's side of sync (pull, push, change events), the device's hub link, and the conflict log both sides keep. */
+/** The hub's side of sync (pull, record states, change events), the device's hub link and outbox, and the conflict log. */
 export class SyncServices {
   readonly conflicts: ConflictLog;
   /** The event streams devices hold open (GET /api/v1/sync/:collection/stream). */
   readonly changes: HubChangeFeed;
   /** This installation's own connection to a hub, when it is a device. */
   readonly hub: HubLink;
+  /** The writes this installation's API made while connected to a hub, until the hub has replayed them. */
+  readonly outbox: Outbox;
   readonly #db: OutpostDatabase;
   readonly #repos: Repositories;
   readonly #access: Access;
+  readonly ids: IdAllocator;
 
   constructor(db: OutpostDatabase, repos: Repositories, access: Access, ids: IdAllocator) {
+    this.ids = ids;
     this.#db = db;
     this.#repos = repos;
     this.#access = access;
     this.conflicts = new ConflictLog(db.collections.local, ids);
     this.changes = new HubChangeFeed(db, repos, access);
-    this.hub = new HubLink(db, repos, this.conflicts);
+    // Writes are recorded while a hub connection runs; the outbox outlives connections (disconnecting keeps it).
+    this.outbox = new Outbox(db, ids, () => this.hub.deviceSync !== undefined);
+    this.hub = new HubLink(db, repos, this.outbox, ids.replica);
   }
 
   get db(): OutpostDatabase {
@@ -41,9 +47,17 @@ export class SyncServices {
     return pullChanges(this.#db, this.#repos, collection, scope, since, limit);
   }
 
-  async push(principal: Principal, collection: PushCollection, rows: readonly PushRow[], requestId: string, now: number): Promise<PushResult> {
+  /** What a device may hold of each record it changed, now: the record as a pull sends it, or a tombstone. */
+  async states(principal: Principal, collection: PullCollection, keys: readonly string[]): Promise<WireRecord[]> {
     const scope = await computeSyncScope(principal, this.#repos, this.#access);
     const visibility = new PullVisibility(scope, this.#repos);
-    return pushChanges({ db: this.#db, scope, visibility, conflicts: this.conflicts, requestId, now }, collection, rows);
+    const stored = new Map((await this.#db.collections[collection].storageInstance.findDocumentsById([...keys], true)).map((doc) => [doc.key, toWire(doc)]));
+    return Promise.all(
+      keys.map(async (key) => {
+        const doc = stored.get(key);
+        const decision = doc ? await visibility.decide(collection, doc) : 'skip';
+        return typeof decision === 'object' ? decision : (doc ? hiddenTombstone(doc) : missingTombstone(key));
+      }),
+    );
   }
 }

@@ -31,6 +31,7 @@ export function hubRoutes(services: CoreServices): AnyRoute[] {
         'write',
         (ctx) => connection.mayConnect(ctx.principal),
       ),
+      localOnly: true,
       async handler(ctx, params: ConnectHubParams) {
         const userId = await connection.connect(params, { actorId: ctx.principal?.userId ?? 0, requestId: ctx.requestId, now: ctx.now }).catch(hubThrottling);
         const session = await signedIn(services, ctx, userId);
@@ -43,6 +44,7 @@ export function hubRoutes(services: CoreServices): AnyRoute[] {
       summary: 'Disconnect from the hub and forget its token; local data stays unless remove_data=true.',
       params: disconnectHubParams,
       permission: allowIf('manage_account_settings on the root account, or the connected person', 'write', (ctx) => connection.mayDisconnect(ctx.principal)),
+      localOnly: true,
       async handler(ctx: AuthenticatedContext, params: DisconnectHubParams) {
         await connection.disconnect(params.remove_data === true, writeStamp(ctx));
         return { status: 204, body: null };

@@ -1,32 +1,16 @@
 import { z } from 'zod';
-import { canvasBoolean, canvasEnum, canvasId, canvasInteger } from '../../http/params/canvas-params.ts';
-import { decodeCheckpoint, PULL_COLLECTIONS, PUSH_COLLECTIONS } from '../../sync/sync-partitions.ts';
+import { canvasBoolean, canvasEnum, canvasId, canvasInteger, canvasList } from '../../http/params/canvas-params.ts';
+import { REPLICA_LIMIT } from '../../domain/ids.ts';
+import { decodeCheckpoint, PULL_COLLECTIONS } from '../../sync/sync-partitions.ts';
 
 /** Records per pull page: RxDB's default batch is 100; a page of big file contents stays bounded. */
 export const MAX_PULL_LIMIT = 500;
-/** Rows per push; the device's push batch size is well below it (sync/device-sync.ts). */
-export const MAX_PUSH_ROWS = 100;
+/** Entries per replay request, and keys per states request: the device sends smaller batches (sync/outbox-sender.ts). */
+export const MAX_REPLAY_ENTRIES = 100;
+export const MAX_STATE_KEYS = 100;
 
 const id = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const millis = z.number().int().min(0).max(8_640_000_000_000_000);
-
-/** The record envelope as it travels (storage/record-schema.ts), with the same bounds as the schema. */
-const wireRecord = z.object({
-  key: z.string().max(120),
-  type: z.string().min(1).max(48),
-  id,
-  course_id: id,
-  user_id: id,
-  parent_id: id,
-  sort_key: z.string().max(300),
-  lookup_key: z.string().max(300),
-  created_at: millis,
-  updated_at: millis,
-  updated_by: id,
-  request_id: z.string().max(64),
-  data: z.record(z.string(), z.unknown()),
-  _deleted: z.boolean(),
-});
 
 export const pullParams = z.object({
   collection: z.enum(PULL_COLLECTIONS),
@@ -39,13 +23,37 @@ export const pullParams = z.object({
 });
 export type PullParams = z.output<typeof pullParams>;
 
-export const pushParams = z.object({
-  collection: z.enum(PUSH_COLLECTIONS),
-  rows: z
-    .array(z.object({ assumedMasterState: wireRecord.nullish(), newDocumentState: wireRecord }))
-    .max(MAX_PUSH_ROWS),
+export const statesParams = z.object({
+  collection: z.enum(PULL_COLLECTIONS),
+  keys: canvasList(z.string().min(1).max(120)).refine((keys) => keys.length <= MAX_STATE_KEYS, `at most ${MAX_STATE_KEYS} keys`),
 });
-export type PushParams = z.output<typeof pushParams>;
+
+const createdRecord = z.object({
+  collection: z.enum(PULL_COLLECTIONS),
+  key: z.string().max(120),
+  type: z.string().min(1).max(48),
+  id,
+  lookup_key: z.string().max(300),
+});
+
+/** An outbox entry as a device sends it (sync/outbox.ts): one write its API performed, to perform again here. */
+const sentEntry = z.object({
+  id,
+  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
+  route: z.string().startsWith('/api/').max(300),
+  params: z.record(z.string(), z.unknown()),
+  user_id: id,
+  device_time: millis,
+  base_updated_at: millis.nullable(),
+  created: z.array(createdRecord).max(1000),
+});
+
+export const replayParams = z.object({
+  /** The replica number of the device's installation: its ids are `replica × 2^33 + sequence`. */
+  device: z.number().int().min(1).max(REPLICA_LIMIT - 1),
+  entries: z.array(sentEntry).max(MAX_REPLAY_ENTRIES),
+});
+export type ReplayParams = z.output<typeof replayParams>;
 
 export const streamParams = z.object({ collection: z.enum(PULL_COLLECTIONS) });
 export const conflictsParams = z.object({ include_resolved: canvasBoolean().optional() });

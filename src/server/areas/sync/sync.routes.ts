@@ -7,7 +7,7 @@ import { encodeCheckpoint } from '../../sync/sync-partitions.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { ConflictResolution } from './conflict-resolution.service.ts';
 import { syncStatus } from './sync-status.ts';
-import { conflictsParams, pullParams, pushParams, resolveConflictParams, statusParams, streamParams, type ConflictsParams } from './sync.params.ts';
+import { conflictsParams, pullParams, resolveConflictParams, statesParams, statusParams, streamParams, type ConflictsParams } from './sync.params.ts';
 import { conflictJson } from './sync.serializer.ts';
 
 /**
@@ -39,18 +39,12 @@ export function syncRoutes(services: CoreServices): AnyRoute[] {
       handler: (ctx, p) => ({ body: null, stream: (write, signal) => sync.changes.watch(ctx.principal, p.collection, write, signal) }),
     }),
     defineRoute({
-      method: 'POST',
-      path: '/api/v1/sync/:collection/push',
-      summary: 'Writes device changes; answers the hub state of every record that conflicted',
-      params: pushParams,
-      permission: allowIf('any token; each record is checked against what its user may write, refusals answer as conflicts', 'write', () => true),
-      // Course content travels whole (page bodies, file contents in base64): the larger limit applies.
-      bodyLimit: 'html',
-      async handler(ctx, p) {
-        const rows = p.rows.map((row) => ({ assumedMasterState: row.assumedMasterState ?? undefined, newDocumentState: row.newDocumentState }));
-        // The device records its side of each conflict under the hub's user id, which it does not otherwise know.
-        return { body: { ...(await sync.push(ctx.principal, p.collection, rows, ctx.requestId, ctx.now)), user_id: ctx.principal.userId } };
-      },
+      method: 'GET',
+      path: '/api/v1/sync/:collection/states',
+      summary: 'The current state of records a device changed, as a pull would send them: the record, or a tombstone',
+      params: statesParams,
+      permission: allowIf('any token; each record is filtered as a pull filters it, others answer as tombstones', 'read', () => true),
+      handler: async (ctx, p) => ({ body: { documents: await sync.states(ctx.principal, p.collection, p.keys) } }),
     }),
     defineRoute({
       method: 'GET',
@@ -69,6 +63,7 @@ export function syncRoutes(services: CoreServices): AnyRoute[] {
       summary: "Settle a conflict: keep this computer's state, the hub's, or a field-by-field merge (`value`)",
       params: resolveConflictParams,
       permission: allowIf('the user whose change met the conflict (checked per conflict)', 'write', () => true),
+      localOnly: true,
       async handler(ctx, p) {
         return { body: conflictJson(await resolution.resolve(ctx.principal, p.id, p.choice, p.value, writeStamp(ctx))) };
       },

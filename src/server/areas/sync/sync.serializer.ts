@@ -1,5 +1,6 @@
 import type { Stored } from '../../domain/repository.ts';
 import type { SyncConflictData } from '../../sync/conflict-log.ts';
+import type { OutboxEntry } from '../../sync/outbox.ts';
 
 /** A recorded conflict as the user sees it: both states in full, since both were theirs or about their work. */
 export function conflictJson(record: Stored<SyncConflictData>) {
@@ -24,14 +25,15 @@ export function conflictJson(record: Stored<SyncConflictData>) {
   };
 }
 
-/** One line a person can read about a refused change, e.g. "Assignment 12 in course 3". */
-export function refusedChangeJson(record: Stored<SyncConflictData>) {
-  const c = record.data;
-  const what = c.record_type.replace(/_/g, ' ');
+/** A write the hub refused, as its person reads it: what they did, and the hub's reason. */
+export function refusedChangeJson(entry: OutboxEntry) {
+  const { method, route, params, refusal, device_time } = entry.record.data;
+  const path = route.replace(/:(\w+)/g, (_, name: string) => String(params[name] ?? `:${name}`));
   return {
-    id: record.id,
-    description: `${what.charAt(0).toUpperCase()}${what.slice(1)} ${c.record_id}${c.course_id ? ` in course ${c.course_id}` : ''}`,
-    message: 'The hub refused this change: your account may not make it there. It was undone on this computer.',
-    created_at: c.detected_at,
+    id: entry.record.id,
+    description: `${method} ${path}`,
+    message: `The hub refused this change (${refusal?.status ?? 0}): ${refusal?.message ?? ''} It was undone on this computer.`,
+    created_at: new Date(device_time).toISOString(),
+    status: refusal?.status ?? null,
   };
 }

@@ -1,0 +1,39 @@
+import type { CoreServices } from '../../core-services.ts';
+import { allowIf } from '../../http/permission-rules.ts';
+import { RouteReplayer } from '../../http/route-replay.ts';
+import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import { ReplayLedger, type ReplayResult } from '../../sync/replay-ledger.ts';
+import { KeyedQueue } from '../common/keyed-queue.ts';
+import { replayParams } from './sync.params.ts';
+
+/**
+ * The hub's end of a device's outbox (decision 0044): each entry is performed AS THE TOKEN'S USER through the
+ * route this server registered for it (validation, permission rule, service, sanitising, webhooks: all as over
+ * REST), exactly once, and the entries of one device one at a time in the order sent. A 5xx fails the request;
+ * the device sends the same entries again and those already applied answer from their receipts.
+ */
+export function replayRoutes(services: CoreServices, routes: () => readonly AnyRoute[]): AnyRoute[] {
+  const ledger = new ReplayLedger(services.sync.db, services.sync.ids);
+  const replayer = new RouteReplayer(routes);
+  const perDevice = new KeyedQueue();
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/sync/replay',
+      summary: "Performs a device's recorded writes as the token's user, each exactly once, in order; answers each outcome",
+      params: replayParams,
+      permission: allowIf("any token; each entry passes the permission rule of the route it replays, as the token's user", 'write', () => true),
+      localOnly: true,
+      // Entries carry page and message bodies as REST requests do.
+      bodyLimit: 'html',
+      handler: (ctx, p) =>
+        perDevice.run(`${ctx.principal.userId}:${p.device}`, async () => {
+          const results: ReplayResult[] = [];
+          for (const entry of p.entries) {
+            results.push(await ledger.replay(ctx.principal.userId, p.device, entry, ctx.requestId, (params) => replayer.replay(ctx, { ...entry, params })));
+          }
+          return { body: { results } };
+        }),
+    }),
+  ];
+}

@@ -1,0 +1,62 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RecordCollection } from '../storage/database.ts';
+import type { StoredRecord } from '../storage/record-schema.ts';
+
+/**
+ * Watches the writes one request makes, from inside `writeTogether`: sync's bookkeeping must commit in the SAME
+ * transaction as the change it describes (a device's outbox entry, a hub's replay receipt), and a storage
+ * transaction is one bulkWrite to one collection. So the observer may add records to a write before it runs,
+ * and hears which records were written once it has committed.
+ */
+export interface WriteObserver {
+  /** Records to insert together with `writes` (same collection, same transaction); none most of the time. */
+  companions(collection: RecordCollection, writes: readonly ObservedWrite[]): Promise<StoredRecord<object>[]>;
+  /** After the commit: what was written (the companions included). */
+  committed(collection: RecordCollection, written: readonly WrittenRecord[]): void;
+  /** The write carrying `companions` failed: nothing of it was written, the companions may go with a later one. */
+  failed(companions: readonly StoredRecord<object>[]): void;
+}
+
+/** A planned write: the new state of a record, and for an update the state it was based on. */
+export interface ObservedWrite {
+  readonly record: StoredRecord<object>;
+  readonly read?: StoredRecord<object>;
+}
+
+export interface WrittenRecord {
+  readonly record: StoredRecord<object>;
+  /** True for an insertion, false for a new version of a stored record. */
+  readonly inserted: boolean;
+}
+
+const observers = new AsyncLocalStorage<WriteObserver>();
+
+/** Runs `work` (a request's handler) with every write it makes reported to `observer`. */
+export function observeWrites<T>(observer: WriteObserver, work: () => Promise<T>): Promise<T> {
+  return observers.run(observer, work);
+}
+
+/** The observer of the request this code runs in, if any. */
+export function currentWriteObserver(): WriteObserver | undefined {
+  return observers.getStore();
+}
+
+/** A write request that passed its permission rule, in plain values: what a write journal receives. */
+export interface JournaledWrite {
+  readonly method: string;
+  /** The route's path template, e.g. `/api/v1/courses/:course_id/assignments`. */
+  readonly route: string;
+  /** The write concerns this installation alone (its hub connection, its sync bookkeeping). */
+  readonly localOnly: boolean;
+  /** Null on public routes. */
+  readonly userId: number | null;
+  readonly requestId: string;
+  readonly now: number;
+  /** The merged path, query and body parameters as received (JSON values), before validation. */
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** Sees every write route's handler run: a device records them for its hub (sync/outbox.ts). */
+export interface WriteJournal {
+  around<T>(write: JournaledWrite, handler: () => Promise<T>): Promise<T>;
+}

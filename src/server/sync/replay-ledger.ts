@@ -1,0 +1,203 @@
+import { replicaOf, type IdAllocator } from '../domain/ids.ts';
+import { Repository, type Stored } from '../domain/repository.ts';
+import { observeWrites, type WriteObserver, type WrittenRecord } from '../domain/write-observer.ts';
+import { COLLECTION_NAMES, type CollectionName, type OutpostDatabase, type RecordCollection } from '../storage/database.ts';
+import type { StoredRecord } from '../storage/record-schema.ts';
+import type { CreatedRecord, OutboxEntryData } from './outbox.ts';
+
+/** An outbox entry as the device sends it: its id on the device is its idempotency key. */
+export type SentEntry = Pick<OutboxEntryData, 'method' | 'route' | 'params' | 'user_id' | 'device_time' | 'base_updated_at' | 'created'> & { id: number };
+
+export interface ReplayResult {
+  id: number;
+  outcome: 'applied' | 'refused';
+  status: number;
+  /** The hub's error message for a refused entry. */
+  message: string | null;
+}
+
+/** How the hub's API answered the entry performed as its user: 2xx applied, 4xx refused (a 5xx throws). */
+export type PerformEntry = (params: Record<string, unknown>) => Promise<{ status: number; message: string | null }>;
+
+/** What the hub keeps per replayed entry, so a second delivery answers the first outcome and changes nothing. */
+interface ReceiptData {
+  user_id: number;
+  device: number;
+  entry_id: number;
+  outcome: ReplayResult['outcome'];
+  status: number;
+  message: string | null;
+}
+
+interface IdMapData {
+  user_id: number;
+  device: number;
+  local_id: number;
+  hub_id: number;
+}
+
+const RECEIPT_TYPE = 'sync_receipt';
+
+/**
+ * The hub's record of replayed outbox entries (decision 0044): exactly once per (user, device, entry id), since
+ * the receipt is inserted in the same transaction as the entry's first change (see `ReplayWrites`), or alone
+ * when the entry changed nothing (a refusal), and a delivery that finds one answers its outcome again without
+ * performing anything. Ids the device allocated offline are mapped to the ids the hub allocated for the same
+ * records, and rewritten in the parameters of later entries.
+ */
+export class ReplayLedger {
+  readonly #db: OutpostDatabase;
+  readonly #receipts: ReadonlyMap<CollectionName, Repository<ReceiptData>>;
+  readonly #names: ReadonlyMap<RecordCollection, CollectionName>;
+  readonly #idMap: Repository<IdMapData>;
+
+  constructor(db: OutpostDatabase, ids: IdAllocator) {
+    this.#db = db;
+    this.#receipts = new Map(COLLECTION_NAMES.map((name) => [name, new Repository<ReceiptData>(db.collections[name], RECEIPT_TYPE, ids, receiptSlots)]));
+    // A receipt rides with a change to course data, never with the hub's own bookkeeping in `local`.
+    this.#names = new Map(COLLECTION_NAMES.filter((name) => name !== 'local').map((name) => [db.collections[name], name]));
+    this.#idMap = new Repository<IdMapData>(db.collections.local, 'sync_id_map', ids, (m) => ({ lookup_key: idMapLookup(m.user_id, m.device, m.local_id) }));
+  }
+
+  /**
+   * One entry of `userId`'s device, performed by `perform` unless a receipt says it was. The caller runs the
+   * entries of one device one at a time, in order.
+   */
+  async replay(userId: number, device: number, entry: SentEntry, requestId: string, perform: PerformEntry): Promise<ReplayResult> {
+    const receipt = await this.#receipt(receiptLookup(userId, device, entry.id));
+    if (receipt) return resultOf(entry.id, receipt.data);
+    const applied: ReceiptData = { user_id: userId, device, entry_id: entry.id, outcome: 'applied', status: 200, message: null };
+    const writes = new ReplayWrites(this.#receipts, this.#names, applied, requestId);
+    const outcome = await observeWrites(writes, async () => {
+      if (entry.user_id !== userId) return { status: 401, message: 'This change was made by another user than the one this device syncs as.' };
+      return perform(await this.#remapped(userId, device, entry.params));
+    });
+    const data: ReceiptData = { ...applied, outcome: outcome.status < 400 ? 'applied' : 'refused', status: outcome.status, message: outcome.message };
+    const stamp = { actorId: userId, requestId, now: Date.now() };
+    const carried = writes.carried;
+    if (!carried) await this.#receipts.get('local')!.create(data, stamp);
+    // Refused after writing part of its change: the receipt says what the device is told.
+    else if (data.outcome !== 'applied') await this.#receipts.get(carried.collection)!.update(carried.id, stamp, () => data);
+    if (data.outcome === 'applied') await this.#mapIds(userId, device, entry.created, writes.created, stamp);
+    return resultOf(entry.id, data);
+  }
+
+  async #receipt(lookup: string): Promise<Stored<ReceiptData> | undefined> {
+    for (const repo of this.#receipts.values()) {
+      const found = await repo.byLookup(lookup);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * Numbers and numeric strings in the parameters that are ids of this device's replica (an id names the
+   * installation that allocated it) and that an earlier entry mapped are replaced by the hub's id. Other values
+   * of that replica pass unchanged: the route then finds no such record and answers as REST would (404).
+   */
+  async #remapped(userId: number, device: number, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const local = new Set<number>();
+    collectIds(params, device, local);
+    const mapped = new Map<number, number>();
+    for (const id of local) {
+      const found = await this.#idMap.byLookup(idMapLookup(userId, device, id));
+      if (found) mapped.set(id, found.data.hub_id);
+    }
+    return mapped.size === 0 ? params : (replaceIds(params, mapped) as Record<string, unknown>);
+  }
+
+  /**
+   * Pairs each record the entry created on the device with the one the replay created or found here: by lookup
+   * key (the one submission of an assignment and student), else by type in creation order.
+   */
+  async #mapIds(userId: number, device: number, onDevice: readonly CreatedRecord[], onHub: readonly StoredRecord<object>[], stamp: { actorId: number; requestId: string; now: number }): Promise<void> {
+    const unmatched = [...onHub];
+    for (const created of onDevice) {
+      if (replicaOf(created.id) !== device) continue;
+      const twin = created.lookup_key
+        ? (unmatched.find((r) => r.type === created.type && r.lookup_key === created.lookup_key) ?? (await this.#byLookup(created)))
+        : unmatched.find((r) => r.type === created.type);
+      if (!twin) continue;
+      unmatched.splice(unmatched.indexOf(twin), 1);
+      const lookup = idMapLookup(userId, device, created.id);
+      if (!(await this.#idMap.byLookup(lookup))) await this.#idMap.create({ user_id: userId, device, local_id: created.id, hub_id: twin.id }, stamp);
+    }
+  }
+
+  async #byLookup(created: CreatedRecord): Promise<StoredRecord<object> | undefined> {
+    const doc = await this.#db.collections[created.collection].findOne({ selector: { type: created.type, lookup_key: created.lookup_key } }).exec();
+    return doc ? (doc.toMutableJSON() as StoredRecord<object>) : undefined;
+  }
+}
+
+/**
+ * The writes of one replayed entry: the first to any collection carries the receipt (same transaction), and
+ * the records inserted are collected for the id mapping.
+ */
+class ReplayWrites implements WriteObserver {
+  readonly receipt: ReceiptData;
+  readonly created: StoredRecord<object>[] = [];
+  readonly #repos: ReadonlyMap<CollectionName, Repository<ReceiptData>>;
+  readonly #names: ReadonlyMap<RecordCollection, CollectionName>;
+  readonly #requestId: string;
+  #claimed: StoredRecord<object> | undefined;
+  #carried: { collection: CollectionName; id: number } | undefined;
+
+  constructor(repos: ReadonlyMap<CollectionName, Repository<ReceiptData>>, names: ReadonlyMap<RecordCollection, CollectionName>, receipt: ReceiptData, requestId: string) {
+    this.#repos = repos;
+    this.#names = names;
+    this.receipt = receipt;
+    this.#requestId = requestId;
+  }
+
+  get carried(): { collection: CollectionName; id: number } | undefined {
+    return this.#carried;
+  }
+
+  async companions(collection: RecordCollection): Promise<StoredRecord<object>[]> {
+    const name = this.#names.get(collection);
+    if (!name || this.#claimed) return [];
+    const stamp = { actorId: this.receipt.user_id, requestId: this.#requestId, now: Date.now() };
+    this.#claimed = await this.#repos.get(name)!.build(this.receipt, stamp);
+    return [this.#claimed];
+  }
+
+  committed(collection: RecordCollection, written: readonly WrittenRecord[]): void {
+    for (const { record, inserted } of written) {
+      if (record === this.#claimed) this.#carried = { collection: this.#names.get(collection)!, id: record.id };
+      else if (inserted) this.created.push(record);
+    }
+  }
+
+  failed(companions: readonly StoredRecord<object>[]): void {
+    if (this.#claimed && companions.includes(this.#claimed)) this.#claimed = undefined;
+  }
+}
+
+// Bookkeeping records name no course and no user in their slots: no pull ever carries them to a device.
+const receiptSlots = (r: ReceiptData) => ({ lookup_key: receiptLookup(r.user_id, r.device, r.entry_id) });
+
+const receiptLookup = (userId: number, device: number, entryId: number) => `receipt:${userId}:${device}:${entryId}`;
+const idMapLookup = (userId: number, device: number, localId: number) => `idmap:${userId}:${device}:${localId}`;
+
+const resultOf = (id: number, receipt: ReceiptData): ReplayResult => ({ id, outcome: receipt.outcome, status: receipt.status, message: receipt.message });
+
+function collectIds(value: unknown, device: number, into: Set<number>): void {
+  const id = idOf(value);
+  if (id !== undefined && replicaOf(id) === device) into.add(id);
+  else if (value && typeof value === 'object') for (const inner of Object.values(value)) collectIds(inner, device, into);
+}
+
+function replaceIds(value: unknown, mapped: ReadonlyMap<number, number>): unknown {
+  const id = idOf(value);
+  const hubId = id === undefined ? undefined : mapped.get(id);
+  if (hubId !== undefined) return typeof value === 'string' ? String(hubId) : hubId;
+  if (Array.isArray(value)) return value.map((inner) => replaceIds(inner, mapped));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, replaceIds(inner, mapped)]));
+  return value;
+}
+
+function idOf(value: unknown): number | undefined {
+  const n = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
