@@ -38,3 +38,20 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, what: s
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** Route templates of the writes the replay tests send, as a device's outbox records them. */
+export const ROUTES = {
+  submit: '/api/v1/courses/:course_id/assignments/:assignment_id/submissions',
+  gradeOrComment: '/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id',
+  editComment: '/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id/comments/:id',
+  page: '/api/v1/courses/:course_id/pages/:url',
+} as const;
+
+let entryIds = 0;
+
+/** One outbox entry as a device sends it to `POST /api/v1/sync/replay`; path parameters travel as strings. */
+export function replayEntry(userId: number, method: string, route: string, params: Record<string, unknown>, created: unknown[] = []) {
+  return { id: ++entryIds, method, route, params, user_id: userId, device_time: Date.now(), base_updated_at: null, created };
+}
+
+export type ReplayAnswer = { results: { id: number; outcome: 'applied' | 'refused'; status: number; message: string | null }[] };
