@@ -42,10 +42,19 @@ export class ServerProcess {
   }
 
   /** SIGTERM, as a person stopping it would; resolves once the process has exited (its data dir is free again). */
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
+    return this.#signal('SIGTERM');
+  }
+
+  /** SIGKILL (kill -9): no shutdown of any kind, as a crash or a power cut would leave the data dir. */
+  kill(): Promise<void> {
+    return this.#signal('SIGKILL');
+  }
+
+  async #signal(signal: NodeJS.Signals): Promise<void> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     const exited = once(this.child, 'exit');
-    this.child.kill('SIGTERM');
+    this.child.kill(signal);
     await exited;
   }
 }
