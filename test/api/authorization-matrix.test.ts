@@ -481,15 +481,9 @@ describe('authorization matrix (docs/architecture.md §10)', () => {
 
   /*
    * Sync is the same data by another door (docs/architecture.md §7): a pull must hold no more than the API shows the
-   * user, and a push no more than it lets them write. A refused push answers with the hub's state only when the
-   * pusher may see it.
+   * user, and a device's writes, replayed on the hub, get exactly the answers REST gives them (decision 0044).
    */
   describe('sync', () => {
-    const wire = (stored: object): WireRecord => ({ ...(stored as WireRecord), _deleted: false });
-    const push = (actor: Actor, collection: string, doc: WireRecord, assumed?: WireRecord) =>
-      api(server, tokens[actor], 'POST', `/api/v1/sync/${collection}/push`, { rows: [{ ...(assumed ? { assumedMasterState: assumed } : {}), newDocumentState: doc }] });
-    type Answer = { conflicts: WireRecord[]; notes: { outcome: string }[] };
-
     it('a pull holds only what the API would show (planner notes, teacher notes, others’ work)', async () => {
       const s1Sub = () => `submission:${sub1.id}`;
       const s2Sub = () => `submission:${sub2.id}`;
@@ -511,94 +505,66 @@ describe('authorization matrix (docs/architecture.md §10)', () => {
       expect(leaks).toEqual([]);
     });
 
-    it('a push writes only what the API would let the user write', async () => {
-      const { repos } = server.core.services;
-      const enrollment = async (id: number) => wire((await repos.enrollments.get(id))!);
-      const fresh = 9_000_000_000_000_001;
-      const taEnrollment = await enrollment(a.enrollmentIds.ta);
-      const designerEnrollment = await enrollment(a.enrollmentIds.designer);
-      const storedColumn = wire((await repos.customColumns.get(column.id))!);
-      const s1Datum = wire((await repos.columnData.find({ parent_id: column.id, user_id: a.studentA.id }))[0]!);
-      const s1Submission = wire((await repos.submissions.get(sub1.id))!);
-      const concludedSubmission: WireRecord = {
-        ...s1Submission,
-        id: fresh,
-        key: `submission:${fresh}`,
-        user_id: concluded.id,
-        // Ungraded, as a new submission arrives: only the enrollment state may refuse it.
-        data: { ...s1Submission.data, user_id: concluded.id, body: '<p>after the end</p>', score: null, grade: null, grader_id: null, graded_at: null, workflow_state: 'submitted' },
-      };
-      const cases: Array<{ name: string; actor: Actor; collection: string; doc: WireRecord; assumed?: WireRecord; unchanged: () => Promise<unknown>; before: unknown }> = [
-        {
-          name: 'designer makes themself a teacher',
-          actor: 'designer',
-          collection: 'course',
-          doc: { ...designerEnrollment, data: { ...designerEnrollment.data, type: 'TeacherEnrollment', role_id: 4 } },
-          assumed: designerEnrollment,
-          unchanged: async () => (await repos.enrollments.get(a.enrollmentIds.designer))?.data.type,
-          before: 'DesignerEnrollment',
-        },
-        {
-          name: 'section-limited TA lifts their section limit',
-          actor: 'ta',
-          collection: 'course',
-          doc: { ...taEnrollment, data: { ...taEnrollment.data, limit_privileges_to_course_section: false } },
-          assumed: taEnrollment,
-          unchanged: async () => (await repos.enrollments.get(a.enrollmentIds.ta))?.data.limit_privileges_to_course_section,
-          before: true,
-        },
-        {
-          name: 'designer renames a gradebook column',
-          actor: 'designer',
-          collection: 'course',
-          doc: { ...storedColumn, data: { ...storedColumn.data, title: 'Designer was here' } },
-          assumed: storedColumn,
-          unchanged: async () => (await repos.customColumns.get(column.id))?.data.title,
-          before: 'Notes',
-        },
+    it('records cannot be pushed; a replayed write meets exactly the answer REST gives the same user', async () => {
+      for (const collection of ['directory', 'course', 'course_user', 'history']) {
+        const res = await api(server, tokens.s1, 'POST', `/api/v1/sync/${collection}/push`, { rows: [] });
+        expect(res.status, collection).toBe(404);
+      }
+      const datum = `/api/v1/courses/${a.id}/custom_gradebook_columns/${column.id}/data/${a.studentA.id}`;
+      const submissions = `/api/v1/courses/${a.id}/assignments/${a1.id}/submissions`;
+      // S1's token narrowed to replaying: each replayed write still needs a scope of its own, as over REST.
+      const replayOnly = await server.core.services.tokens.issue({ userId: a.studentA.id, purpose: 'scoped', scopes: ['url:POST|/api/v1/sync/replay'] }, fixtureStamp());
+      const cases: Array<{ name: string; token: string; userId: number; method: string; route: string; url: string; params: Record<string, unknown>; unchanged: () => Promise<unknown> }> = [
         {
           name: 'student rewrites the teacher’s note about them',
-          actor: 's1',
-          collection: 'course_user',
-          doc: { ...s1Datum, data: { ...s1Datum.data, content: 'model student' } },
-          assumed: s1Datum,
-          unchanged: async () => (await repos.columnData.get(s1Datum.id))?.data.content,
-          before: `about ${a.studentA.id}`,
+          token: tokens.s1,
+          userId: a.studentA.id,
+          method: 'PUT',
+          route: '/api/v1/courses/:course_id/custom_gradebook_columns/:id/data/:user_id',
+          url: datum,
+          params: { course_id: String(a.id), id: String(column.id), user_id: String(a.studentA.id), column_data: { content: 'model student' } },
+          unchanged: async () => (await server.core.services.repos.columnData.find({ parent_id: column.id, user_id: a.studentA.id }))[0]?.data.content,
         },
         {
           name: 'concluded student submits',
-          actor: 'concluded',
-          collection: 'course_user',
-          doc: concludedSubmission,
-          unchanged: async () => (await repos.submissions.get(fresh)) === undefined,
-          before: true,
+          token: tokens.concluded,
+          userId: concluded.id,
+          method: 'POST',
+          route: '/api/v1/courses/:course_id/assignments/:assignment_id/submissions',
+          url: submissions,
+          params: { course_id: String(a.id), assignment_id: String(a1.id), submission: { submission_type: 'online_text_entry', body: '<p>after the end</p>' } },
+          unchanged: async () => (await server.core.services.repos.submissions.byLookup(`submission:${a1.id}:${concluded.id}`))?.data.body ?? null,
+        },
+        {
+          name: 'a token scoped to replaying submits',
+          token: replayOnly.visibleToken,
+          userId: a.studentA.id,
+          method: 'POST',
+          route: '/api/v1/courses/:course_id/assignments/:assignment_id/submissions',
+          url: submissions,
+          params: { course_id: String(a.id), assignment_id: String(a1.id), submission: { submission_type: 'online_text_entry', body: '<p>scoped</p>' } },
+          unchanged: async () => (await server.core.services.repos.submissions.get(sub1.id))?.data.body,
         },
       ];
       const wrong: string[] = [];
       for (const c of cases) {
-        const res = await push(c.actor, c.collection, c.doc, c.assumed);
-        const outcome = (res.json as Answer).notes?.[0]?.outcome;
-        if (res.status !== 200 || outcome !== 'forbidden') wrong.push(`${c.name}: ${res.status} ${outcome ?? 'written'}`);
-        if (!Object.is(await c.unchanged(), c.before)) wrong.push(`${c.name}: the hub changed`);
+        const before = await c.unchanged();
+        const entry = { id: 1, method: c.method, route: c.route, params: c.params, user_id: c.userId, device_time: Date.now(), base_updated_at: null, created: [] };
+        const replayed = await api(server, c.token, 'POST', '/api/v1/sync/replay', { device: cases.indexOf(c) + 1, entries: [entry] });
+        const result = (replayed.json as { results?: { outcome: string; status: number }[] }).results?.[0];
+        const rest = await api(server, c.token, c.method, c.url, c.params);
+        if (result?.outcome !== 'refused' || result.status !== rest.status || rest.status < 400) wrong.push(`${c.name}: replay ${JSON.stringify(result)}, REST ${rest.status}`);
+        if (!Object.is(await c.unchanged(), before)) wrong.push(`${c.name}: the hub changed`);
       }
       expect(wrong).toEqual([]);
     });
 
-    it('a refused push does not read back a record the pusher may not see', async () => {
-      const { repos } = server.core.services;
-      const s1Submission = wire((await repos.submissions.get(sub1.id))!);
-      // S2 claims S1's submission key as their own: refused, and S1's essay and grade stay unseen.
-      const forged: WireRecord = { ...s1Submission, user_id: a.studentB.id, data: { ...s1Submission.data, user_id: a.studentB.id, body: '<p>forged</p>' } };
-      const teacherNote = wire((await repos.columnData.find({ parent_id: column.id, user_id: a.studentB.id }))[0]!);
-      for (const [actor, doc] of [['s2', forged], ['s1', { ...teacherNote, user_id: a.studentA.id, data: { ...teacherNote.data, user_id: a.studentA.id, content: 'forged' } }]] as Array<[Actor, WireRecord]>) {
-        const res = await push(actor, 'course_user', doc);
+    it('a record’s state asked for by key does not read back what the asker may not see', async () => {
+      const noteAboutS2 = (await server.core.services.repos.columnData.find({ parent_id: column.id, user_id: a.studentB.id }))[0]!;
+      for (const [actor, key] of [['s2', `submission:${sub1.id}`], ['s1', noteAboutS2.key]] as Array<[Actor, string]>) {
+        const res = await api(server, tokens[actor], 'GET', `/api/v1/sync/course_user/states?keys[]=${encodeURIComponent(key)}`);
         expect(res.status).toBe(200);
-        const answer = res.json as Answer;
-        expect(answer.notes[0]?.outcome).toBe('forbidden');
-        expect(answer.conflicts[0]).toMatchObject({ key: doc.key, _deleted: true, data: {} });
-        const conflicts = JSON.stringify((await api(server, tokens[actor], 'GET', '/api/v1/sync/conflicts')).json);
-        expect(conflicts).not.toContain('S1 essay');
-        expect(conflicts).not.toContain(`about ${a.studentB.id}`);
+        expect((res.json as { documents: WireRecord[] }).documents).toEqual([expect.objectContaining({ key, _deleted: true, data: {} })]);
       }
     });
   });

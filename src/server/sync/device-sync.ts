@@ -168,15 +168,17 @@ export class DeviceSync {
    * then answers, as conflicts, the hub's current state of the records the hub gave this device. RxDB writes that
    * state here: an applied write comes back as the hub made it, a refused one is undone, and later pulls of those
    * records are taken again (RxDB skips pulled states of records with unconfirmed local changes). Records this
-   * installation created (its own ids) are left alone: a request's placeholders are removed once its entry is
-   * settled, and records made before the connection (the local admin) stay local.
+   * installation created (its own ids, and the well-known ids of replica 0) are left alone: a request's
+   * placeholders are removed once its entry is settled, and records made before the connection (the local
+   * admin) stay local.
    */
   async #confirm(name: PullCollection, changed: readonly StoredRecord[]): Promise<WireRecord[]> {
     // A request still running may have written these rows: its entry must be sent before they are confirmed.
     await this.#outbox.idle();
     await this.#sender.flush();
     this.#reached();
-    const fromHub = changed.filter((doc) => doc.type !== OUTBOX_TYPE && replicaOf(doc.id) !== this.#replica);
+    // Replica 0 holds the well-known ids every installation creates for itself (built-in roles): local too.
+    const fromHub = changed.filter((doc) => doc.type !== OUTBOX_TYPE && replicaOf(doc.id) !== this.#replica && replicaOf(doc.id) !== 0);
     return fromHub.length === 0 ? [] : this.client.states(name, fromHub.map((doc) => doc.key));
   }
 }

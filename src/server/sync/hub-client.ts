@@ -1,3 +1,4 @@
+import type { ReplayResult } from './replay-ledger.ts';
 import { encodeCheckpoint, type PullCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
 
 /** Where the device's hub is and whose token it uses there (OUTPOST_HUB_URL, OUTPOST_HUB_TOKEN). */
@@ -6,13 +7,6 @@ export interface HubConnection {
   token: string;
 }
 
-/** The hub's outcome of one replayed outbox entry (areas/sync/replay.service.ts). */
-export interface ReplayOutcome {
-  id: number;
-  outcome: 'applied' | 'refused';
-  status: number;
-  message: string | null;
-}
 
 export class HubRequestError extends Error {
   readonly status: number;
@@ -44,8 +38,8 @@ export class HubClient {
   }
 
   /** Sends outbox entries; the hub performs them in order as the token's user and answers each outcome. */
-  async replay(device: number, entries: readonly unknown[]): Promise<ReplayOutcome[]> {
-    return ((await this.#call('POST', '/api/v1/sync/replay', { device, entries })) as { results: ReplayOutcome[] }).results;
+  async replay(device: number, entries: readonly unknown[]): Promise<ReplayResult[]> {
+    return ((await this.#call('POST', '/api/v1/sync/replay', { device, entries })) as { results: ReplayResult[] }).results;
   }
 
   /** The hub's current state of records, as its pull would send them (a tombstone for what the user may not hold). */
