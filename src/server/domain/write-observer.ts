@@ -60,3 +60,51 @@ export interface JournaledWrite {
 export interface WriteJournal {
   around<T>(write: JournaledWrite, handler: () => Promise<T>): Promise<T>;
 }
+
+/**
+ * An observer that inserts one record of its own (built by `build`) with the request's first write to one of the
+ * collections it names, in that write's transaction, and lists the records the request inserted besides it.
+ */
+export abstract class CompanionOfFirstWrite<TName> implements WriteObserver {
+  /** The records the request inserted (the companion excepted), with the name of their collection. */
+  readonly inserted: { name: TName; record: StoredRecord<object> }[] = [];
+  readonly #names: ReadonlyMap<RecordCollection, TName>;
+  #claimed: StoredRecord<object> | undefined;
+  #carried: { name: TName; record: StoredRecord<object> } | undefined;
+
+  constructor(names: ReadonlyMap<RecordCollection, TName>) {
+    this.#names = names;
+  }
+
+  /** The companion, once it is written, and where. */
+  get carried(): { name: TName; record: StoredRecord<object> } | undefined {
+    return this.#carried;
+  }
+
+  /** The companion's id once a write is carrying it, committed or not. */
+  get claimedId(): number | undefined {
+    return this.#claimed?.id;
+  }
+
+  protected abstract build(name: TName, writes: readonly ObservedWrite[]): Promise<StoredRecord<object>>;
+
+  async companions(collection: RecordCollection, writes: readonly ObservedWrite[]): Promise<StoredRecord<object>[]> {
+    const name = this.#names.get(collection);
+    if (name === undefined || this.#claimed) return [];
+    this.#claimed = await this.build(name, writes);
+    return [this.#claimed];
+  }
+
+  committed(collection: RecordCollection, written: readonly WrittenRecord[]): void {
+    const name = this.#names.get(collection);
+    if (name === undefined) return;
+    for (const { record, inserted } of written) {
+      if (record === this.#claimed) this.#carried = { name, record };
+      else if (inserted) this.inserted.push({ name, record });
+    }
+  }
+
+  failed(companions: readonly StoredRecord<object>[]): void {
+    if (this.#claimed && companions.includes(this.#claimed)) this.#claimed = undefined;
+  }
+}

@@ -1,6 +1,6 @@
 import type { IdAllocator } from '../domain/ids.ts';
 import { Repository, writeTogether, type Stored, type WriteStamp } from '../domain/repository.ts';
-import { observeWrites, type JournaledWrite, type ObservedWrite, type WriteJournal, type WriteObserver, type WrittenRecord } from '../domain/write-observer.ts';
+import { CompanionOfFirstWrite, observeWrites, type JournaledWrite, type ObservedWrite, type WriteJournal } from '../domain/write-observer.ts';
 import type { OutpostDatabase, RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import { PULL_COLLECTIONS, type PullCollection } from './sync-partitions.ts';
@@ -84,10 +84,8 @@ export class Outbox implements WriteJournal {
       return await observeWrites(recording, handler);
     } finally {
       // The records the request created are known only now; losing this second write loses only their mapping.
-      const written = recording.written;
-      if (written && entry.created.length > 0) {
-        await this.#repos.get(written.collection)!.update(written.record.id, recording.stamp, (data) => ({ ...data, created: entry.created }));
-      }
+      const { written, created } = recording;
+      if (written && created.length > 0) await this.#repos.get(written.collection)!.update(written.record.id, recording.stamp, (data) => ({ ...data, created }));
       this.#inFlight.delete(recording);
       if (this.#inFlight.size === 0) this.#idle?.resolve();
       if (written) for (const listener of this.#listeners) listener();
@@ -154,51 +152,33 @@ const outboxSlots = (entry: OutboxEntryData) => ({ user_id: entry.user_id, sort_
 
 /**
  * One request's writes, seen from inside `writeTogether`: its first write to a replicated collection carries the
- * entry; every record the request inserts is listed as created (a placeholder of what the hub will create).
+ * entry, based on the record that write changed first, if any.
  */
-class Recording implements WriteObserver {
+class Recording extends CompanionOfFirstWrite<PullCollection> {
   readonly stamp: WriteStamp;
   readonly #repos: ReadonlyMap<PullCollection, Repository<OutboxEntryData>>;
-  readonly #names: ReadonlyMap<RecordCollection, PullCollection>;
   readonly #entry: OutboxEntryData;
-  #claimed: Stored<OutboxEntryData> | undefined;
-  #written: OutboxEntry | undefined;
 
   constructor(repos: ReadonlyMap<PullCollection, Repository<OutboxEntryData>>, names: ReadonlyMap<RecordCollection, PullCollection>, entry: OutboxEntryData, stamp: WriteStamp) {
+    super(names);
     this.#repos = repos;
-    this.#names = names;
     this.#entry = entry;
     this.stamp = stamp;
   }
 
+  /** The entry once it is stored. */
   get written(): OutboxEntry | undefined {
-    return this.#written;
+    const carried = this.carried;
+    return carried && { collection: carried.name, record: carried.record as Stored<OutboxEntryData> };
   }
 
-  /** The id of the entry once a write is carrying it (committed or not). */
-  get claimedId(): number | undefined {
-    return this.#claimed?.id;
+  /** Every record the request inserted: placeholders of what the hub will create. */
+  get created(): CreatedRecord[] {
+    return this.inserted.map(({ name, record }) => ({ collection: name, key: record.key, type: record.type, id: record.id, lookup_key: record.lookup_key }));
   }
 
-  async companions(collection: RecordCollection, writes: readonly ObservedWrite[]): Promise<StoredRecord<object>[]> {
-    const name = this.#names.get(collection);
-    if (!name || this.#claimed) return [];
+  protected build(name: PullCollection, writes: readonly ObservedWrite[]): Promise<StoredRecord<object>> {
     const base = writes.find((w) => w.read)?.read;
-    const entry = { ...this.#entry, base_updated_at: base ? base.updated_at : null };
-    this.#claimed = await this.#repos.get(name)!.build(entry, this.stamp);
-    return [this.#claimed];
-  }
-
-  committed(collection: RecordCollection, written: readonly WrittenRecord[]): void {
-    const name = this.#names.get(collection);
-    if (!name) return;
-    for (const { record, inserted } of written) {
-      if (record === this.#claimed) this.#written = { collection: name, record: this.#claimed };
-      else if (inserted) this.#entry.created.push({ collection: name, key: record.key, type: record.type, id: record.id, lookup_key: record.lookup_key });
-    }
-  }
-
-  failed(companions: readonly StoredRecord<object>[]): void {
-    if (this.#claimed && companions.includes(this.#claimed)) this.#claimed = undefined;
+    return this.#repos.get(name)!.build({ ...this.#entry, base_updated_at: base ? base.updated_at : null }, this.stamp);
   }
 }

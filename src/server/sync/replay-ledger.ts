@@ -1,6 +1,6 @@
 import { replicaOf, type IdAllocator } from '../domain/ids.ts';
 import { Repository, type Stored } from '../domain/repository.ts';
-import { observeWrites, type WriteObserver, type WrittenRecord } from '../domain/write-observer.ts';
+import { CompanionOfFirstWrite, observeWrites } from '../domain/write-observer.ts';
 import { COLLECTION_NAMES, type CollectionName, type OutpostDatabase, type RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import type { CreatedRecord, OutboxEntryData } from './outbox.ts';
@@ -77,8 +77,8 @@ export class ReplayLedger {
     const carried = writes.carried;
     if (!carried) await this.#receipts.get('local')!.create(data, stamp);
     // Refused after writing part of its change: the receipt says what the device is told.
-    else if (data.outcome !== 'applied') await this.#receipts.get(carried.collection)!.update(carried.id, stamp, () => data);
-    if (data.outcome === 'applied') await this.#mapIds(userId, device, entry.created, writes.created, stamp);
+    else if (data.outcome !== 'applied') await this.#receipts.get(carried.name)!.update(carried.record.id, stamp, () => data);
+    if (data.outcome === 'applied') await this.#mapIds(userId, device, entry.created, writes.inserted.map((i) => i.record), stamp);
     return resultOf(entry.id, data);
   }
 
@@ -131,46 +131,23 @@ export class ReplayLedger {
 }
 
 /**
- * The writes of one replayed entry: the first to any collection carries the receipt (same transaction), and
- * the records inserted are collected for the id mapping.
+ * The writes of one replayed entry: the first to a replicated collection carries the receipt (same transaction),
+ * and the records inserted are collected for the id mapping.
  */
-class ReplayWrites implements WriteObserver {
+class ReplayWrites extends CompanionOfFirstWrite<CollectionName> {
   readonly receipt: ReceiptData;
-  readonly created: StoredRecord<object>[] = [];
   readonly #repos: ReadonlyMap<CollectionName, Repository<ReceiptData>>;
-  readonly #names: ReadonlyMap<RecordCollection, CollectionName>;
   readonly #requestId: string;
-  #claimed: StoredRecord<object> | undefined;
-  #carried: { collection: CollectionName; id: number } | undefined;
 
   constructor(repos: ReadonlyMap<CollectionName, Repository<ReceiptData>>, names: ReadonlyMap<RecordCollection, CollectionName>, receipt: ReceiptData, requestId: string) {
+    super(names);
     this.#repos = repos;
-    this.#names = names;
     this.receipt = receipt;
     this.#requestId = requestId;
   }
 
-  get carried(): { collection: CollectionName; id: number } | undefined {
-    return this.#carried;
-  }
-
-  async companions(collection: RecordCollection): Promise<StoredRecord<object>[]> {
-    const name = this.#names.get(collection);
-    if (!name || this.#claimed) return [];
-    const stamp = { actorId: this.receipt.user_id, requestId: this.#requestId, now: Date.now() };
-    this.#claimed = await this.#repos.get(name)!.build(this.receipt, stamp);
-    return [this.#claimed];
-  }
-
-  committed(collection: RecordCollection, written: readonly WrittenRecord[]): void {
-    for (const { record, inserted } of written) {
-      if (record === this.#claimed) this.#carried = { collection: this.#names.get(collection)!, id: record.id };
-      else if (inserted) this.created.push(record);
-    }
-  }
-
-  failed(companions: readonly StoredRecord<object>[]): void {
-    if (this.#claimed && companions.includes(this.#claimed)) this.#claimed = undefined;
+  protected build(name: CollectionName): Promise<StoredRecord<object>> {
+    return this.#repos.get(name)!.build(this.receipt, { actorId: this.receipt.user_id, requestId: this.#requestId, now: Date.now() });
   }
 }
 
