@@ -20,7 +20,7 @@ export interface ReplayOutcome {
 /**
  * Performs a recorded write again, here, as the caller, through the route this server registered for it: the
  * same validation, permission rule and handler as the HTTP request would meet (and the caller's token scopes).
- * Only write routes that are not `localOnly` can be replayed; anything else answers 404 as an unknown route does.
+ * Only API write routes that are not `localOnly` can be replayed; anything else answers 404 as an unknown route does.
  */
 export class RouteReplayer {
   readonly #routes: () => ReadonlyMap<string, AnyRoute>;
@@ -34,7 +34,8 @@ export class RouteReplayer {
   async replay(ctx: AuthenticatedContext, write: RecordedWrite): Promise<ReplayOutcome> {
     try {
       const route = this.#routes().get(`${write.method} ${write.route}`);
-      if (!route || route.localOnly || route.method === 'GET') return { status: 404, message: 'The hub has no such change to make.' };
+      // Only API writes: sign-in and OAuth routes outside /api/ are a browser's, not a device's to replay.
+      if (!route || route.localOnly || route.method === 'GET' || !route.path.startsWith('/api/')) return { status: 404, message: 'The hub has no such change to make.' };
       assertScopeAllows(ctx.principal, route);
       const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(write.params[name] ?? '')));
       const result = await runRoute(route, { ...ctx, requestId: randomUUID(), path, query: {}, now: Date.now() }, write.params);
