@@ -62,5 +62,16 @@ describe('a teacher device grading offline', () => {
     const comments = (await repos.submissionComments.find({ course_id: course.id })).filter((c) => c.data.assignment_id === assignmentId);
     expect(comments.map((c) => c.data.comment).sort()).toEqual(graded.map((_, i) => `Feedback ${i}`).sort());
     expect(new Set(comments.map((c) => c.data.author_id))).toEqual(new Set([course.teacher.id]));
+
+    // Each replayed grade recomputed its student's course totals on the hub (one 10-point assignment: score × 10).
+    const res = await api(hub, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/enrollments?type[]=StudentEnrollment&per_page=100`);
+    expect(res.status).toBe(200);
+    const currentScore = new Map((res.json as { user_id: number; grades: { current_score: number | null } }[]).map((e) => [e.user_id, e.grades.current_score]));
+    expect(graded.map((id) => currentScore.get(id))).toEqual(graded.map((_, i) => (i % 11) * 10));
+    // One stored total per student: the device's offline totals did not come back as second records.
+    const totals = (await repos.courseScores.find({ course_id: course.id })).filter((t) => graded.includes(t.data.user_id));
+    expect(totals).toHaveLength(graded.length);
+    const stored = new Map(totals.map((t) => [t.data.user_id, t.data.current_score]));
+    expect(graded.map((id) => stored.get(id))).toEqual(graded.map((_, i) => (i % 11) * 10));
   });
 });
