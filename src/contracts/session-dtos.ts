@@ -70,9 +70,9 @@ export type SyncState = 'not_connected' | 'offline' | 'syncing' | 'synced';
 export interface RefusedChange {
   /** The outbox entry's id on this computer. */
   id: number;
-  /** What the change was about, e.g. "Submission 12 in course 3". */
+  /** The request that made the change, e.g. "PUT /api/v1/courses/3/pages/intro". */
   description: string;
-  /** The hub's reason. */
+  /** The hub's reason: its API's error message. */
   message: string;
   /** When the change was made on this computer. */
   created_at: IsoDateTime;

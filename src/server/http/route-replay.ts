@@ -53,7 +53,10 @@ function messageOf(body: unknown): string {
   const b = body as { message?: unknown; error?: unknown; errors?: unknown } | null;
   if (typeof b?.message === 'string') return b.message;
   if (typeof b?.error === 'string') return b.error;
-  const first: unknown = Array.isArray(b?.errors) ? b.errors[0] : undefined;
+  // `errors` is a list, or per field (a validation error): `{ field: [{ attribute, type, message }] }`.
+  const errors = b?.errors;
+  const list: unknown = Array.isArray(errors) ? errors : errors && typeof errors === 'object' ? Object.values(errors)[0] : undefined;
+  const first: unknown = Array.isArray(list) ? list[0] : undefined;
   if (typeof (first as { message?: unknown } | undefined)?.message === 'string') return (first as { message: string }).message;
   return JSON.stringify(body ?? null).slice(0, 500);
 }

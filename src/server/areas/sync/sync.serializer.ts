@@ -32,7 +32,7 @@ export function refusedChangeJson(entry: OutboxEntry) {
   return {
     id: entry.record.id,
     description: `${method} ${path}`,
-    message: `The hub refused this change (${refusal?.status ?? 0}): ${refusal?.message ?? ''} It was undone on this computer.`,
+    message: refusal?.message ?? '',
     created_at: new Date(device_time).toISOString(),
     status: refusal?.status ?? null,
   };

@@ -63,14 +63,17 @@ function StatusDetails({ status }: { status: SyncStatus }) {
         {status.refused.length === 0 ? (
           <p className="muted">The hub has refused no changes.</p>
         ) : (
-          <ul className="plain-list" aria-label="Refused changes">
-            {status.refused.map((refusal) => (
-              <li key={refusal.id}>
-                <strong>{refusal.description}</strong>: {refusal.message}{' '}
-                <span className="muted">({formatDateTime(refusal.created_at)})</span>
-              </li>
-            ))}
-          </ul>
+          <>
+            <p>The hub's API answered these changes with an error; they were undone on this computer.</p>
+            <ul className="plain-list" aria-label="Refused changes">
+              {status.refused.map((refusal) => (
+                <li key={refusal.id}>
+                  <strong>{refusal.description}</strong>: {refusal.status === null ? '' : `${refusal.status} `}
+                  {refusal.message} <span className="muted">(made {formatDateTime(refusal.created_at)})</span>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
       <section aria-labelledby="sync-conflicts" className="panel">
