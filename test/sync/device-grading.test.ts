@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../src/shared/session-dtos.ts';
+import type { SyncStatus } from '../../src/contracts/session-dtos.ts';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { restartTestServer, startTestServer, type TestServer } from '../helpers/server.ts';
