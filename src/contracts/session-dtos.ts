@@ -91,12 +91,12 @@ export interface SyncStatus {
   conflicts: number;
 }
 
-export type ConflictChoice = 'device' | 'hub' | 'merged';
+/** `device`: make the write that did not stand again (through the API); `hub`: leave what stands. */
+export type ConflictChoice = 'device' | 'hub';
 
-/** `POST /api/v1/sync/conflicts/:id/resolve`; `value` (the record's data fields) only with `merged`. */
+/** `POST /api/v1/sync/conflicts/:id/resolve`. */
 export interface ResolveConflictRequest {
   choice: ConflictChoice;
-  value?: Record<string, unknown>;
 }
 
 /** A record's state as sync carries it (envelope plus its data). */
@@ -121,13 +121,17 @@ export interface SyncConflict {
   course_id: number | null;
   user_id: number;
   subject_user_id: number | null;
-  outcome: 'master-kept' | 'merged' | 'forbidden' | 'duplicate-merged';
-  /** Data fields both sides changed (merged outcomes). */
+  /** Data fields both writes changed. */
   fields: string[];
-  /** The state that stands (the hub's). */
-  kept: SyncRecordState | null;
-  /** The state this side gave up. */
-  pushed: SyncRecordState;
+  /** The record as it stands, who wrote that and when. */
+  kept: SyncRecordState;
+  kept_by: number;
+  kept_at: IsoDateTime;
+  /** The record as the write that did not stand (made by `user_id`) left or would have left it, and when. */
+  lost: SyncRecordState;
+  lost_at: IsoDateTime;
+  /** Whether choosing `device` can make that write again (the request is known). */
+  can_redo: boolean;
   detected_at: IsoDateTime;
   workflow_state: 'open' | 'resolved';
   resolution: ConflictChoice | null;

@@ -549,7 +549,7 @@ describe('authorization matrix (docs/architecture.md §10)', () => {
       const wrong: string[] = [];
       for (const c of cases) {
         const before = await c.unchanged();
-        const entry = { id: 1, method: c.method, route: c.route, params: c.params, user_id: c.userId, device_time: Date.now(), base_updated_at: null, created: [] };
+        const entry = { id: 1, method: c.method, route: c.route, params: c.params, user_id: c.userId, device_time: Date.now(), base: null, created: [] };
         const replayed = await api(server, c.token, 'POST', '/api/v1/sync/replay', { device: cases.indexOf(c) + 1, entries: [entry] });
         const result = (replayed.json as { results?: { outcome: string; status: number }[] }).results?.[0];
         const rest = await api(server, c.token, c.method, c.url, c.params);

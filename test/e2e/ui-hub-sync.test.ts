@@ -27,7 +27,7 @@ describe('a device connected to a hub from the UI', () => {
     return (await res.json()) as T;
   }
 
-  it('connects, shows Synced, Offline with the hub gone, 2 changes waiting, Synced again; the hub replays the edit and refuses the deletion', { timeout: 240_000 }, async () => {
+  it('connects, shows Synced, Offline with the hub gone, 2 changes waiting, Synced again; the later edit stands, the earlier is reviewed and made again; the deletion is refused', { timeout: 240_000 }, async () => {
     const page = await openTab(rig.browser);
     await connectToHub(page, rig.device.url, rig.hub.url, DEMO.teacher);
 
@@ -59,19 +59,30 @@ describe('a device connected to a hub from the UI', () => {
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Offline.* · 2 changes waiting$/);
 
     // Meanwhile, on the hub (started for a moment on a port the device does not know), the teacher retitles the first
-    // page and makes the second the front page, which the API does not let anyone delete.
+    // page and rewrites its body, and makes the second the front page, which the API does not let anyone delete.
     const aside = await rig.startHub(await freePort());
     const roster = await onHub<CourseUser[]>(aside.url, 'GET', `/api/v1/courses/${rig.courseId}/users?per_page=100`);
     const teacherId = roster.find((u) => u.login_id === DEMO.teacher.login)!.id;
     const { visible_token: hubToken } = await onHub<{ visible_token: string }>(aside.url, 'POST', `/api/v1/users/${teacherId}/tokens`, { token: { purpose: 'e2e' } });
-    await onHub(aside.url, 'PUT', pagePath(kept!), { wiki_page: { title: 'Edited on the hub' } }, hubToken);
+    await onHub(aside.url, 'PUT', pagePath(kept!), { wiki_page: { title: 'Edited on the hub', body: '<p>Rewritten on the hub</p>' } }, hubToken);
     await onHub(aside.url, 'PUT', pagePath(gone!), { wiki_page: { front_page: true } }, hubToken);
     await aside.stop();
 
     rig.hub = await rig.startHub();
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced[^·]*$/);
 
-    // The body edit is replayed on the hub as the teacher's request: it keeps the hub's title.
+    // Both changed the body: the hub's later edit stands, and the laptop's is kept for review on the device.
+    const review = page.getByRole('link', { name: /^Review conflicts \(1\)$/ });
+    await expect.poll(() => review.count(), SYNC).toBe(1);
+    expect((await onHub<WikiPage>(rig.hub.url, 'GET', pagePath(kept!))).body).toBe('<p>Rewritten on the hub</p>');
+    await review.click();
+    await expectScreen(page, 'Review conflicts');
+    const conflict = page.getByRole('region', { name: /Edited on the hub/ });
+    expect(await conflict.getByRole('row', { name: /body/ }).textContent()).toContain('Edited on the laptop');
+    // Made again, the laptop's edit is a new request the hub replays: it replaces the body and keeps the hub's title.
+    await conflict.getByRole('button', { name: 'Make my change again' }).click();
+    await page.getByText('No conflicts wait for you.').waitFor();
+    await expect.poll(() => review.count(), SYNC).toBe(0);
     await expect.poll(async () => (await onHub<WikiPage>(rig.hub.url, 'GET', pagePath(kept!))).body, SYNC).toBe('<p>Edited on the laptop</p>');
     expect((await onHub<WikiPage>(rig.hub.url, 'GET', pagePath(kept!))).title).toBe('Edited on the hub');
 

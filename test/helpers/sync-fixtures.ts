@@ -51,7 +51,7 @@ let entryIds = 0;
 
 /** One outbox entry as a device sends it to `POST /api/v1/sync/replay`; path parameters travel as strings. */
 export function replayEntry(userId: number, method: string, route: string, params: Record<string, unknown>, created: unknown[] = []) {
-  return { id: ++entryIds, method, route, params, user_id: userId, device_time: Date.now(), base_updated_at: null, created };
+  return { id: ++entryIds, method, route, params, user_id: userId, device_time: Date.now(), base: null, created };
 }
 
-export type ReplayAnswer = { results: { id: number; outcome: 'applied' | 'refused'; status: number; message: string | null }[] };
+export type ReplayAnswer = { results: { id: number; outcome: 'applied' | 'refused' | 'conflict'; status: number; message: string | null }[] };

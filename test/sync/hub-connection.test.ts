@@ -1,14 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncConflict, SyncStatus } from '../../src/contracts/session-dtos.ts';
+import type { SyncStatus } from '../../src/contracts/session-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { createAssignment } from '../helpers/content-fixtures.ts';
 import { createFixtureCourse, enrollFixtureUser } from '../helpers/course-fixtures.ts';
 import { restartTestServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { asBrowser, cookieOf, signIn, type BrowserSession } from '../helpers/session-fixtures.ts';
 import { eventually } from '../helpers/sync-fixtures.ts';
-import { toWire } from '../../src/server/sync/sync-partitions.ts';
 
 const ADMIN = 'hub-connection-admin-token';
 const EMAIL = 'river.student@hub.example';
@@ -124,38 +123,6 @@ describe('connecting a device to a hub at runtime, and its sync status', () => {
     expect(Date.parse(synced.last_synced_at!)).toBeGreaterThan(Date.parse(waiting.last_synced_at ?? '1970-01-01'));
     const onHub = await hub.core.services.repos.submissions.byLookup(`submission:${assignmentId}:${studentId}`);
     expect(onHub?.data.body).toBe('<p>Three frogs</p>');
-  });
-
-  it('resolves a recorded conflict by each choice: the hub’s, this computer’s, or a field-by-field merge', async () => {
-    const { conflicts } = device.core.services.sync;
-    const lookup = `submission:${assignmentId}:${studentId}`;
-    const current = async () => (await device.core.services.repos.submissions.byLookup(lookup))!;
-    const record = async (body: string) => {
-      const kept = toWire((await current()) as never);
-      const pushed = { ...kept, data: { ...kept.data, body, attempt: 7 } };
-      return conflicts.record({ side: 'device', collection: 'course_user', outcome: 'master-kept', fields: [], kept, pushed, userId: studentId }, Date.now(), 'test');
-    };
-    const resolve = (id: number, body: unknown) => asBrowser(device, session, 'POST', `/api/v1/sync/conflicts/${id}/resolve`, { body });
-
-    const forHub = await record('<p>Four frogs</p>');
-    expect((await status()).conflicts).toBe(1);
-    const keptHub = await resolve(forHub.id, { choice: 'hub' });
-    expect(keptHub.json).toMatchObject({ id: forHub.id, workflow_state: 'resolved', resolution: 'hub' });
-    expect((await current()).data.body).toBe('<p>Three frogs</p>');
-    expect((await asBrowser(device, session, 'GET', '/api/v1/sync/conflicts')).json).toEqual([]);
-    expect(((await asBrowser(device, session, 'GET', '/api/v1/sync/conflicts?include_resolved=true')).json as SyncConflict[]).map((c) => c.id)).toContain(forHub.id);
-    expect((await resolve(forHub.id, { choice: 'hub' })).status).toBe(409);
-
-    const forDevice = await record('<p>Five frogs</p>');
-    // Writes reach the hub only as replayed API requests now: the choice is recorded here, not sent (not built yet).
-    expect((await resolve(forDevice.id, { choice: 'device' })).json).toMatchObject({ resolution: 'device' });
-
-    const forMerge = await record('<p>Six frogs</p>');
-    const invented = await resolve(forMerge.id, { choice: 'merged', value: { body: '<script>nobody wrote this</script>' } });
-    expect(invented.status).toBe(400);
-    const merged = await resolve(forMerge.id, { choice: 'merged', value: { body: '<p>Six frogs</p>' } });
-    expect(merged.json).toMatchObject({ resolution: 'merged' });
-    expect((await status()).conflicts).toBe(0);
   });
 
   it('disconnects, forgets the token and keeps local data', async () => {

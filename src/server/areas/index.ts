@@ -91,8 +91,8 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     plannerRoutes(services),
     webhookSubscriptionsRoutes(services),
     hubRoutes(services),
-    syncRoutes(services),
-    // Last: a device's writes are replayed through every route above.
+    syncRoutes(services, () => routes),
+    // Last: a device's writes (and a conflict's write made again) are replayed through every route above.
     replayRoutes(services, () => routes),
   ].flat();
   return routes;

@@ -56,6 +56,13 @@ export interface JournaledWrite {
   readonly params: Readonly<Record<string, unknown>>;
 }
 
+/** A write as an installation's API received it: route template, method and parameters (JSON values). */
+export interface RecordedWrite {
+  readonly method: string;
+  readonly route: string;
+  readonly params: Record<string, unknown>;
+}
+
 /** Sees every write route's handler run: a device records them for its hub (sync/outbox.ts). */
 export interface WriteJournal {
   around<T>(write: JournaledWrite, handler: () => Promise<T>): Promise<T>;

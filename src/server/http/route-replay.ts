@@ -2,14 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { assertScopeAllows } from './bearer-auth.ts';
 import { errorResponse } from './error-envelopes.ts';
 import { runRoute } from './route-dispatch.ts';
-import type { AnyRoute, AuthenticatedContext } from './route.ts';
-
-/** A write as another installation's API received it: route template, method and parameters. */
-export interface RecordedWrite {
-  readonly method: string;
-  readonly route: string;
-  readonly params: Record<string, unknown>;
-}
+import { NotFoundError } from '../domain/errors.ts';
+import type { RecordedWrite, WriteJournal } from '../domain/write-observer.ts';
+import type { AnyRoute, AuthenticatedContext, RouteResult } from './route.ts';
 
 /** How the route answered: 2xx applied, 4xx refused with its message (a 5xx is thrown). */
 export interface ReplayOutcome {
@@ -24,27 +19,47 @@ export interface ReplayOutcome {
  */
 export class RouteReplayer {
   readonly #routes: () => ReadonlyMap<string, AnyRoute>;
+  readonly #journal: WriteJournal | undefined;
 
-  constructor(routes: () => readonly AnyRoute[]) {
+  /** With a `journal`, the writes are recorded as the HTTP requests' are (a device's outbox). */
+  constructor(routes: () => readonly AnyRoute[], journal?: WriteJournal) {
     let byKey: Map<string, AnyRoute> | undefined;
     // The route list is complete only once the server has assembled it (the replaying route is part of it).
     this.#routes = () => (byKey ??= new Map(routes().map((route) => [`${route.method} ${route.path}`, route])));
+    this.#journal = journal;
   }
 
+  /** The write's outcome: its status, or the status and message of the error it met (a 5xx is thrown). */
   async replay(ctx: AuthenticatedContext, write: RecordedWrite): Promise<ReplayOutcome> {
+    const route = this.#route(write);
+    if (!route) return { status: 404, message: 'The hub has no such change to make.' };
     try {
-      const route = this.#routes().get(`${write.method} ${write.route}`);
-      // Only API writes: sign-in and OAuth routes outside /api/ are a browser's, not a device's to replay.
-      if (!route || route.localOnly || route.method === 'GET' || !route.path.startsWith('/api/')) return { status: 404, message: 'The hub has no such change to make.' };
-      assertScopeAllows(ctx.principal, route);
-      const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(write.params[name] ?? '')));
-      const result = await runRoute(route, { ...ctx, requestId: randomUUID(), path, query: {}, now: Date.now() }, write.params);
+      const result = await this.#run(route, ctx, write);
       return { status: result.status ?? 200, message: null };
     } catch (err) {
       const { status, body } = errorResponse(err);
       if (status >= 500) throw err;
       return { status, message: messageOf(body) };
     }
+  }
+
+  /** Performs the write; its route's errors are thrown as over HTTP. */
+  run(ctx: AuthenticatedContext, write: RecordedWrite): Promise<RouteResult> {
+    const route = this.#route(write);
+    if (!route) throw new NotFoundError();
+    return this.#run(route, ctx, write);
+  }
+
+  /** Only API writes that are not `localOnly`: sign-in and OAuth routes outside /api/ are a browser's, not a device's. */
+  #route(write: RecordedWrite): AnyRoute | undefined {
+    const route = this.#routes().get(`${write.method} ${write.route}`);
+    return route && !route.localOnly && route.method !== 'GET' && route.path.startsWith('/api/') ? route : undefined;
+  }
+
+  async #run(route: AnyRoute, ctx: AuthenticatedContext, write: RecordedWrite): Promise<RouteResult> {
+    assertScopeAllows(ctx.principal, route);
+    const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(write.params[name] ?? '')));
+    return runRoute(route, { ...ctx, requestId: randomUUID(), path, query: {}, now: Date.now() }, write.params, this.#journal);
   }
 }
 

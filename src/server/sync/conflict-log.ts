@@ -1,53 +1,49 @@
 import type { IdAllocator } from '../domain/ids.ts';
-import { Repository } from '../domain/repository.ts';
+import { Repository, type WriteStamp } from '../domain/repository.ts';
+import type { RecordedWrite } from '../domain/write-observer.ts';
 import type { RecordCollection } from '../storage/database.ts';
 import type { Stored } from '../storage/typed-records.ts';
 import type { WireRecord } from './sync-partitions.ts';
 
 /**
- * How a push that met a changed record ended. `master-kept`: the hub's state stands and the pushed one is kept
- * here; `merged`: a per-type policy merged both, and where both sides changed the same fields the later change
- * won; `forbidden`: the pushing user may not write that record; `duplicate-merged`: a new record duplicated one
- * the hub holds under another id (same lookup key), was merged into it (`kept`) and is deleted on the device.
+ * How a person settled a conflict: `device` makes the write that did not stand again (through the API, as a new
+ * request), `hub` leaves what stands.
  */
-export type ConflictOutcome = 'master-kept' | 'merged' | 'forbidden' | 'duplicate-merged';
+export type ConflictChoice = 'device' | 'hub';
 
-/** How a person settled a conflict: keep this computer's state, the hub's, or a field-by-field mix of both. */
-export type ConflictChoice = 'device' | 'hub' | 'merged';
+/**
+ * What the hub found when it replayed a write onto a record it had changed in the same fields since (decision
+ * 0045): the later of the two writes stands, the other is kept here with who made it and when.
+ */
+export interface ConflictFinding {
+  /** Data fields both writes changed. */
+  fields: string[];
+  /** The record as it stands. */
+  kept: WireRecord;
+  kept_by: number;
+  kept_at: string;
+  /** The record as the write that did not stand would have left it (or had left it, when it was replaced). */
+  lost: WireRecord;
+  lost_at: string;
+}
 
-/** One surfaced conflict, kept in `local` on the side that recorded it (the hub, and the device that pushed). */
-export interface SyncConflictData {
+/** One recorded conflict, kept in `local` on the side that recorded it (the hub, and the device whose entry met it). */
+export interface SyncConflictData extends ConflictFinding {
   side: 'hub' | 'device';
   collection: string;
   record_key: string;
   record_type: string;
   record_id: number;
   course_id: number;
-  /** The user whose push met the conflict. */
+  /** Whose write did not stand: the person who decides. */
   user_id: number;
   /** The record's own user slot (the student of a submission), so they see conflicts about their work. */
   subject_user_id: number;
-  outcome: ConflictOutcome;
-  /** Data fields both sides changed, for `merged`; empty otherwise. */
-  fields: string[];
-  /** The state that stands (null when the record does not exist on the hub). */
-  kept: WireRecord | null;
-  /** The pushed state that did not (fully) win: nothing is dropped without a trace. */
-  pushed: WireRecord;
+  /** The request that made the write that did not stand, to make again if its person chooses so; null if unknown. */
+  request: RecordedWrite | null;
   detected_at: string;
-  /** Absent on conflicts recorded before resolving existed: those are open. */
-  resolution?: ConflictChoice | null;
-  resolved_at?: string | null;
-}
-
-export interface ConflictReport {
-  side: SyncConflictData['side'];
-  collection: string;
-  outcome: ConflictOutcome;
-  fields: string[];
-  kept: WireRecord | null;
-  pushed: WireRecord;
-  userId: number;
+  resolution: ConflictChoice | null;
+  resolved_at: string | null;
 }
 
 export class ConflictLog {
@@ -58,37 +54,47 @@ export class ConflictLog {
       user_id: c.user_id,
       course_id: c.course_id,
       parent_id: c.subject_user_id,
+      lookup_key: c.record_key,
       sort_key: c.detected_at,
     }));
   }
 
-  async record(report: ConflictReport, now: number, requestId: string): Promise<Stored<SyncConflictData>> {
-    const { pushed } = report;
-    return this.records.create(
+  /** The record of a finding about `collection`, lost by `userId`'s write `request`; built, not yet written. */
+  build(side: SyncConflictData['side'], collection: string, finding: ConflictFinding, userId: number, request: RecordedWrite | null, stamp: WriteStamp): Promise<Stored<SyncConflictData>> {
+    const { kept } = finding;
+    return this.records.build(
       {
-        side: report.side,
-        collection: report.collection,
-        record_key: pushed.key,
-        record_type: pushed.type,
-        record_id: pushed.id,
-        course_id: pushed.course_id,
-        user_id: report.userId,
-        subject_user_id: pushed.user_id,
-        outcome: report.outcome,
-        fields: report.fields,
-        kept: report.kept,
-        pushed,
-        detected_at: new Date(now).toISOString(),
+        ...finding,
+        side,
+        collection,
+        record_key: kept.key,
+        record_type: kept.type,
+        record_id: kept.id,
+        course_id: kept.course_id,
+        user_id: userId,
+        subject_user_id: kept.user_id,
+        request,
+        detected_at: new Date(stamp.now).toISOString(),
         resolution: null,
         resolved_at: null,
       },
-      { actorId: report.userId, requestId, now },
+      stamp,
     );
   }
 
   /** Marks a conflict settled; it leaves the default list. */
-  async resolve(id: number, choice: ConflictChoice, stamp: { actorId: number; requestId: string; now: number }): Promise<Stored<SyncConflictData> | undefined> {
+  async resolve(id: number, choice: ConflictChoice, stamp: WriteStamp): Promise<Stored<SyncConflictData> | undefined> {
     return this.records.update(id, stamp, (data) => ({ ...data, resolution: choice, resolved_at: new Date(stamp.now).toISOString() }));
+  }
+
+  /**
+   * `userId` wrote the record again after their write lost: their open conflicts about it are settled as if they
+   * had chosen their own version (resolving with `device` on their device does exactly that).
+   */
+  async settledByNewWrite(userId: number, recordKey: string, stamp: WriteStamp): Promise<void> {
+    for (const conflict of await this.records.find({ lookup_key: recordKey, user_id: userId })) {
+      if (isOpen(conflict)) await this.resolve(conflict.id, 'device', stamp);
+    }
   }
 
   /** Conflicts the user met or that concern their own records, newest first. */

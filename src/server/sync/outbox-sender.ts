@@ -8,10 +8,11 @@ const BATCH = 20;
 
 /**
  * Sends the outbox to the hub, oldest first, one request at a time, and settles what the hub answered: an
- * applied entry leaves the outbox, a refused one stays as a refused change. Either way the records the request
- * created here were placeholders (the hub allocated its own ids, decision 0044) and are removed; the hub's records
- * arrive by pull. A failed request (hub unreachable, 5xx) throws and leaves every unanswered entry pending: the
- * hub's receipts make sending them again harmless.
+ * applied entry leaves the outbox, a refused one stays as a refused change, one that met a later change on the hub
+ * leaves it as a recorded conflict. Either way the records the request created here were placeholders (the hub
+ * allocated its own ids, decision 0044) and are removed; the hub's records arrive by pull. A failed request (hub
+ * unreachable, 5xx) throws and leaves every unanswered entry pending: the hub's receipts make sending them again
+ * harmless.
  */
 export class OutboxSender {
   readonly #outbox: Outbox;
@@ -48,6 +49,7 @@ export class OutboxSender {
         const result = byId.get(entry.record.id);
         if (!result) throw new Error(`the hub did not answer outbox entry ${entry.record.id}`);
         if (result.outcome === 'applied') await this.#outbox.remove(entry);
+        else if (result.outcome === 'conflict' && result.conflict) await this.#outbox.conflicted(entry, result.conflict, Date.now());
         else await this.#outbox.refuse(entry, result.status, result.message ?? '', Date.now());
         await this.#removePlaceholders(entry);
       }
@@ -63,6 +65,6 @@ export class OutboxSender {
 }
 
 function sentForm(entry: OutboxEntry) {
-  const { method, route, params, user_id, device_time, base_updated_at, created } = entry.record.data;
-  return { id: entry.record.id, method, route, params, user_id, device_time, base_updated_at, created };
+  const { method, route, params, user_id, device_time, base, created } = entry.record.data;
+  return { id: entry.record.id, method, route, params, user_id, device_time, base, created };
 }

@@ -3,6 +3,8 @@ import { Repository, writeTogether, type Stored, type WriteStamp } from '../doma
 import { CompanionOfFirstWrite, observeWrites, type JournaledWrite, type ObservedWrite, type WriteJournal } from '../domain/write-observer.ts';
 import type { OutpostDatabase, RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
+import type { ConflictFinding, ConflictLog } from './conflict-log.ts';
+import { changeOf, type FieldChange } from './conflict-policies.ts';
 import { PULL_COLLECTIONS, type PullCollection } from './sync-partitions.ts';
 
 /** The record type of outbox entries, stored beside the changes they describe (see `Outbox`). */
@@ -17,6 +19,19 @@ export interface CreatedRecord {
   lookup_key: string;
 }
 
+/**
+ * The record an entry's write was based on: its `updated_at` then, and the fields the write changed in it (before
+ * and after, grouped by the type's conflict policy), so the hub can tell whether it changed the same fields since
+ * without keeping any history.
+ */
+export interface EntryBase {
+  collection: PullCollection;
+  key: string;
+  type: string;
+  updated_at: number;
+  change: FieldChange | null;
+}
+
 /** One write the device's API performed, to be performed again on the hub as the same user. */
 export interface OutboxEntryData {
   method: string;
@@ -27,8 +42,8 @@ export interface OutboxEntryData {
   user_id: number;
   /** Epoch ms on the device's clock when it made the change. */
   device_time: number;
-  /** The `updated_at` of the record the write changed first, when it changed one: what it was based on. */
-  base_updated_at: number | null;
+  /** The record the write changed first, when it changed one: what the hub checks for conflicts (decision 0045). */
+  base: EntryBase | null;
   created: CreatedRecord[];
   state: 'pending' | 'refused';
   /** The hub's answer to a refused entry. */
@@ -58,8 +73,11 @@ export class Outbox implements WriteJournal {
   readonly #listeners = new Set<() => void>();
   #idle: { promise: Promise<void>; resolve: () => void } | undefined;
 
+  readonly #conflicts: ConflictLog;
+
   /** `recording` says whether the installation is connected to a hub now: only then are writes recorded. */
-  constructor(db: OutpostDatabase, ids: IdAllocator, recording: () => boolean) {
+  constructor(db: OutpostDatabase, ids: IdAllocator, conflicts: ConflictLog, recording: () => boolean) {
+    this.#conflicts = conflicts;
     this.#repos = new Map(PULL_COLLECTIONS.map((name) => [name, new Repository<OutboxEntryData>(db.collections[name], OUTBOX_TYPE, ids, outboxSlots)]));
     this.#names = new Map(PULL_COLLECTIONS.map((name) => [db.collections[name], name]));
     this.#recording = recording;
@@ -73,7 +91,7 @@ export class Outbox implements WriteJournal {
       params: { ...write.params },
       user_id: write.userId,
       device_time: write.now,
-      base_updated_at: null,
+      base: null,
       created: [],
       state: 'pending',
       refusal: null,
@@ -136,6 +154,17 @@ export class Outbox implements WriteJournal {
     if (stored) await writeTogether([this.#repos.get(entry.collection)!.removal(stored)]);
   }
 
+  /**
+   * The hub changed the same fields later and kept its state (decision 0045): the entry is settled, and the
+   * conflict is recorded here too, with the request, so its person can review it and make the write again.
+   */
+  async conflicted(entry: OutboxEntry, finding: ConflictFinding, now: number): Promise<void> {
+    const { method, route, params, user_id } = entry.record.data;
+    const stamp = { actorId: user_id, requestId: entry.record.request_id, now };
+    await writeTogether([this.#conflicts.records.insertion(await this.#conflicts.build('device', entry.collection, finding, user_id, { method, route, params }, stamp))]);
+    await this.remove(entry);
+  }
+
   /** The hub refused the entry: it stays, with the hub's answer, as a refused change its user is shown. */
   async refuse(entry: OutboxEntry, status: number, message: string, now: number): Promise<void> {
     const stamp = { actorId: entry.record.data.user_id, requestId: entry.record.request_id, now };
@@ -178,7 +207,14 @@ class Recording extends CompanionOfFirstWrite<PullCollection> {
   }
 
   protected build(name: PullCollection, writes: readonly ObservedWrite[]): Promise<StoredRecord<object>> {
-    const base = writes.find((w) => w.read)?.read;
-    return this.#repos.get(name)!.build({ ...this.#entry, base_updated_at: base ? base.updated_at : null }, this.stamp);
+    const first = writes.find((w) => w.read);
+    const read = first?.read;
+    const base: EntryBase | null = read
+      ? { collection: name, key: read.key, type: read.type, updated_at: read.updated_at, change: changeOf(read.type, dataOf(read), dataOf(first.record)) }
+      : null;
+    return this.#repos.get(name)!.build({ ...this.#entry, base }, this.stamp);
   }
 }
+
+/** A stored record's data fields (every record type's data is a JSON object). */
+const dataOf = (record: StoredRecord<object>) => record.data as Record<string, unknown>;

@@ -1,20 +1,27 @@
 import { replicaOf, type IdAllocator } from '../domain/ids.ts';
-import { Repository, type Stored } from '../domain/repository.ts';
-import { CompanionOfFirstWrite, observeWrites } from '../domain/write-observer.ts';
+import { Repository, writeTogether, type Stored, type WriteStamp } from '../domain/repository.ts';
+import { CompanionOfFirstWrite, observeWrites, type RecordedWrite } from '../domain/write-observer.ts';
 import { COLLECTION_NAMES, type CollectionName, type OutpostDatabase, type RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
+import type { ConflictFinding, ConflictLog } from './conflict-log.ts';
 import type { CreatedRecord, OutboxEntryData } from './outbox.ts';
+import { ReplayConflicts, type Clash } from './replay-conflicts.ts';
 
 /** An outbox entry as the device sends it: its id on the device is its idempotency key. */
-export type SentEntry = Pick<OutboxEntryData, 'method' | 'route' | 'params' | 'user_id' | 'device_time' | 'base_updated_at' | 'created'> & { id: number };
+export type SentEntry = Pick<OutboxEntryData, 'method' | 'route' | 'params' | 'user_id' | 'device_time' | 'base' | 'created'> & { id: number };
 
 export interface ReplayResult {
   id: number;
-  outcome: 'applied' | 'refused';
+  /** `conflict`: the hub changed the same fields later; the entry did not run and is recorded for review. */
+  outcome: 'applied' | 'refused' | 'conflict';
   status: number;
   /** The hub's error message for a refused entry. */
   message: string | null;
+  /** What a `conflict` outcome kept and lost, for the device to record too. */
+  conflict: ConflictFinding | null;
 }
+
+const CONFLICT_MESSAGE = 'The same fields were changed on the hub later; that change stands and this one is kept for review.';
 
 /** How the hub's API answered the entry performed as its user: 2xx applied, 4xx refused (a 5xx throws). */
 export type PerformEntry = (params: Record<string, unknown>) => Promise<{ status: number; message: string | null }>;
@@ -27,6 +34,7 @@ interface ReceiptData {
   outcome: ReplayResult['outcome'];
   status: number;
   message: string | null;
+  conflict: ConflictFinding | null;
 }
 
 interface IdMapData {
@@ -50,9 +58,13 @@ export class ReplayLedger {
   readonly #receipts: ReadonlyMap<CollectionName, Repository<ReceiptData>>;
   readonly #names: ReadonlyMap<RecordCollection, CollectionName>;
   readonly #idMap: Repository<IdMapData>;
+  readonly #log: ConflictLog;
+  readonly #conflicts: ReplayConflicts;
 
-  constructor(db: OutpostDatabase, ids: IdAllocator) {
+  constructor(db: OutpostDatabase, ids: IdAllocator, log: ConflictLog) {
     this.#db = db;
+    this.#log = log;
+    this.#conflicts = new ReplayConflicts(db, log, ids);
     this.#receipts = new Map(COLLECTION_NAMES.map((name) => [name, new Repository<ReceiptData>(db.collections[name], RECEIPT_TYPE, ids, receiptSlots)]));
     // A receipt rides with a change to course data, never with the hub's own bookkeeping in `local`.
     this.#names = new Map(COLLECTION_NAMES.filter((name) => name !== 'local').map((name) => [db.collections[name], name]));
@@ -66,19 +78,37 @@ export class ReplayLedger {
   async replay(userId: number, device: number, entry: SentEntry, requestId: string, perform: PerformEntry): Promise<ReplayResult> {
     const receipt = await this.#receipt(receiptLookup(userId, device, entry.id));
     if (receipt) return resultOf(entry.id, receipt.data);
-    const applied: ReceiptData = { user_id: userId, device, entry_id: entry.id, outcome: 'applied', status: 200, message: null };
+    const stamp = (): WriteStamp => ({ actorId: userId, requestId, now: Date.now() });
+    const own = entry.user_id === userId;
+    const request: RecordedWrite = { method: entry.method, route: entry.route, params: own ? await this.#remapped(userId, device, entry.params) : entry.params };
+    const clash = own ? await this.#conflicts.judge(entry.base, entry.device_time) : undefined;
+    if (clash && !clash.entryIsLater) return this.#notApplied(userId, device, entry, clash, request, stamp());
+    const applied: ReceiptData = { user_id: userId, device, entry_id: entry.id, outcome: 'applied', status: 200, message: null, conflict: null };
     const writes = new ReplayWrites(this.#receipts, this.#names, applied, requestId);
     const outcome = await observeWrites(writes, async () => {
-      if (entry.user_id !== userId) return { status: 401, message: 'This change was made by another user than the one this device syncs as.' };
-      return perform(await this.#remapped(userId, device, entry.params));
+      if (!own) return { status: 401, message: 'This change was made by another user than the one this device syncs as.' };
+      return perform(request.params);
     });
     const data: ReceiptData = { ...applied, outcome: outcome.status < 400 ? 'applied' : 'refused', status: outcome.status, message: outcome.message };
-    const stamp = { actorId: userId, requestId, now: Date.now() };
     const carried = writes.carried;
-    if (!carried) await this.#receipts.get('local')!.create(data, stamp);
+    if (!carried) await this.#receipts.get('local')!.create(data, stamp());
     // Refused after writing part of its change: the receipt says what the device is told.
-    else if (data.outcome !== 'applied') await this.#receipts.get(carried.name)!.update(carried.record.id, stamp, () => data);
-    if (data.outcome === 'applied') await this.#mapIds(userId, device, entry.created, writes.inserted.map((i) => i.record), stamp);
+    else if (data.outcome !== 'applied') await this.#receipts.get(carried.name)!.update(carried.record.id, stamp(), () => data);
+    if (data.outcome === 'applied') {
+      await this.#mapIds(userId, device, entry.created, writes.inserted.map((i) => i.record), stamp());
+      if (clash) await this.#conflicts.replaced(clash, userId, entry.device_time, stamp());
+      await this.#conflicts.applied(entry.base, userId, entry.device_time, request, stamp());
+    }
+    return resultOf(entry.id, data);
+  }
+
+  /** The hub's later state stands: the entry does not run; its receipt and the conflict are written together. */
+  async #notApplied(userId: number, device: number, entry: SentEntry, clash: Clash, request: RecordedWrite, stamp: WriteStamp): Promise<ReplayResult> {
+    const finding = this.#conflicts.notApplied(clash, entry.device_time);
+    const data: ReceiptData = { user_id: userId, device, entry_id: entry.id, outcome: 'conflict', status: 409, message: CONFLICT_MESSAGE, conflict: finding };
+    const receipts = this.#receipts.get('local')!;
+    const conflict = await this.#log.build('hub', clash.base.collection, finding, userId, request, stamp);
+    await writeTogether([receipts.insertion(await receipts.build(data, stamp)), this.#log.records.insertion(conflict)]);
     return resultOf(entry.id, data);
   }
 
@@ -110,7 +140,7 @@ export class ReplayLedger {
    * Pairs each record the entry created on the device with the one the replay created or found here: by lookup
    * key (the one submission of an assignment and student), else by type in creation order.
    */
-  async #mapIds(userId: number, device: number, onDevice: readonly CreatedRecord[], onHub: readonly StoredRecord<object>[], stamp: { actorId: number; requestId: string; now: number }): Promise<void> {
+  async #mapIds(userId: number, device: number, onDevice: readonly CreatedRecord[], onHub: readonly StoredRecord<object>[], stamp: WriteStamp): Promise<void> {
     const unmatched = [...onHub];
     for (const created of onDevice) {
       if (replicaOf(created.id) !== device) continue;
@@ -157,7 +187,7 @@ const receiptSlots = (r: ReceiptData) => ({ lookup_key: receiptLookup(r.user_id,
 const receiptLookup = (userId: number, device: number, entryId: number) => `receipt:${userId}:${device}:${entryId}`;
 const idMapLookup = (userId: number, device: number, localId: number) => `idmap:${userId}:${device}:${localId}`;
 
-const resultOf = (id: number, receipt: ReceiptData): ReplayResult => ({ id, outcome: receipt.outcome, status: receipt.status, message: receipt.message });
+const resultOf = (id: number, receipt: ReceiptData): ReplayResult => ({ id, outcome: receipt.outcome, status: receipt.status, message: receipt.message, conflict: receipt.conflict ?? null });
 
 function collectIds(value: unknown, device: number, into: Set<number>): void {
   const id = idOf(value);

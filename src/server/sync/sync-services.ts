@@ -34,7 +34,7 @@ export class SyncServices {
     this.conflicts = new ConflictLog(db.collections.local, ids);
     this.changes = new HubChangeFeed(db, repos, access);
     // Writes are recorded while a hub connection runs; the outbox outlives connections (disconnecting keeps it).
-    this.outbox = new Outbox(db, ids, () => this.hub.deviceSync !== undefined);
+    this.outbox = new Outbox(db, ids, this.conflicts, () => this.hub.deviceSync !== undefined);
     this.hub = new HubLink(db, repos, this.outbox, ids.replica);
   }
 

@@ -96,8 +96,7 @@ function syncCalls(http: Http) {
   return {
     syncStatus: () => http.getOne<SyncStatus>('/api/v1/sync/status'),
     conflicts: () => http.getAll<SyncConflict>('/api/v1/sync/conflicts'),
-    resolveConflict: (conflictId: number, choice: ConflictChoice, value?: Record<string, unknown>) =>
-      http.writeJson<SyncConflict>('POST', `/api/v1/sync/conflicts/${conflictId}/resolve`, { choice, value }),
+    resolveConflict: (conflictId: number, choice: ConflictChoice) => http.writeJson<SyncConflict>('POST', `/api/v1/sync/conflicts/${conflictId}/resolve`, { choice }),
   };
 }
 

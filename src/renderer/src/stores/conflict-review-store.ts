@@ -9,15 +9,15 @@ interface ConflictReviewStore {
   /** The conflict whose decision is on its way. */
   resolvingId?: number;
   failure?: { conflictId: number; message: string };
-  resolveClicked: (conflictId: number, choice: ConflictChoice, value?: Record<string, unknown>) => Promise<void>;
+  resolveClicked: (conflictId: number, choice: ConflictChoice) => Promise<void>;
 }
 
 /** The person's decision on a conflict; the server applies it through its normal write path and it leaves the list. */
 export const useConflictReviewStore = create<ConflictReviewStore>()((set) => ({
-  resolveClicked: async (conflictId, choice, value) => {
+  resolveClicked: async (conflictId, choice) => {
     set({ resolvingId: conflictId, failure: undefined });
     try {
-      await currentApi().resolveConflict(conflictId, choice, value);
+      await currentApi().resolveConflict(conflictId, choice);
       await Promise.all([
         useResourceStore.getState().resourceStale(resources.conflicts()),
         useSyncStatusStore.getState().refreshRequested(),

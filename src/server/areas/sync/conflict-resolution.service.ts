@@ -1,17 +1,18 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { CoreServices } from '../../core-services.ts';
-import { ConflictError, InvalidError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
+import { ConflictError, InvalidError, NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
-import type { Repository, Stored, WriteStamp } from '../../domain/repository.ts';
+import type { Stored, WriteStamp } from '../../domain/repository.ts';
+import type { RecordedWrite } from '../../domain/write-observer.ts';
 import type { ConflictChoice, SyncConflictData } from '../../sync/conflict-log.ts';
-import type { WireRecord } from '../../sync/sync-partitions.ts';
+
+/** Performs a write again as the person, through the route that made it (its errors are thrown as over HTTP). */
+export type RedoWrite = (write: RecordedWrite) => Promise<unknown>;
 
 /**
- * Settles a recorded conflict. `hub` keeps what stands (the device already took the hub's state); `device` and
- * `merged` write the chosen data to the record here, through its repository like any local change, so sync pushes
- * it to the hub, which checks the person's rights as for every push. A merge picks, field by field, the hub's or
- * this computer's value: both were valid data once, while free-form values would skip the checks and sanitizing
- * every API write gets.
+ * Settles a recorded conflict (decision 0045). `hub` leaves what stands. `device` makes the write that did not
+ * stand again, as the person, through the route that made it (`redo`): the API's rules apply as to any write,
+ * nothing is written to the record directly. On a device that write is recorded in the outbox and replayed on
+ * the hub like any other; on the hub it runs there.
  */
 export class ConflictResolution {
   readonly #services: CoreServices;
@@ -20,47 +21,21 @@ export class ConflictResolution {
     this.#services = services;
   }
 
-  async resolve(principal: Principal, id: number, choice: ConflictChoice, value: Record<string, unknown> | undefined, stamp: WriteStamp): Promise<Stored<SyncConflictData>> {
+  async resolve(principal: Principal, id: number, choice: ConflictChoice, redo: RedoWrite, stamp: WriteStamp): Promise<Stored<SyncConflictData>> {
     const { conflicts } = this.#services.sync;
+    const { userId } = principal;
     const conflict = await conflicts.records.get(id);
-    if (!conflict || (conflict.data.user_id !== principal.userId && conflict.data.subject_user_id !== principal.userId)) throw new NotFoundError();
-    // The person whose record it is may read about it; only the one whose change met it decides.
-    if (conflict.data.user_id !== principal.userId) throw new UnauthorizedError();
+    if (!conflict || (conflict.data.user_id !== userId && conflict.data.subject_user_id !== userId)) throw new NotFoundError();
+    // The person whose record it is may read about it; only the one whose write did not stand decides.
+    if (conflict.data.user_id !== userId) throw new UnauthorizedError();
     if (conflict.data.resolved_at) throw new ConflictError('This conflict is already resolved.');
-    if (choice !== 'hub') await this.#apply(conflict.data, choice, value, stamp);
+    if (choice === 'device') {
+      const { request } = conflict.data;
+      if (!request) throw new InvalidError('The change that did not stand was not made through sync; make it again on the hub.');
+      await redo(request);
+    }
     const resolved = await conflicts.resolve(id, choice, stamp);
     if (!resolved) throw new NotFoundError();
     return resolved;
   }
-
-  async #apply(conflict: SyncConflictData, choice: 'device' | 'merged', value: Record<string, unknown> | undefined, stamp: WriteStamp): Promise<void> {
-    if (conflict.side !== 'device') throw new InvalidError('A conflict recorded on the hub is settled by the device that pushed it; here it can only be acknowledged (choice "hub").');
-    if (conflict.outcome === 'forbidden') throw new InvalidError('The hub refused this change; it can only be dismissed (choice "hub").');
-    const repo = this.#repositoryOf(conflict.record_type);
-    const current = await repo.get(conflict.record_id);
-    if (!current) throw new ConflictError('The record no longer exists on this computer.');
-    const data = choice === 'device' ? conflict.pushed.data : { ...current.data, ...pickedFields(value, conflict.kept, conflict.pushed) };
-    await repo.update(conflict.record_id, stamp, () => data);
-  }
-
-  /** The repository of a record type (types are unique across collections); its update recomputes the slots. */
-  #repositoryOf(type: string): Repository<Record<string, unknown>> {
-    // Every member of Repositories is a Repository of some record data; this one is addressed by its type name.
-    const repos = Object.values(this.#services.repos) as unknown as Repository<Record<string, unknown>>[];
-    const repo = repos.find((r) => r.type === type);
-    if (!repo) throw new InvalidError(`Conflicts about ${type} records cannot be resolved this way.`);
-    return repo;
-  }
-}
-
-/** The merged value: each field must be the hub's or this computer's value of that field. */
-function pickedFields(value: Record<string, unknown> | undefined, kept: WireRecord | null, pushed: WireRecord): Record<string, unknown> {
-  if (!value) throw ValidationError.field('value', 'is required for a merged choice', 'blank');
-  const picked: Record<string, unknown> = {};
-  for (const [field, chosen] of Object.entries(value)) {
-    const sides = [kept?.data, pushed.data].filter((data) => data !== undefined && Object.hasOwn(data, field)).map((data) => data![field]);
-    if (!sides.some((side) => isDeepStrictEqual(side, chosen))) throw ValidationError.field(field, "must be the hub's or this computer's value", 'invalid');
-    picked[field] = chosen;
-  }
-  return picked;
 }

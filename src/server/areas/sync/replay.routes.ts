@@ -13,7 +13,7 @@ import { replayParams } from './sync.params.ts';
  * the device sends the same entries again and those already applied answer from their receipts.
  */
 export function replayRoutes(services: CoreServices, routes: () => readonly AnyRoute[]): AnyRoute[] {
-  const ledger = new ReplayLedger(services.sync.db, services.sync.ids);
+  const ledger = new ReplayLedger(services.sync.db, services.sync.ids, services.sync.conflicts);
   const replayer = new RouteReplayer(routes);
   const perDevice = new KeyedQueue();
   return [

@@ -36,6 +36,17 @@ const createdRecord = z.object({
   lookup_key: z.string().max(300),
 });
 
+const fieldValues = z.record(z.string().max(64), z.unknown());
+
+/** The record an entry was based on, and the fields it changed there (sync/outbox.ts `EntryBase`). */
+const entryBase = z.object({
+  collection: z.enum(PULL_COLLECTIONS),
+  key: z.string().max(120),
+  type: z.string().min(1).max(48),
+  updated_at: millis,
+  change: z.object({ before: fieldValues, after: fieldValues }).nullable(),
+});
+
 /** An outbox entry as a device sends it (sync/outbox.ts): one write its API performed, to perform again here. */
 const sentEntry = z.object({
   id,
@@ -44,7 +55,7 @@ const sentEntry = z.object({
   params: z.record(z.string(), z.unknown()),
   user_id: id,
   device_time: millis,
-  base_updated_at: millis.nullable(),
+  base: entryBase.nullable(),
   created: z.array(createdRecord).max(1000),
 });
 
@@ -63,8 +74,6 @@ export const statusParams = z.object({});
 
 export const resolveConflictParams = z.object({
   id: canvasId(),
-  choice: canvasEnum(['device', 'hub', 'merged']),
-  // A JSON object of the record's data fields (see conflict-resolution.service.ts for what each may be).
-  value: z.record(z.string(), z.unknown()).optional(),
+  choice: canvasEnum(['device', 'hub']),
 });
 export type ResolveConflictParams = z.output<typeof resolveConflictParams>;

@@ -1,6 +1,7 @@
 import type { CoreServices } from '../../core-services.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { allowIf, authenticated } from '../../http/permission-rules.ts';
+import { RouteReplayer } from '../../http/route-replay.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { isOpen } from '../../sync/conflict-log.ts';
 import { encodeCheckpoint } from '../../sync/sync-partitions.ts';
@@ -15,9 +16,11 @@ import { conflictJson } from './sync.serializer.ts';
  * device receives and may write is decided per record from its token's user (sync/sync-scope.ts), so the route
  * rules admit any token and the filtering is the permission check.
  */
-export function syncRoutes(services: CoreServices): AnyRoute[] {
+export function syncRoutes(services: CoreServices, routes: () => readonly AnyRoute[]): AnyRoute[] {
   const { sync } = services;
   const resolution = new ConflictResolution(services);
+  // A conflict's write made again is recorded as any write the API makes (a device's outbox).
+  const replayer = new RouteReplayer(routes, sync.outbox);
   return [
     defineRoute({
       method: 'GET',
@@ -60,12 +63,12 @@ export function syncRoutes(services: CoreServices): AnyRoute[] {
     defineRoute({
       method: 'POST',
       path: '/api/v1/sync/conflicts/:id/resolve',
-      summary: "Settle a conflict: keep this computer's state, the hub's, or a field-by-field merge (`value`)",
+      summary: 'Settle a conflict: make the write that did not stand again (`device`, through its route), or leave what stands (`hub`)',
       params: resolveConflictParams,
       permission: allowIf('the user whose change met the conflict (checked per conflict)', 'write', () => true),
       localOnly: true,
       async handler(ctx, p) {
-        return { body: conflictJson(await resolution.resolve(ctx.principal, p.id, p.choice, p.value, writeStamp(ctx))) };
+        return { body: conflictJson(await resolution.resolve(ctx.principal, p.id, p.choice, (write) => replayer.run(ctx, write), writeStamp(ctx))) };
       },
     }),
     defineRoute({

@@ -2,7 +2,7 @@ import type { Stored } from '../../domain/repository.ts';
 import type { SyncConflictData } from '../../sync/conflict-log.ts';
 import type { OutboxEntry } from '../../sync/outbox.ts';
 
-/** A recorded conflict as the user sees it: both states in full, since both were theirs or about their work. */
+/** A recorded conflict as the user sees it: both states in full, since both were theirs or about their work (not the request). */
 export function conflictJson(record: Stored<SyncConflictData>) {
   const c = record.data;
   return {
@@ -14,14 +14,17 @@ export function conflictJson(record: Stored<SyncConflictData>) {
     course_id: c.course_id || null,
     user_id: c.user_id,
     subject_user_id: c.subject_user_id || null,
-    outcome: c.outcome,
     fields: c.fields,
     kept: c.kept,
-    pushed: c.pushed,
+    kept_by: c.kept_by,
+    kept_at: c.kept_at,
+    lost: c.lost,
+    lost_at: c.lost_at,
+    can_redo: c.request !== null,
     detected_at: c.detected_at,
     workflow_state: c.resolved_at ? 'resolved' : 'open',
-    resolution: c.resolution ?? null,
-    resolved_at: c.resolved_at ?? null,
+    resolution: c.resolution,
+    resolved_at: c.resolved_at,
   };
 }
 

@@ -1,39 +1,28 @@
 import type { SyncConflict } from '../../../../contracts/session-dtos.ts';
 
-/** One data field the two sides disagree on. */
+/** One data field the two writes disagree on. */
 export interface FieldDifference {
   field: string;
-  device: unknown;
-  hub: unknown;
+  /** The value of the person's write that did not stand. */
+  mine: unknown;
+  /** The value that stands. */
+  standing: unknown;
 }
 
-/**
- * The fields where this device's state (the one it pushed) and the hub's differ. A conflict about a record the hub
- * does not have (or may not be written) compares against nothing: every pushed field differs.
- */
+/** The fields where the write that did not stand and the record as it stands differ. */
 export function fieldDifferences(conflict: SyncConflict): FieldDifference[] {
-  const device = conflict.pushed.data;
-  const hub = conflict.kept?.data ?? {};
-  const fields = [...new Set([...Object.keys(device), ...Object.keys(hub)])].sort();
+  const mine = conflict.lost.data;
+  const standing = conflict.kept.data;
+  const fields = [...new Set([...Object.keys(mine), ...Object.keys(standing)])].sort();
   return fields
-    .filter((field) => JSON.stringify(device[field]) !== JSON.stringify(hub[field]))
-    .map((field) => ({ field, device: device[field], hub: hub[field] }));
+    .filter((field) => JSON.stringify(mine[field]) !== JSON.stringify(standing[field]))
+    .map((field) => ({ field, mine: mine[field], standing: standing[field] }));
 }
 
-/** A value as the person reads and edits it: text as it is, anything else as JSON. */
-export function editableText(value: unknown): string {
+/** A value as the person reads it: text as it is, anything else as JSON. */
+export function readableValue(value: unknown): string {
   if (value === undefined) return '';
   return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** Reads an edited field back: JSON where the field held JSON (numbers, lists), text otherwise. */
-export function parseEdited(text: string, original: unknown): unknown {
-  if (typeof original === 'string' || original === undefined) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 const RECORD_LABELS: Partial<Record<string, string>> = {
@@ -50,7 +39,7 @@ const RECORD_LABELS: Partial<Record<string, string>> = {
 
 /** "Page “Welcome”", "Submission 12": what the conflict is about, in the person's words. */
 export function conflictSubject(conflict: SyncConflict): string {
-  const data = conflict.kept?.data ?? conflict.pushed.data;
+  const data = conflict.kept.data;
   const label = RECORD_LABELS[conflict.record_type] ?? conflict.record_type.replaceAll('_', ' ');
   const title = data.title ?? data.name;
   return typeof title === 'string' && title ? `${label} “${title}”` : `${label} ${conflict.record_id}`;

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncConflict, SyncStatus } from '../../src/contracts/session-dtos.ts';
+import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
+import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
+import { restartTestServer, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createGradedAssignment, gradeAs, submitText } from '../helpers/submission-fixtures.ts';
+import { eventually } from '../helpers/sync-fixtures.ts';
+
+type Json = Record<string, unknown> & { id: number };
+
+/** A device connected to the hub as `token`'s user, and a token of that user on the device for its own API. */
+async function startDevice(hub: TestServer, hubToken: string, userId: number): Promise<{ server: TestServer; token: string }> {
+  const server = await startTestServer({ hub: { url: hub.url, token: hubToken } });
+  const { visibleToken } = await server.core.services.tokens.issue({ userId, purpose: 'device' }, fixtureStamp());
+  return { server, token: visibleToken };
+}
+
+/**
+ * Conflicts on replay: the hub compares the fields an entry changed with its own record before running it. Two
+ * graders on one cell conflict and the later grade stands; a student's work and a teacher's grade do not.
+ */
+describe('conflicts when the hub replays a device’s writes', () => {
+  let hub: TestServer;
+  let course: RosterCourse;
+  let teacher: { server: TestServer; token: string };
+  let ta: { server: TestServer; token: string };
+  let student: { server: TestServer; token: string };
+  let essay: Json;
+
+  beforeAll(async () => {
+    hub = await startTestServer();
+    course = await createRosterCourse(hub, 'Conflicts 101');
+    essay = await createGradedAssignment(hub, course, { name: 'Essay' });
+    // Student B (the TA's section) hands in on the hub; the teacher's list gives student A a placeholder submission.
+    await submitText(hub, course.studentB.token, course.id, essay.id as number, '<p>B’s essay</p>');
+    expect((await api(hub, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/assignments/${essay.id}/submissions`)).status).toBe(200);
+  });
+  // One process holds two databases at most (RxDB's collection limit): the hub and one device are open at a time.
+  afterAll(async () => {
+    for (const device of [teacher, ta, student]) await device?.server.stop();
+    await hub?.stop();
+  });
+
+  const lookup = (studentId: number) => `submission:${essay.id}:${studentId}`;
+  const gradePath = (studentId: number) => `/api/v1/courses/${course.id}/assignments/${essay.id}/submissions/${studentId}`;
+  const status = async (device: { server: TestServer; token: string }) => (await api(device.server, device.token, 'GET', '/api/v1/sync/status')).json as SyncStatus;
+  const conflictsOn = async (server: TestServer, token: string) => {
+    const res = await api(server, token, 'GET', '/api/v1/sync/conflicts');
+    expect(res.status).toBe(200);
+    return res.json as SyncConflict[];
+  };
+  const synced = (device: { server: TestServer; token: string }, what: string) =>
+    eventually(async () => {
+      const s = await status(device);
+      return s.state === 'synced' && s.waiting === 0 ? s : undefined;
+    }, what, 1200);
+
+  it('two graders grade one submission offline: the later grade stands, the earlier is a conflict on the hub and its device, resolvable there', async () => {
+    // Each grader's device syncs B's submission, then grades it with the hub out of reach; the teacher first.
+    teacher = await startDevice(hub, course.teacher.token, course.teacher.id);
+    await eventually(() => teacher.server.core.services.repos.submissions.byLookup(lookup(course.studentB.id)), 'B’s submission on the teacher’s device');
+    await hub.close();
+    const earlier = await api(teacher.server, teacher.token, 'PUT', gradePath(course.studentB.id), { submission: { posted_grade: '7' } });
+    expect(earlier.status, JSON.stringify(earlier.json)).toBe(200);
+    const gradedAt = Date.now();
+    await teacher.server.close();
+
+    hub = await restartTestServer(hub, { port: 0 });
+    ta = await startDevice(hub, course.ta.token, course.ta.id);
+    await eventually(() => ta.server.core.services.repos.submissions.byLookup(lookup(course.studentB.id)), 'B’s submission on the TA’s device');
+    await hub.close();
+    // The TA grades later than the teacher (device clocks; the test only waits for the clock to move on).
+    await eventually(async () => (Date.now() > gradedAt ? true : undefined), 'a later moment');
+    const later = await api(ta.server, ta.token, 'PUT', gradePath(course.studentB.id), { submission: { posted_grade: '9' } });
+    expect(later.status, JSON.stringify(later.json)).toBe(200);
+
+    // The TA's device reaches the hub first, then the teacher's laptop.
+    hub = await restartTestServer(hub);
+    await synced(ta, 'the TA’s grade sent');
+    await ta.server.stop();
+    teacher.server = await restartTestServer(teacher.server, { hub: { url: hub.url, token: course.teacher.token } });
+    await synced(teacher, 'the teacher’s grade sent');
+
+    // The later grade stands on the hub, and the teacher's device shows the hub's state.
+    const { repos } = hub.core.services;
+    expect((await repos.submissions.byLookup(lookup(course.studentB.id)))?.data).toMatchObject({ score: 9, grader_id: course.ta.id });
+    await eventually(async () => ((await teacher.server.core.services.repos.submissions.byLookup(lookup(course.studentB.id)))?.data.score === 9 ? true : undefined), 'the hub’s grade on the teacher’s device');
+    expect((await status(teacher)).refused).toEqual([]);
+
+    // The earlier grade is recorded with both values, who and when: on the hub and on the teacher's device.
+    const [onHub] = await conflictsOn(hub, course.teacher.token);
+    const [onDevice] = await conflictsOn(teacher.server, teacher.token);
+    for (const [conflict, side] of [[onHub, 'hub'], [onDevice, 'device']] as const) {
+      expect(conflict, side).toMatchObject({ side, record_type: 'submission', user_id: course.teacher.id, kept_by: course.ta.id, workflow_state: 'open', can_redo: true });
+      expect(conflict!.fields).toEqual(expect.arrayContaining(['score', 'grade', 'grader_id']));
+      expect(conflict!.kept.data).toMatchObject({ score: 9, grader_id: course.ta.id });
+      expect(conflict!.lost.data).toMatchObject({ score: 7, grader_id: course.teacher.id });
+      expect(Date.parse(conflict!.lost_at)).toBeLessThan(Date.parse(conflict!.kept_at));
+    }
+    expect((await status(teacher)).conflicts).toBe(1);
+    // The TA's grade was not replaced: nothing for the TA to review.
+    expect(await conflictsOn(hub, course.ta.token)).toEqual([]);
+
+    // Only the person whose grade did not stand decides; the student may read about their submission.
+    expect(await conflictsOn(hub, course.studentB.token)).toHaveLength(1);
+    expect((await api(hub, course.studentB.token, 'POST', `/api/v1/sync/conflicts/${onHub!.id}/resolve`, { choice: 'device' })).status).toBe(401);
+
+    // The teacher makes the grade again from the device: a new request through the API, replayed on the hub.
+    const resolved = await api(teacher.server, teacher.token, 'POST', `/api/v1/sync/conflicts/${onDevice!.id}/resolve`, { choice: 'device' });
+    expect(resolved.status, JSON.stringify(resolved.json)).toBe(200);
+    expect(resolved.json).toMatchObject({ workflow_state: 'resolved', resolution: 'device' });
+    await eventually(async () => ((await repos.submissions.byLookup(lookup(course.studentB.id)))?.data.score === 7 ? true : undefined), 'the teacher’s grade again on the hub');
+    expect((await repos.submissions.byLookup(lookup(course.studentB.id)))?.data.grader_id).toBe(course.teacher.id);
+    await synced(teacher, 'the grade made again sent');
+    // Writing it again settled the hub's record of the conflict too; a second decision is refused.
+    expect(await conflictsOn(hub, course.teacher.token)).toEqual([]);
+    expect(await conflictsOn(teacher.server, teacher.token)).toEqual([]);
+    expect((await api(teacher.server, teacher.token, 'POST', `/api/v1/sync/conflicts/${onDevice!.id}/resolve`, { choice: 'hub' })).status).toBe(409);
+    await teacher.server.stop();
+  });
+
+  it('a student’s offline submission and a teacher’s grade on the hub meanwhile both stand, with no conflict', async () => {
+    student = await startDevice(hub, course.studentA.token, course.studentA.id);
+    await eventually(() => student.server.core.services.repos.submissions.byLookup(lookup(course.studentA.id)), 'A’s placeholder submission on the device');
+    const hubPort = hub.port;
+    await hub.close();
+
+    const submitted = await api(student.server, student.token, 'POST', `/api/v1/courses/${course.id}/assignments/${essay.id}/submissions`, {
+      submission: { submission_type: 'online_text_entry', body: '<p>Written on the bus</p>' },
+    });
+    expect(submitted.status, JSON.stringify(submitted.json)).toBe(201);
+
+    // Meanwhile the teacher grades student A on the hub (on a port the student's device does not know).
+    hub = await restartTestServer(hub, { port: 0 });
+    await gradeAs(hub, course.teacher.token, course.id, essay.id as number, course.studentA.id, { posted_grade: '8' });
+    hub = await restartTestServer(hub, { port: hubPort });
+    await synced(student, 'the submission sent');
+
+    expect((await hub.core.services.repos.submissions.byLookup(lookup(course.studentA.id)))?.data).toMatchObject({ body: '<p>Written on the bus</p>', attempt: 1, score: 8 });
+    expect((await status(student)).refused).toEqual([]);
+    expect(await conflictsOn(student.server, student.token)).toEqual([]);
+    expect(await conflictsOn(hub, course.studentA.token)).toEqual([]);
+    expect(await conflictsOn(hub, course.teacher.token)).toEqual([]);
+  });
+});
