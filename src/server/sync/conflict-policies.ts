@@ -23,10 +23,11 @@ interface ConflictPolicy {
 const POLICIES: Readonly<Record<string, ConflictPolicy>> = {
   submission: {
     groups: [
-      ['score', 'grade', 'points_deducted', 'grader_id', 'graded_at', 'excused', 'late_policy_status', 'seconds_late_override', 'grade_matches_current_submission'],
+      ['score', 'grade', 'points_deducted', 'grader_id', 'graded_at', 'excused', 'late_policy_status', 'seconds_late_override'],
       ['submission_type', 'body', 'url', 'attachment_ids', 'media_comment_id', 'media_comment_type', 'attempt', 'submitted_at'],
     ],
-    derived: ['workflow_state'],
+    // A new attempt marks an existing grade as not matching it: that follows from both groups, it is no one's edit.
+    derived: ['workflow_state', 'grade_matches_current_submission'],
   },
   custom_gradebook_column_datum: { groups: [['content']], derived: [] },
   // The slug follows the title, and each edit counts a new revision by its editor: both sides always move those.
