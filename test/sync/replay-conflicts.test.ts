@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPLICA_LIMIT } from '../../src/server/domain/ids.ts';
+import { columnDatumKey } from '../../src/server/domain/records/custom-column-records.ts';
 import type { SyncConflict, SyncStatus } from '../../src/contracts/session-dtos.ts';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { restartTestServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createGradedAssignment, gradeAs, submitText } from '../helpers/submission-fixtures.ts';
-import { eventually } from '../helpers/sync-fixtures.ts';
+import { eventually, replayEntry } from '../helpers/sync-fixtures.ts';
 
 type Json = Record<string, unknown> & { id: number };
 
@@ -142,5 +144,39 @@ describe('conflicts when the hub replays a device’s writes', () => {
     expect(await conflictsOn(student.server, student.token)).toEqual([]);
     expect(await conflictsOn(hub, course.studentA.token)).toEqual([]);
     expect(await conflictsOn(hub, course.teacher.token)).toEqual([]);
+  });
+
+  it('shows a conflict only as sync shows its record: a student reads about a teacher note on them as a tombstone', async () => {
+    const path = `/api/v1/courses/${course.id}/custom_gradebook_columns`;
+    const column = (await api(hub, course.teacher.token, 'POST', path, { column: { title: 'Notes' } })).json as Json;
+    const note = (content: string) => api(hub, course.teacher.token, 'PUT', `${path}/${column.id}/data/${course.studentA.id}`, { column_data: { content } });
+    expect((await note('First')).status).toBe(200);
+    const base = (await hub.core.services.repos.columnData.byLookup(columnDatumKey(column.id, course.studentA.id)))!;
+    expect((await note('On the hub')).status).toBe(200);
+
+    // A device's edit of the same note, based on "First" and made before the hub's edit: the hub's stands.
+    const entry = {
+      ...replayEntry(course.teacher.id, 'PUT', '/api/v1/courses/:course_id/custom_gradebook_columns/:id/data/:user_id', {
+        course_id: String(course.id),
+        id: String(column.id),
+        user_id: String(course.studentA.id),
+        column_data: { content: 'From the laptop' },
+      }),
+      device_time: base.updated_at,
+      base: { collection: 'course_user', key: base.key, type: base.type, updated_at: base.updated_at, change: { before: { content: 'First' }, after: { content: 'From the laptop' } } },
+    };
+    const device = (hub.core.services.sync.ids.replica % (REPLICA_LIMIT - 2)) + 1;
+    const res = await api(hub, course.teacher.token, 'POST', '/api/v1/sync/replay', { device, entries: [entry] });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const [result] = (res.json as { results: { outcome: string; status: number; conflict: SyncConflict | null }[] }).results;
+    expect(result).toMatchObject({ outcome: 'conflict', status: 409 });
+    expect(result!.conflict!.kept.data.content).toBe('On the hub');
+    expect((await hub.core.services.repos.columnData.byLookup(columnDatumKey(column.id, course.studentA.id)))?.data.content).toBe('On the hub');
+
+    const [forTeacher] = (await conflictsOn(hub, course.teacher.token)).filter((c) => c.record_type === 'custom_gradebook_column_datum');
+    expect(forTeacher).toMatchObject({ fields: ['content'], kept: { data: { content: 'On the hub' } }, lost: { data: { content: 'From the laptop' } } });
+    // Teacher notes never reach the student over sync, so the conflict about one shows them nothing of it.
+    const [forStudent] = (await conflictsOn(hub, course.studentA.token)).filter((c) => c.record_type === 'custom_gradebook_column_datum');
+    expect(forStudent).toMatchObject({ id: forTeacher!.id, kept: { _deleted: true, data: {} }, lost: { _deleted: true, data: {} } });
   });
 });

@@ -3,7 +3,7 @@ import { Repository, type WriteStamp } from '../domain/repository.ts';
 import type { RecordedWrite } from '../domain/write-observer.ts';
 import type { RecordCollection } from '../storage/database.ts';
 import type { Stored } from '../storage/typed-records.ts';
-import type { WireRecord } from './sync-partitions.ts';
+import type { PullCollection, WireRecord } from './sync-partitions.ts';
 
 /**
  * How a person settled a conflict: `device` makes the write that did not stand again (through the API, as a new
@@ -16,6 +16,7 @@ export type ConflictChoice = 'device' | 'hub';
  * 0045): the later of the two writes stands, the other is kept here with who made it and when.
  */
 export interface ConflictFinding {
+  collection: PullCollection;
   /** Data fields both writes changed. */
   fields: string[];
   /** The record as it stands. */
@@ -30,7 +31,6 @@ export interface ConflictFinding {
 /** One recorded conflict, kept in `local` on the side that recorded it (the hub, and the device whose entry met it). */
 export interface SyncConflictData extends ConflictFinding {
   side: 'hub' | 'device';
-  collection: string;
   record_key: string;
   record_type: string;
   record_id: number;
@@ -59,14 +59,13 @@ export class ConflictLog {
     }));
   }
 
-  /** The record of a finding about `collection`, lost by `userId`'s write `request`; built, not yet written. */
-  build(side: SyncConflictData['side'], collection: string, finding: ConflictFinding, userId: number, request: RecordedWrite | null, stamp: WriteStamp): Promise<Stored<SyncConflictData>> {
+  /** The record of a finding lost by `userId`'s write `request`; built, not yet written. */
+  build(side: SyncConflictData['side'], finding: ConflictFinding, userId: number, request: RecordedWrite | null, stamp: WriteStamp): Promise<Stored<SyncConflictData>> {
     const { kept } = finding;
     return this.records.build(
       {
         ...finding,
         side,
-        collection,
         record_key: kept.key,
         record_type: kept.type,
         record_id: kept.id,

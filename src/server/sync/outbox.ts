@@ -161,7 +161,7 @@ export class Outbox implements WriteJournal {
   async conflicted(entry: OutboxEntry, finding: ConflictFinding, now: number): Promise<void> {
     const { method, route, params, user_id } = entry.record.data;
     const stamp = { actorId: user_id, requestId: entry.record.request_id, now };
-    await writeTogether([this.#conflicts.records.insertion(await this.#conflicts.build('device', entry.collection, finding, user_id, { method, route, params }, stamp))]);
+    await writeTogether([this.#conflicts.records.insertion(await this.#conflicts.build('device', finding, user_id, { method, route, params }, stamp))]);
     await this.remove(entry);
   }
 

@@ -63,6 +63,7 @@ export class ReplayConflicts {
   notApplied(clash: Clash, deviceTime: number): ConflictFinding {
     const { hub, hubWrite, fields, base } = clash;
     return {
+      collection: base.collection,
       fields,
       kept: hub,
       kept_by: hubWrite.userId,
@@ -76,8 +77,8 @@ export class ReplayConflicts {
   async replaced(clash: Clash, userId: number, deviceTime: number, stamp: WriteStamp): Promise<void> {
     const kept = await this.#current(clash.base);
     if (!kept) return;
-    const finding: ConflictFinding = { fields: clash.fields, kept, kept_by: userId, kept_at: iso(deviceTime), lost: clash.hub, lost_at: iso(clash.hubWrite.at) };
-    await writeTogether([this.#log.records.insertion(await this.#log.build('hub', clash.base.collection, finding, clash.hubWrite.userId, clash.hubWrite.request, stamp))]);
+    const finding: ConflictFinding = { collection: clash.base.collection, fields: clash.fields, kept, kept_by: userId, kept_at: iso(deviceTime), lost: clash.hub, lost_at: iso(clash.hubWrite.at) };
+    await writeTogether([this.#log.records.insertion(await this.#log.build('hub', finding, clash.hubWrite.userId, clash.hubWrite.request, stamp))]);
   }
 
   /**

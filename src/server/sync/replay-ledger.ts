@@ -107,7 +107,7 @@ export class ReplayLedger {
     const finding = this.#conflicts.notApplied(clash, entry.device_time);
     const data: ReceiptData = { user_id: userId, device, entry_id: entry.id, outcome: 'conflict', status: 409, message: CONFLICT_MESSAGE, conflict: finding };
     const receipts = this.#receipts.get('local')!;
-    const conflict = await this.#log.build('hub', clash.base.collection, finding, userId, request, stamp);
+    const conflict = await this.#log.build('hub', finding, userId, request, stamp);
     await writeTogether([receipts.insertion(await receipts.build(data, stamp)), this.#log.records.insertion(conflict)]);
     return resultOf(entry.id, data);
   }

@@ -3,7 +3,7 @@ import type { IdAllocator } from '../domain/ids.ts';
 import type { Principal } from '../domain/principal.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import type { OutpostDatabase } from '../storage/database.ts';
-import { ConflictLog } from './conflict-log.ts';
+import { ConflictLog, type ConflictFinding } from './conflict-log.ts';
 import { HubChangeFeed } from './hub-change-feed.ts';
 import { HubLink } from './hub-link.ts';
 import { Outbox } from './outbox.ts';
@@ -49,14 +49,29 @@ export class SyncServices {
 
   /** What a device may hold of each record it changed, now: the record as a pull sends it, or a tombstone. */
   async states(principal: Principal, collection: PullCollection, keys: readonly string[]): Promise<WireRecord[]> {
-    const scope = await computeSyncScope(principal, this.#repos, this.#access);
-    const visibility = new PullVisibility(scope, this.#repos);
     const stored = new Map((await this.#db.collections[collection].storageInstance.findDocumentsById([...keys], true)).map((doc) => [doc.key, toWire(doc)]));
+    const found = await this.asPulled(principal, collection, [...stored.values()]);
+    const byKey = new Map(found.map((doc) => [doc.key, doc]));
+    return keys.map((key) => byKey.get(key) ?? missingTombstone(key));
+  }
+
+  /** A conflict's two records as `principal` may see them (see `asPulled`). */
+  async shownTo<T extends ConflictFinding>(principal: Principal, finding: T): Promise<T> {
+    const [kept, lost] = await this.asPulled(principal, finding.collection, [finding.kept, finding.lost]);
+    return { ...finding, kept: kept!, lost: lost! };
+  }
+
+  /**
+   * Records as a pull would send them to `principal`: redacted as the pull redacts, or a tombstone where the user may
+   * not see the record. What a conflict shows of a record (to its person, or the student it concerns) goes through
+   * this too, so a conflict never reveals more than sync itself.
+   */
+  async asPulled(principal: Principal, collection: PullCollection, docs: readonly WireRecord[]): Promise<WireRecord[]> {
+    const visibility = new PullVisibility(await computeSyncScope(principal, this.#repos, this.#access), this.#repos);
     return Promise.all(
-      keys.map(async (key) => {
-        const doc = stored.get(key);
-        const decision = doc ? await visibility.decide(collection, doc) : 'skip';
-        return typeof decision === 'object' ? decision : (doc ? hiddenTombstone(doc) : missingTombstone(key));
+      docs.map(async (doc) => {
+        const decision = await visibility.decide(collection, doc);
+        return typeof decision === 'object' ? decision : hiddenTombstone(doc);
       }),
     );
   }

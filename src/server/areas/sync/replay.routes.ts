@@ -30,7 +30,9 @@ export function replayRoutes(services: CoreServices, routes: () => readonly AnyR
         perDevice.run(`${ctx.principal.userId}:${p.device}`, async () => {
           const results: ReplayResult[] = [];
           for (const entry of p.entries) {
-            results.push(await ledger.replay(ctx.principal.userId, p.device, entry, ctx.requestId, (params) => replayer.replay(ctx, { ...entry, params })));
+            const result = await ledger.replay(ctx.principal.userId, p.device, entry, ctx.requestId, (params) => replayer.replay(ctx, { ...entry, params }));
+            // A conflict shows the device the hub's record only as its pull would.
+            results.push(result.conflict ? { ...result, conflict: await services.sync.shownTo(ctx.principal, result.conflict) } : result);
           }
           return { body: { results } };
         }),

@@ -57,7 +57,7 @@ export function syncRoutes(services: CoreServices, routes: () => readonly AnyRou
       permission: authenticated,
       async handler(ctx, p: ConflictsParams) {
         const listed = (await sync.conflicts.involving(ctx.principal.userId)).filter((c) => p.include_resolved || isOpen(c));
-        return paginateArray(ctx, listed.map(conflictJson));
+        return paginateArray(ctx, await Promise.all(listed.map(async (c) => conflictJson(c, await sync.shownTo(ctx.principal, c.data)))));
       },
     }),
     defineRoute({
@@ -68,7 +68,8 @@ export function syncRoutes(services: CoreServices, routes: () => readonly AnyRou
       permission: allowIf('the user whose change met the conflict (checked per conflict)', 'write', () => true),
       localOnly: true,
       async handler(ctx, p) {
-        return { body: conflictJson(await resolution.resolve(ctx.principal, p.id, p.choice, (write) => replayer.run(ctx, write), writeStamp(ctx))) };
+        const resolved = await resolution.resolve(ctx.principal, p.id, p.choice, (write) => replayer.run(ctx, write), writeStamp(ctx));
+        return { body: conflictJson(resolved, await sync.shownTo(ctx.principal, resolved.data)) };
       },
     }),
     defineRoute({

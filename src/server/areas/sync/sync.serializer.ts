@@ -2,8 +2,8 @@ import type { Stored } from '../../domain/repository.ts';
 import type { SyncConflictData } from '../../sync/conflict-log.ts';
 import type { OutboxEntry } from '../../sync/outbox.ts';
 
-/** A recorded conflict as the user sees it: both states in full, since both were theirs or about their work (not the request). */
-export function conflictJson(record: Stored<SyncConflictData>) {
+/** A recorded conflict as the user sees it: both states as sync shows them to that user (`shown`), not the request. */
+export function conflictJson(record: Stored<SyncConflictData>, shown: Pick<SyncConflictData, 'kept' | 'lost'>) {
   const c = record.data;
   return {
     id: record.id,
@@ -15,10 +15,10 @@ export function conflictJson(record: Stored<SyncConflictData>) {
     user_id: c.user_id,
     subject_user_id: c.subject_user_id || null,
     fields: c.fields,
-    kept: c.kept,
+    kept: shown.kept,
     kept_by: c.kept_by,
     kept_at: c.kept_at,
-    lost: c.lost,
+    lost: shown.lost,
     lost_at: c.lost_at,
     can_redo: c.request !== null,
     detected_at: c.detected_at,
