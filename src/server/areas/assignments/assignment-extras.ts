@@ -2,7 +2,7 @@ import type { CoreServices } from '../../core-services.ts';
 import type { AssignmentData } from '../../domain/records/content-records.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { ContentViewer } from '../common/course-content.ts';
-import { ContentLocks } from '../module-items/content-locks.ts';
+import { ContentLocks } from '../../domain/progression/content-locks.ts';
 import { assignmentSubmissionStats } from '../submissions/assignment-stats.ts';
 import type { AssignmentExtras, AssignmentInclude } from './assignments.serializer.ts';
 import { ownSubmissionsJson } from './own-submissions.ts';
@@ -22,7 +22,7 @@ export async function assignmentExtras(
   const { baseUrl, stamp } = request;
   const [stats, locks, submissions] = await Promise.all([
     assignmentSubmissionStats(services, viewer.principal, viewer.courseId, shown.map((a) => a.id)),
-    ContentLocks.load(services, viewer.principal, viewer.courseId, viewer.canManage, stamp),
+    ContentLocks.load(services.repos, viewer.principal.userId, viewer.courseId, viewer.canManage, stamp),
     include.includes('submission') ? ownSubmissionsJson(services, viewer, shown, { baseUrl, stamp }) : undefined,
   ]);
   return (id) => ({ stats: stats.get(id), locks, ...(submissions ? { submissions } : {}) });

@@ -3,7 +3,8 @@ import type { Stored } from '../../domain/repository.ts';
 import type { ASSIGNMENT_INCLUDES } from './assignments.params.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';
-import { ContentLocks, type LockedContent } from '../module-items/content-locks.ts';
+import { assignmentAsSeen, assignmentLockSubject } from '../../domain/content-visibility.ts';
+import { ContentLocks } from '../../domain/progression/content-locks.ts';
 import { NO_SUBMISSIONS, type AssignmentSubmissionStats } from '../submissions/assignment-stats.ts';
 
 export type AssignmentInclude = (typeof ASSIGNMENT_INCLUDES)[number];
@@ -32,7 +33,7 @@ export function assignmentJson(
   const json: Record<string, unknown> = {
     id: record.id,
     name: a.name,
-    description: a.description,
+    description: assignmentAsSeen(a, lock).description,
     created_at: isoSeconds(record.created_at),
     updated_at: isoSeconds(record.updated_at),
     due_at: a.due_at,
@@ -85,20 +86,4 @@ export function assignmentJson(
   const submission = include.includes('submission') ? extras.submissions?.get(record.id) : undefined;
   if (submission) json.submission = submission;
   return json;
-}
-
-/**
- * The assignment as the lock computation sees it: its dates, and the module items that show it (its own, and
- * those of the quiz or graded topic it grades, as Canvas's items follow either side).
- */
-export function assignmentLockSubject(record: Stored<AssignmentData>): LockedContent {
-  const a = record.data;
-  const shows = new Set([`Assignment:${record.id}`]);
-  if (a.quiz_id !== null) shows.add(`Quiz:${a.quiz_id}`);
-  if (a.discussion_topic_id !== null) shows.add(`Discussion:${a.discussion_topic_id}`);
-  return {
-    type: 'Assignment',
-    summary: { asset_string: `assignment_${record.id}`, unlock_at: a.unlock_at, lock_at: a.lock_at },
-    shownBy: (item) => shows.has(`${item.data.type}:${item.data.content_id}`),
-  };
 }

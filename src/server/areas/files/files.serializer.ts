@@ -2,12 +2,12 @@ import type { FileData } from '../../domain/records/content-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';
-import { isLocked } from './files.service.ts';
+import { fileLocked } from '../../domain/content-visibility.ts';
 
 /** Canvas's File JSON (`lib/api/v1/attachment.rb`); note the hyphenated `content-type` key, as Canvas sends it. */
 export function fileJson(record: Stored<FileData>, baseUrl: string, viewer: ContentViewer): Record<string, unknown> {
   const f = record.data;
-  const locked = isLocked(f);
+  const locked = fileLocked(f);
   return {
     id: record.id,
     uuid: f.uuid,

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { CoreServices } from '../../core-services.ts';
+import { courseFileReadable, fileLocked } from '../../domain/content-visibility.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { FileData } from '../../domain/records/content-records.ts';
 import { isoOrNull } from '../common/api-values.ts';
@@ -32,7 +33,7 @@ export class FilesService {
       (file) =>
         file.data.workflow_state === 'available' &&
         file.data.purpose === 'course' &&
-        (viewer.canManage || (!file.data.hidden && !isLocked(file.data))) &&
+        (viewer.canManage || (!file.data.hidden && !fileLocked(file.data))) &&
         matchesSearch(file.data.display_name, f.search_term) &&
         (f.content_types === undefined || f.content_types.some((t) => file.data.content_type.startsWith(t))),
     );
@@ -50,7 +51,7 @@ export class FilesService {
 
   /** The file if the viewer may see it (its course, not locked for them, their own or visible work); else a 404. */
   async shownTo(record: Stored<FileData>, viewer: ContentViewer): Promise<Stored<FileData>> {
-    if (record.data.course_id !== viewer.courseId || (!viewer.canManage && isLocked(record.data))) throw new NotFoundError('file');
+    if (record.data.course_id !== viewer.courseId || (!viewer.canManage && !courseFileReadable(record.data))) throw new NotFoundError('file');
     if (record.data.purpose === 'submission' && !(await this.#seesWorkOf(viewer, record.data.user_id))) throw new NotFoundError('file');
     return record;
   }
@@ -153,10 +154,6 @@ function freeName(name: string, taken: ReadonlyMap<string, unknown>): string {
   }
 }
 
-/** Locked by hand, or outside its availability window. */
-export function isLocked(f: FileData, now = Date.now()): boolean {
-  return f.locked || (f.unlock_at !== null && Date.parse(f.unlock_at) > now) || (f.lock_at !== null && Date.parse(f.lock_at) < now);
-}
 
 function sortKey(sort: FileSort): (f: Stored<FileData>) => string | number {
   switch (sort) {

@@ -4,7 +4,7 @@ import type { ModuleData, ModuleItemData } from '../../domain/records/module-rec
 import type { Stored } from '../../domain/repository.ts';
 import type { ModuleViewer } from '../modules/module-viewer.ts';
 import { contentKey, type ContentSummary } from './item-content.ts';
-import { itemLock } from './item-locks.ts';
+import { itemLock } from '../../domain/progression/item-locks.ts';
 
 /** Everything item JSON depends on beyond the item: who looks, their progression, and the loaded content. */
 export interface ItemView {

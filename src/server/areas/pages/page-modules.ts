@@ -1,9 +1,10 @@
 import type { CoreServices } from '../../core-services.ts';
+import { pageLockSubject } from '../../domain/content-visibility.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';
 import type { PlannedWrite, Stored, WriteStamp } from '../../domain/repository.ts';
-import { ContentLocks } from '../module-items/content-locks.ts';
-import type { ItemLock } from '../module-items/item-locks.ts';
+import { ContentLocks } from '../../domain/progression/content-locks.ts';
+import type { ItemLock } from '../../domain/progression/item-locks.ts';
 import type { WikiViewer } from './page-access.ts';
 
 /**
@@ -16,13 +17,8 @@ import type { WikiViewer } from './page-access.ts';
 export async function pageLock(services: CoreServices, viewer: WikiViewer, page: Stored<WikiPageData>, stamp: WriteStamp): Promise<ItemLock | undefined> {
   const courseId = viewer.wiki.courseId;
   if (courseId === null) return undefined;
-  const locks = await ContentLocks.load(services, viewer.principal, courseId, viewer.canManage, stamp);
-  const urls = new Set([page.data.url, ...page.data.old_urls]);
-  return locks.lockOf({
-    type: 'Page',
-    summary: { asset_string: `wiki_page_${page.id}`, unlock_at: null, lock_at: null },
-    shownBy: (item) => item.data.type === 'Page' && urls.has(item.data.page_url ?? ''),
-  });
+  const locks = await ContentLocks.load(services.repos, viewer.principal.userId, courseId, viewer.canManage, stamp);
+  return locks.lockOf(pageLockSubject(page));
 }
 
 /** A student was shown the page body: must_view of its module items. */

@@ -31,7 +31,7 @@ export class PageRevisions {
         revision_id: p.revision,
         url: p.url,
         title: p.title,
-        body: p.body,
+        body: p.body ?? '',
         edited_by: p.last_edited_by,
         saved_at: p.revised_at,
       },

@@ -1,9 +1,10 @@
 import type { CoreServices } from '../../core-services.ts';
+import { pageAsSeen } from '../../domain/content-visibility.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { PageRevisionData, WikiPageData } from '../../domain/records/page-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { isoOrNull, isoSeconds } from '../common/api-values.ts';
-import type { ItemLock } from '../module-items/item-locks.ts';
+import type { ItemLock } from '../../domain/progression/item-locks.ts';
 import { defaultAvatarUrl } from '../users/users.serializer.ts';
 
 /** The users a batch of pages or revisions names, loaded once: id → user. */
@@ -39,6 +40,7 @@ export function pageJson(record: Stored<WikiPageData>, view: PageView): Record<s
   const wiki = wikiPath(p);
   const published = p.workflow_state === 'active';
   const editor = editorJson(view.editors, p.last_edited_by, view.baseUrl, wiki);
+  const body = pageAsSeen(p, view.lock).body;
   return {
     page_id: record.id,
     url: p.url,
@@ -56,7 +58,8 @@ export function pageJson(record: Stored<WikiPageData>, view: PageView): Record<s
     publish_at: null,
     locked_for_user: view.lock !== undefined,
     ...(view.lock ? { lock_info: view.lock.lock_info, lock_explanation: view.lock.lock_explanation } : {}),
-    ...(view.body && !view.lock ? { body: p.body } : {}),
+    // No body while locked, nor when the hub withheld it from this device (it was locked when last synced).
+    ...(view.body && body !== null ? { body } : {}),
   };
 }
 

@@ -6,10 +6,10 @@ import type { Principal } from '../../domain/principal.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import { API_SUBMISSION_TYPES, type ApiSubmissionType, type SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
-import { assignmentLockSubject } from '../assignments/assignments.serializer.ts';
+import { assignmentLockSubject } from '../../domain/content-visibility.ts';
 import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
 import { contentViewer, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
-import { ContentLocks } from '../module-items/content-locks.ts';
+import { ContentLocks } from '../../domain/progression/content-locks.ts';
 import type { SubmissionStore} from './submission-store.ts';
 import { type StoredAssignment } from './submission-store.ts';
 import { placeholder, submit, type SubmittedContent } from './submission-workflow.ts';
@@ -63,7 +63,7 @@ export class SubmissionsService {
     const assignment = await this.assignment(viewer, p.assignment_id);
     if (assignment.data.course_id !== scope.courseId) throw new NotFoundError('assignment');
     // A module not yet unlocked, or the assignment's own dates, withhold Canvas's `:submit` right: 401.
-    const locks = await ContentLocks.load(this.#services, viewer.principal, viewer.courseId, viewer.canManage, stamp);
+    const locks = await ContentLocks.load(this.#services.repos, viewer.principal.userId, viewer.courseId, viewer.canManage, stamp);
     if (locks.lockOf(assignmentLockSubject(assignment))) throw new UnauthorizedError();
     const content = await this.#content(assignment, viewer.principal.userId, p.submission);
     const author = await this.#services.repos.users.get(viewer.principal.userId);

@@ -23,8 +23,11 @@ export interface WikiPageData {
   url: string;
   old_urls: string[];
   title: string;
-  /** Sanitized HTML (domain/html/sanitize.ts); never stored raw. */
-  body: string;
+  /**
+   * Sanitized HTML (domain/html/sanitize.ts); never stored raw. Null only on a device, for a page the hub withheld
+   * the body of because it was locked for the device's user (docs/decisions/0048).
+   */
+  body: string | null;
   workflow_state: PageWorkflowState;
   /** Comma-separated EditingRole values, as Canvas stores and shows them. */
   editing_roles: string;

@@ -1,7 +1,6 @@
-import type { ModuleData, ModuleItemData, ModuleItemType } from '../../domain/records/module-records.ts';
-import type { StudentProgress } from '../../domain/progression/progression.service.ts';
-import type { Stored } from '../../domain/repository.ts';
-import type { ContentSummary } from './item-content.ts';
+import type { ModuleData, ModuleItemData, ModuleItemType } from '../records/module-records.ts';
+import type { Stored } from '../repository.ts';
+import type { StudentProgress } from './progression.service.ts';
 
 /** Why content is locked for a student, in Canvas's `lock_info` shape, with its `lock_explanation`. */
 export interface ItemLock {
@@ -30,7 +29,7 @@ export function itemLock(
   module: Stored<ModuleData>,
   moduleItems: readonly Stored<ModuleItemData>[],
   progress: StudentProgress | undefined,
-  content: ContentSummary | undefined,
+  content: DatedContent | undefined,
   now: number,
 ): ItemLock | undefined {
   if (!progress) return undefined;
@@ -67,7 +66,12 @@ export function moduleLock(
   return { lock_info: info, lock_explanation: explanation };
 }
 
-type DatedContent = Pick<ContentSummary, 'asset_string' | 'unlock_at' | 'lock_at'>;
+/** What a lock needs of content: Canvas's asset string (`assignment_5`) for lock_info, and its own dates. */
+export interface DatedContent {
+  asset_string: string;
+  unlock_at: string | null;
+  lock_at: string | null;
+}
 
 /** Content not yet open: its unlock_at is ahead. */
 export function untilLock(content: DatedContent, noun: string, now: number): ItemLock | undefined {

@@ -1,16 +1,14 @@
-import type { CoreServices } from '../../core-services.ts';
-import { loadCourseModules } from '../../domain/progression/course-modules.ts';
-import { progressionService, type StudentProgress } from '../../domain/progression/progression.service.ts';
-import type { ModuleItemData, ModuleItemType } from '../../domain/records/module-records.ts';
-import type { Principal } from '../../domain/principal.ts';
-import type { Stored, WriteStamp } from '../../domain/repository.ts';
-import type { ContentSummary } from './item-content.ts';
-import { LOCK_NOUNS, moduleLock, pastLock, untilLock, type ItemLock } from './item-locks.ts';
+import type { ModuleItemData, ModuleItemType } from '../records/module-records.ts';
+import type { Repositories } from '../repositories.ts';
+import type { Stored, WriteStamp } from '../repository.ts';
+import { loadCourseModules } from './course-modules.ts';
+import { LOCK_NOUNS, moduleLock, pastLock, untilLock, type DatedContent, type ItemLock } from './item-locks.ts';
+import { progressionService, type StudentProgress } from './progression.service.ts';
 
 /** The content a lock is asked about: its kind, dates and asset string, and which module items show it. */
 export interface LockedContent {
   type: ModuleItemType;
-  summary: Pick<ContentSummary, 'asset_string' | 'unlock_at' | 'lock_at'>;
+  summary: DatedContent;
   shownBy: (item: Stored<ModuleItemData>) => boolean;
 }
 
@@ -37,12 +35,12 @@ export class ContentLocks {
   }
 
   /** `exempt` says the viewer edits this content (Canvas's `check_policies`: an editor is never locked). */
-  static async load(services: CoreServices, principal: Principal, courseId: number, exempt: boolean, stamp: WriteStamp): Promise<ContentLocks> {
+  static async load(repos: Repositories, userId: number, courseId: number, exempt: boolean, stamp: WriteStamp): Promise<ContentLocks> {
     if (exempt) return ContentLocks.byDates(stamp.now, true);
-    const progression = progressionService(services.repos);
-    if (!(await progression.participatesAsStudent(courseId, principal.userId, stamp.now))) return ContentLocks.byDates(stamp.now, false);
-    const course = await loadCourseModules(services.repos, courseId);
-    return new ContentLocks(stamp.now, false, await progression.progressFor(courseId, principal.userId, stamp, course));
+    const progression = progressionService(repos);
+    if (!(await progression.participatesAsStudent(courseId, userId, stamp.now))) return ContentLocks.byDates(stamp.now, false);
+    const course = await loadCourseModules(repos, courseId);
+    return new ContentLocks(stamp.now, false, await progression.progressFor(courseId, userId, stamp, course));
   }
 
   lockOf(content: LockedContent): ItemLock | undefined {
