@@ -64,6 +64,7 @@ const courseFields = z.object({
   grading_standard_id: clearableId.optional(),
   apply_assignment_group_weights: canvasBoolean().optional(),
   hide_final_grades: canvasBoolean().optional(),
+  offline_locked_content: canvasBoolean().optional(),
   restrict_enrollments_to_course_dates: canvasBoolean().optional(),
 });
 export type CourseFields = z.output<typeof courseFields>;

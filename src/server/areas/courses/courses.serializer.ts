@@ -47,6 +47,7 @@ export function courseJson(course: Stored<CourseData>, extra: Record<string, unk
     grading_standard_id: c.grading_standard_id,
     apply_assignment_group_weights: c.apply_assignment_group_weights,
     hide_final_grades: c.hide_final_grades,
+    offline_locked_content: c.offline_locked_content ?? false,
     restrict_enrollments_to_course_dates: c.restrict_enrollments_to_course_dates,
     blueprint: false,
     template: false,

@@ -118,6 +118,7 @@ export class CoursesService {
       grading_standard_id: input.grading_standard_id ?? null,
       apply_assignment_group_weights: input.apply_assignment_group_weights ?? false,
       hide_final_grades: input.hide_final_grades ?? false,
+      offline_locked_content: input.offline_locked_content ?? false,
     };
     await this.#validate(data, undefined);
     const course = await repos.courses.build(data, stamp);

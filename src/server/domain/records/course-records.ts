@@ -26,6 +26,12 @@ export interface CourseData {
   grading_standard_id: number | null;
   apply_assignment_group_weights: boolean;
   hide_final_grades: boolean;
+  /**
+   * Outpost extension: devices receive locked pages, assignments and files with their bodies ahead of the
+   * unlock, so a class can work offline through a module sequence; each device's API still enforces the lock
+   * (docs/decisions/0048). Absent on courses stored before it existed: off.
+   */
+  offline_locked_content?: boolean;
 }
 
 export interface SectionData {
