@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../helpers/api-fixtures.ts';
+import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { createAssignment } from '../helpers/content-fixtures.ts';
 import { createFixtureCourse, enrollFixtureUser } from '../helpers/course-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
@@ -50,6 +50,22 @@ describe('hub event stream', () => {
       const other = await createFixtureCourse(hub, { name: 'Elective' });
       await enrollFixtureUser(hub, other.id, course.studentA.id, 'StudentEnrollment');
       expect(JSON.parse((await stream.next('resync')).data)).toEqual({ reason: 'scope' });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('stops once its token is revoked: the next change ends the stream instead of being announced', async () => {
+    const issued = await hub.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp());
+    const stream = await openEventStream(hub, issued.visibleToken, 'course');
+    try {
+      await stream.next('resync');
+      const revoked = await api(hub, course.studentA.token, 'DELETE', `/api/v1/users/self/tokens/${issued.record.id}`);
+      expect(revoked.status).toBe(200);
+      await createAssignment(hub, course.teacher.token, course.id, { name: 'Unheard', published: true });
+      // Read up to the end: had the change been announced, `changed` would arrive before it.
+      await expect(stream.next('changed')).rejects.toThrow(/stream ended before event "changed"/);
+      await eventually(async () => (active() === 0 ? true : undefined), 'the stream let go on the hub');
     } finally {
       stream.close();
     }

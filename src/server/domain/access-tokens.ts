@@ -120,12 +120,7 @@ export class AccessTokens {
     // The index lookup found it by hash; compare the digests in constant time all the same.
     if (!timingSafeEqual(Buffer.from(record.data.token_hash, 'hex'), presented)) return undefined;
     const token = record.data;
-    if (token.workflow_state !== 'active' || (token.expires_at !== null && token.expires_at <= now)) return undefined;
-    // An OAuth2 token lives only as long as its developer key is usable: turning a key off cuts its tools off.
-    if (token.developer_key_id) {
-      const key = await this.#repos.developerKeys.get(token.developer_key_id);
-      if (!key || !isUsableKey(key.data)) return undefined;
-    }
+    if (!(await this.#usable(token, now))) return undefined;
     if (token.last_used_at === null || now - token.last_used_at >= LAST_USED_RESOLUTION_MS) {
       await this.#repos.tokens.update(record.id, { actorId: token.user_id, requestId: 'token-use', now }, (data) => ({
         ...data,
@@ -133,5 +128,24 @@ export class AccessTokens {
       }));
     }
     return { userId: token.user_id, tokenId: record.id, scopes: token.scopes };
+  }
+
+  /**
+   * Whether the token a principal was verified from still admits it: a connection held open (the sync event
+   * stream) asks again before each event, so revoking the token silences it. Fixed tokens (id 0) live as long as
+   * the process's configuration.
+   */
+  async isLive(principal: Principal, now: number): Promise<boolean> {
+    if (principal.tokenId === 0) return true;
+    const record = await this.#repos.tokens.get(principal.tokenId);
+    return record !== undefined && (await this.#usable(record.data, now));
+  }
+
+  async #usable(token: AccessTokenData, now: number): Promise<boolean> {
+    if (token.workflow_state !== 'active' || (token.expires_at !== null && token.expires_at <= now)) return false;
+    // An OAuth2 token lives only as long as its developer key is usable: turning a key off cuts its tools off.
+    if (!token.developer_key_id) return true;
+    const key = await this.#repos.developerKeys.get(token.developer_key_id);
+    return key !== undefined && isUsableKey(key.data);
   }
 }

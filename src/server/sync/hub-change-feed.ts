@@ -17,6 +17,8 @@ import { computeSyncScope, scopeFingerprint } from './sync-scope.ts';
  */
 export type HubEventName = 'resync' | 'changed';
 export type HubEventSink = (event: HubEventName, data: unknown) => void;
+/** Whether the credential the stream was opened with still admits its user (a revoked token does not). */
+export type StillAuthorised = (now: number) => Promise<boolean>;
 
 /** Changes gathered this long cost one scope computation and at most one event (a course copy is one burst). */
 const COALESCE_MS = 100;
@@ -39,18 +41,29 @@ export class HubChangeFeed {
     return this.#active;
   }
 
-  /** Emits events for one device connection until `signal` aborts; resolves then, subscriptions released. */
-  async watch(principal: Principal, collection: PullCollection, emit: HubEventSink, signal: AbortSignal): Promise<void> {
+  /**
+   * Emits events for one device connection until `signal` aborts, or until `authorised` says no on a change (the
+   * token was revoked since the connect): resolves then, subscriptions released, and the response ends. Losing
+   * an enrollment changes the scope: one `resync` lets the device pull the tombstones, and the course's changes
+   * are not visible any more, so nothing follows.
+   */
+  async watch(principal: Principal, collection: PullCollection, emit: HubEventSink, signal: AbortSignal, authorised: StillAuthorised): Promise<void> {
     const pending: WireRecord[] = [];
     let lastSeq = 0;
     let timer: NodeJS.Timeout | undefined;
     let flushing: Promise<void> = Promise.resolve();
     let fingerprint = await this.#fingerprint(principal, collection);
     if (signal.aborted) return;
+    const revoked = new AbortController();
 
     const flush = async () => {
       const docs = pending.splice(0);
-      const scope = await computeSyncScope(principal, this.#repos, this.#access);
+      const now = Date.now();
+      if (!(await authorised(now))) {
+        revoked.abort();
+        return;
+      }
+      const scope = await computeSyncScope(principal, this.#repos, this.#access, { now, locks: collection === 'course' });
       const next = scopeFingerprint(scope, collection);
       if (next !== fingerprint) {
         fingerprint = next;
@@ -91,7 +104,7 @@ export class HubChangeFeed {
       emit('resync', { reason: 'connected' });
       await new Promise<void>((resolve) => {
         if (signal.aborted) resolve();
-        else signal.addEventListener('abort', () => resolve(), { once: true });
+        else for (const ending of [signal, revoked.signal]) ending.addEventListener('abort', () => resolve(), { once: true });
       });
     } finally {
       for (const subscription of subscriptions) subscription.unsubscribe();
@@ -102,6 +115,7 @@ export class HubChangeFeed {
   }
 
   async #fingerprint(principal: Principal, collection: PullCollection): Promise<string> {
-    return scopeFingerprint(await computeSyncScope(principal, this.#repos, this.#access), collection);
+    const scope = await computeSyncScope(principal, this.#repos, this.#access, { now: Date.now(), locks: collection === 'course' });
+    return scopeFingerprint(scope, collection);
   }
 }

@@ -34,7 +34,8 @@ export class HubClient {
     const query = new URLSearchParams({ limit: String(limit) });
     if (since) query.set('checkpoint', encodeCheckpoint(since));
     const body = (await this.#call('GET', `/api/v1/sync/${collection}/pull?${query}`)) as { documents: WireRecord[]; checkpoint: SyncCheckpoint };
-    return { documents: body.documents, checkpoint: { seq: body.checkpoint.seq, scope: body.checkpoint.scope } };
+    const { seq, scope, sweep } = body.checkpoint;
+    return { documents: body.documents, checkpoint: { seq, scope, ...(sweep ? { sweep } : {}) } };
   }
 
   /** Sends outbox entries; the hub performs them in order as the token's user and answers each outcome. */

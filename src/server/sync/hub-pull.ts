@@ -30,7 +30,11 @@ export async function pullChanges(
 ): Promise<PullResult> {
   const fingerprint = scopeFingerprint(scope, collection);
   // A checkpoint from another scope may have skipped records that are visible now: start over.
-  let seq = since && since.scope === fingerprint ? since.seq : 0;
+  const rescoped = since !== undefined && since.scope !== fingerprint;
+  let seq = since && !rescoped ? since.seq : 0;
+  // And the device may hold records the new scope no longer allows: tombstones for them until the end of the log.
+  // A first pull (no checkpoint) has nothing to delete.
+  let sweep = rescoped || since?.sweep === true;
   const storage = db.collections[collection].storageInstance;
   if (!storage.getChangedDocumentsSince) throw new Error('the storage has no change log: sync needs one');
   const visibility = new PullVisibility(scope, repos);
@@ -40,12 +44,16 @@ export async function pullChanges(
     const wanted = limit - documents.length;
     const batch = await storage.getChangedDocumentsSince(wanted, { id: '', seq } as SQLiteCheckpoint as never);
     for (const doc of batch.documents as RxDocumentData<StoredRecord>[]) {
-      const decision = await visibility.decide(collection, toWire(doc));
-      if (decision === 'hidden') documents.push(hiddenTombstone(toWire(doc)));
+      const wire = toWire(doc);
+      const decision = await visibility.decide(collection, wire);
+      if (decision === 'hidden' || (decision === 'skip' && sweep && visibility.mayHaveHeld(collection, wire))) documents.push(hiddenTombstone(wire));
       else if (decision !== 'skip') documents.push(decision);
     }
     seq = (batch.checkpoint as SQLiteCheckpoint).seq;
-    if (batch.documents.length < wanted) break;
+    if (batch.documents.length < wanted) {
+      sweep = false;
+      break;
+    }
   }
-  return { documents, checkpoint: { seq, scope: fingerprint } };
+  return { documents, checkpoint: { seq, scope: fingerprint, ...(sweep ? { sweep } : {}) } };
 }

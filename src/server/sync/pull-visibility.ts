@@ -1,6 +1,9 @@
 import type { Stored } from '../storage/typed-records.ts';
+import { assignmentAsSeen, courseFileReadable, pageAsSeen } from '../domain/content-visibility.ts';
+import type { ItemLock } from '../domain/progression/item-locks.ts';
 import type { Repositories } from '../domain/repositories.ts';
-import type { FileData } from '../domain/records/content-records.ts';
+import type { AssignmentData, FileData } from '../domain/records/content-records.ts';
+import type { WikiPageData } from '../domain/records/page-records.ts';
 import { seesStudent, type CourseScope, type SyncScope } from './sync-scope.ts';
 import type { PullCollection, WireRecord } from './sync-partitions.ts';
 
@@ -32,6 +35,15 @@ const VISIBLE_TO_STUDENTS: Readonly<Record<string, (data: Record<string, unknown
   group_membership: () => true,
   poll_session: () => true,
   live_assessment: () => true,
+};
+
+/**
+ * What a lock withholds of each lockable type, as the API's serializers withhold it (domain/content-visibility.ts).
+ * Locked course files are not listed: the API answers 404 for them, so they do not travel at all.
+ */
+const AS_SEEN_WHEN_LOCKED: Readonly<Record<string, (data: Record<string, unknown>, lock: ItemLock) => object>> = {
+  wiki_page: (d, lock) => pageAsSeen(d as unknown as WikiPageData, lock),
+  assignment: (d, lock) => assignmentAsSeen(d as unknown as AssignmentData, lock),
 };
 
 /**
@@ -69,7 +81,24 @@ export class PullVisibility {
     if (collection === 'course_user') return this.#courseUser(doc, course);
     if (!course) return 'skip';
     if (collection === 'history') return course.staff || doc.user_id === this.#scope.userId ? doc : 'skip';
-    return (await this.#courseContent(doc, course)) ? doc : 'hidden';
+    if (!(await this.#courseContent(doc, course))) return 'hidden';
+    return this.#asSeen(doc, course);
+  }
+
+  /**
+   * Whether a device may hold a copy of a record the user cannot see now, so that a pull that sweeps after a scope
+   * change must send a tombstone for it: anything in the directory, and records of courses the user was ever in.
+   */
+  mayHaveHeld(collection: PullCollection, doc: WireRecord): boolean {
+    return collection === 'directory' || this.#scope.knownCourseIds.has(doc.course_id);
+  }
+
+  /** Locked content without what the lock withholds, unless the course sends locked content ahead (0048). */
+  #asSeen(doc: WireRecord, course: CourseScope): WireRecord {
+    const lock = course.locks?.get(doc.key);
+    const redact = AS_SEEN_WHEN_LOCKED[doc.type];
+    if (!lock || !redact || course.offlineLocked) return doc;
+    return { ...doc, data: redact(doc.data, lock) as Record<string, unknown> };
   }
 
   #directory(doc: WireRecord): PullDecision {
@@ -105,6 +134,7 @@ export class PullVisibility {
   async #courseContent(doc: WireRecord, course: CourseScope): Promise<boolean> {
     if (course.staff) return true;
     if (doc.type === 'attachment') return this.#fileVisible(doc.data as unknown as FileData, course);
+    // The bytes travel exactly when the API would let the user download them.
     if (doc.type === 'file_content') {
       const file = await this.#file(doc.parent_id);
       return !!file && this.#fileVisible(file.data, course);
@@ -112,9 +142,14 @@ export class PullVisibility {
     return VISIBLE_TO_STUDENTS[doc.type]?.(doc.data) ?? false;
   }
 
+  /**
+   * The API's rule for a file (files.service `shownTo`): a submission file is its student's and their graders';
+   * a course file is readable unless deleted or locked (a hidden one by link, which embedded images rely on). A
+   * locked file travels only when the course sends locked content ahead; the device's API then still refuses it.
+   */
   #fileVisible(file: FileData, course: CourseScope): boolean {
     if (file.purpose === 'submission') return seesStudent(this.#scope, course, file.user_id);
-    return file.workflow_state === 'available' && !file.hidden;
+    return course.offlineLocked ? file.workflow_state === 'available' : courseFileReadable(file, this.#scope.now);
   }
 
   #file(id: number): Promise<Stored<FileData> | undefined> {

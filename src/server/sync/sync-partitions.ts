@@ -18,6 +18,11 @@ export interface SyncCheckpoint {
   seq: number;
   /** Fingerprint of what the user could see; when it changes, pulling restarts from 0 (see hub-pull.ts). */
   scope: string;
+  /**
+   * Set while a restart after a scope change is on its way to the end of the log: records the user can no longer
+   * see go as tombstones, so copies from the old scope are deleted (a concluded enrollment, a section change).
+   */
+  sweep?: boolean;
 }
 
 const STORAGE_META = new Set(['_rev', '_meta', '_attachments']);
@@ -27,11 +32,12 @@ export function toWire(doc: RxDocumentData<StoredRecord> | WireRecord): WireReco
 }
 
 /**
- * What a user who may not see a record receives instead of it: a tombstone with the envelope slots the device
- * needs to delete its copy, and nothing else (an assignment unpublished after a student pulled it).
+ * What a user who may not see a record receives instead of it: a tombstone with the key the device needs to
+ * delete its copy, and nothing else (an assignment unpublished after a student pulled it, a classmate's work after
+ * a section change): no data, nor whose it is or what it belongs to.
  */
 export function hiddenTombstone(doc: WireRecord): WireRecord {
-  return { ...doc, sort_key: '', lookup_key: '', request_id: '', data: {}, _deleted: true };
+  return { ...doc, user_id: 0, parent_id: 0, sort_key: '', lookup_key: '', request_id: '', data: {}, _deleted: true };
 }
 
 /** A tombstone for a key the hub does not hold (a record a device created offline): the device deletes its copy. */
@@ -40,13 +46,14 @@ export function missingTombstone(key: string): WireRecord {
   return { key, type, id: Number(id) || 0, course_id: 0, user_id: 0, parent_id: 0, sort_key: '', lookup_key: '', created_at: 0, updated_at: 0, updated_by: 0, request_id: '', data: {}, _deleted: true };
 }
 
-/** `seq:scope`, the form the checkpoint takes in a query string. */
+/** `seq:scope`, and `:sweep` during a sweep: the form the checkpoint takes in a query string. */
 export function encodeCheckpoint(checkpoint: SyncCheckpoint | undefined): string {
-  return checkpoint ? `${checkpoint.seq}:${checkpoint.scope}` : '';
+  if (!checkpoint) return '';
+  return `${checkpoint.seq}:${checkpoint.scope}${checkpoint.sweep ? ':sweep' : ''}`;
 }
 
 export function decodeCheckpoint(raw: string | undefined): SyncCheckpoint | undefined {
   if (!raw) return undefined;
-  const match = /^(\d{1,15}):([0-9a-f]{0,64})$/.exec(raw);
-  return match ? { seq: Number(match[1]), scope: match[2] ?? '' } : undefined;
+  const match = /^(\d{1,15}):([0-9a-f]{0,64})(:sweep)?$/.exec(raw);
+  return match ? { seq: Number(match[1]), scope: match[2] ?? '', ...(match[3] ? { sweep: true } : {}) } : undefined;
 }

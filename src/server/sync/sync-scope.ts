@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Access } from '../domain/access.ts';
+import { assignmentLockSubject, fileLocked, pageLockSubject } from '../domain/content-visibility.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import type { Principal } from '../domain/principal.ts';
+import { ContentLocks } from '../domain/progression/content-locks.ts';
+import type { ItemLock } from '../domain/progression/item-locks.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import type { PullCollection } from './sync-partitions.ts';
 
@@ -12,12 +15,23 @@ export interface CourseScope {
   staff: boolean;
   /** May change grades (manage_grades). */
   grader: boolean;
-  /** Holds an active enrollment: a concluded member keeps read access but writes nothing (as in the API). */
+  /**
+   * Holds an active enrollment. Always true today: a course whose enrollment ended leaves the scope, so its copies
+   * are deleted from the device (docs/decisions/0048), while the API still lets a concluded member read it online.
+   */
   active: boolean;
   /** May add and remove teachers, TAs and designers (manage_admin_users): the right to write enrollments. */
   managesPeople: boolean;
   /** Whose course work the user may see, besides their own. */
   students: 'all' | ReadonlySet<number>;
+  /**
+   * The course content locked for this user, by record key (`wiki_page:3`), with the lock the API shows: computed
+   * by the API's own `ContentLocks` (dates, module prerequisites and sequences). Empty for staff, who are never
+   * locked; undefined when the scope was computed without locks (only `course` pulls need them).
+   */
+  locks: ReadonlyMap<string, ItemLock> | undefined;
+  /** The course lets devices hold locked content ahead of its unlock (`offline_locked_content`). */
+  offlineLocked: boolean;
 }
 
 /** Everything a device's user may receive, computed on the hub per request. */
@@ -29,14 +43,29 @@ export interface SyncScope {
   accountIds: ReadonlySet<number>;
   /** Users enrolled in those courses. */
   peerUserIds: ReadonlySet<number>;
+  /**
+   * Every course the user ever had an enrollment in, whatever its state now: where a device may still hold copies
+   * that must be deleted once the course (or part of it) left the scope.
+   */
+  knownCourseIds: ReadonlySet<number>;
+  /** The time locks were judged at. */
+  now: number;
 }
 
-export async function computeSyncScope(principal: Principal, repos: Repositories, access: Access): Promise<SyncScope> {
+export interface ScopeOptions {
+  /** The time locks are judged at. */
+  now: number;
+  /** Compute the content locks too (a `course` pull needs them; the others do not pay for them). */
+  locks: boolean;
+}
+
+export async function computeSyncScope(principal: Principal, repos: Repositories, access: Access, options: ScopeOptions): Promise<SyncScope> {
   const enrollments = await repos.enrollments.find({ user_id: principal.userId });
+  const knownCourseIds = new Set(enrollments.map((e) => e.course_id));
   const courses = new Map<number, CourseScope>();
   const accountIds = new Set<number>();
   const peerUserIds = new Set<number>([principal.userId]);
-  for (const courseId of new Set(enrollments.map((e) => e.course_id))) {
+  for (const courseId of knownCourseIds) {
     const course = await readableCourse(principal, courseId, access);
     if (!course) continue;
     const context = { type: 'course', courseId } as const;
@@ -48,11 +77,42 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
       access.enrollmentsOf(principal, courseId),
     ]);
     const active = own.some((e) => e.workflow_state === 'active');
-    courses.set(courseId, { courseId, staff, grader, active, managesPeople, students });
+    // A concluded, inactive or deleted enrollment: the device gives back what it held of the course.
+    if (!active) continue;
+    const locks = options.locks ? await lockedContent(repos, principal.userId, courseId, staff, options.now) : undefined;
+    const offlineLocked = (await repos.courses.get(courseId))?.data.offline_locked_content === true;
+    courses.set(courseId, { courseId, staff, grader, active, managesPeople, students, locks, offlineLocked });
     for (const account of await access.accountChain(course.accountId)) accountIds.add(account.id);
     for (const peer of await repos.enrollments.find({ course_id: courseId })) peerUserIds.add(peer.user_id);
   }
-  return { userId: principal.userId, courses, accountIds, peerUserIds };
+  return { userId: principal.userId, courses, accountIds, peerUserIds, knownCourseIds, now: options.now };
+}
+
+/**
+ * The pages, assignments and course files locked for the user, with their locks: the same computation the API's
+ * serializers make per request (docs/decisions/0036), so a device holds no more than the API would show.
+ */
+async function lockedContent(repos: Repositories, userId: number, courseId: number, staff: boolean, now: number): Promise<ReadonlyMap<string, ItemLock>> {
+  const locked = new Map<string, ItemLock>();
+  if (staff) return locked;
+  // Evaluating a progression may bring it up to date, as when the API shows the student their modules.
+  const contentLocks = await ContentLocks.load(repos, userId, courseId, false, { actorId: userId, requestId: 'sync-scope', now });
+  const [pages, assignments, files] = await Promise.all([
+    repos.wikiPages.find({ course_id: courseId }),
+    repos.assignments.find({ course_id: courseId }),
+    repos.files.find({ course_id: courseId }),
+  ]);
+  for (const page of pages) addLock(locked, page.key, contentLocks.lockOf(pageLockSubject(page)));
+  for (const assignment of assignments) addLock(locked, assignment.key, contentLocks.lockOf(assignmentLockSubject(assignment)));
+  for (const file of files) {
+    // Listed for the fingerprint only (a file that unlocks is sent anew); the API answers 404, no lock JSON.
+    if (file.data.purpose === 'course' && fileLocked(file.data, now)) locked.set(file.key, { lock_info: { asset_string: `attachment_${file.id}` }, lock_explanation: '' });
+  }
+  return locked;
+}
+
+function addLock(locked: Map<string, ItemLock>, key: string, lock: ItemLock | undefined): void {
+  if (lock) locked.set(key, lock);
 }
 
 async function readableCourse(principal: Principal, courseId: number, access: Access): Promise<{ accountId: number } | undefined> {
@@ -77,7 +137,9 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
   const courses = sorted(scope.courses.keys()).map((id) => {
     const c = scope.courses.get(id)!;
     const students = collection === 'course_user' ? (c.students === 'all' ? 'all' : sorted(c.students)) : undefined;
-    return [id, c.staff, c.grader, students];
+    // Content that unlocked (a date passed, a prerequisite was completed) or locked again is sent anew.
+    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort()] : undefined;
+    return [id, c.staff, c.grader, students, locked];
   });
   const basis =
     collection === 'directory'

@@ -42,8 +42,8 @@ export class SyncServices {
     return this.#db;
   }
 
-  async pull(principal: Principal, collection: PullCollection, since: SyncCheckpoint | undefined, limit: number): Promise<PullResult> {
-    const scope = await computeSyncScope(principal, this.#repos, this.#access);
+  async pull(principal: Principal, collection: PullCollection, since: SyncCheckpoint | undefined, limit: number, now: number): Promise<PullResult> {
+    const scope = await computeSyncScope(principal, this.#repos, this.#access, { now, locks: collection === 'course' });
     return pullChanges(this.#db, this.#repos, collection, scope, since, limit);
   }
 
@@ -67,7 +67,8 @@ export class SyncServices {
    * this too, so a conflict never reveals more than sync itself.
    */
   async asPulled(principal: Principal, collection: PullCollection, docs: readonly WireRecord[]): Promise<WireRecord[]> {
-    const visibility = new PullVisibility(await computeSyncScope(principal, this.#repos, this.#access), this.#repos);
+    const scope = await computeSyncScope(principal, this.#repos, this.#access, { now: Date.now(), locks: collection === 'course' });
+    const visibility = new PullVisibility(scope, this.#repos);
     return Promise.all(
       docs.map(async (doc) => {
         const decision = await visibility.decide(collection, doc);

@@ -29,7 +29,7 @@ export function syncRoutes(services: CoreServices, routes: () => readonly AnyRou
       params: pullParams,
       permission: allowIf('any token; records are filtered to the courses and users its user may see', 'read', () => true),
       async handler(ctx, p) {
-        const { documents, checkpoint } = await sync.pull(ctx.principal, p.collection, p.checkpoint, p.limit);
+        const { documents, checkpoint } = await sync.pull(ctx.principal, p.collection, p.checkpoint, p.limit, ctx.now);
         return { body: { documents, checkpoint: { ...checkpoint, token: encodeCheckpoint(checkpoint) } } };
       },
     }),
@@ -39,7 +39,13 @@ export function syncRoutes(services: CoreServices, routes: () => readonly AnyRou
       summary: 'Server-sent events telling the device to pull: on connect, on visible changes and on scope changes',
       params: streamParams,
       permission: allowIf('any token; events are sent only for changes the token user may see', 'read', () => true),
-      handler: (ctx, p) => ({ body: null, stream: (write, signal) => sync.changes.watch(ctx.principal, p.collection, write, signal) }),
+      handler: (ctx, p) => {
+        const { principal } = ctx;
+        // Asked again before every event: a token revoked after the connect silences the stream.
+        const authorised = (now: number) =>
+          principal.sessionId !== undefined ? services.sessions.isLive(principal.sessionId, now) : services.tokens.isLive(principal, now);
+        return { body: null, stream: (write, signal) => sync.changes.watch(principal, p.collection, write, signal, authorised) };
+      },
     }),
     defineRoute({
       method: 'GET',

@@ -60,8 +60,13 @@ export class Sessions {
     const presented = hashToken(cookieValue);
     const session = await this.#repos.sessions.byLookup(lookupKey.sessionHash(presented.toString('hex')));
     if (!session || !timingSafeEqual(Buffer.from(session.data.token_hash, 'hex'), presented)) return undefined;
-    if (session.data.workflow_state !== 'active' || session.data.expires_at <= now) return undefined;
-    return session;
+    return isLiveSession(session.data, now) ? session : undefined;
+  }
+
+  /** Whether a session a principal came with is still signed in (see AccessTokens.isLive). */
+  async isLive(id: number, now: number): Promise<boolean> {
+    const session = await this.#repos.sessions.get(id);
+    return session !== undefined && isLiveSession(session.data, now);
   }
 
   async get(id: number): Promise<Stored<SessionData> | undefined> {
@@ -91,4 +96,8 @@ export class Sessions {
 function sameSecret(presented: string, stored: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
   return timingSafeEqual(digest(presented), digest(stored));
+}
+
+function isLiveSession(session: SessionData, now: number): boolean {
+  return session.workflow_state === 'active' && session.expires_at > now;
 }
