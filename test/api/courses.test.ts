@@ -84,6 +84,7 @@ describe('courses API', () => {
         grading_standard_id: 7,
         apply_assignment_group_weights: true,
         hide_final_grades: false,
+        offline_locked_content: false,
         enrollments: [],
       });
       expect(course.uuid).toMatch(/^[0-9a-f-]{36}$/);
@@ -282,9 +283,13 @@ describe('courses API', () => {
     });
 
     it('updates fields and keeps the ones not sent', async () => {
-      const res = await api(server, ta.token, 'PUT', `/api/v1/courses/${draft.id}`, { course: { course_code: 'CHEM1', hide_final_grades: true } });
+      const res = await api(server, ta.token, 'PUT', `/api/v1/courses/${draft.id}`, { course: { course_code: 'CHEM1', hide_final_grades: true, offline_locked_content: 'true' } });
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ name: 'Draft Chemistry', course_code: 'CHEM1', hide_final_grades: true, workflow_state: 'unpublished' });
+      expect(res.json).toMatchObject({ name: 'Draft Chemistry', course_code: 'CHEM1', hide_final_grades: true, offline_locked_content: true, workflow_state: 'unpublished' });
+      const again = await api(server, ta.token, 'PUT', `/api/v1/courses/${draft.id}`, { course: { name: 'Draft Chemistry' } });
+      expect(again.json).toMatchObject({ offline_locked_content: true });
+      // Canvas's boolean words: anything but a true word turns it off.
+      expect((await api(server, ta.token, 'PUT', `/api/v1/courses/${draft.id}`, { course: { offline_locked_content: 'often' } })).json).toMatchObject({ offline_locked_content: false });
     });
 
     it('runs state events: offer, claim, conclude, delete, undelete', async () => {
