@@ -33,6 +33,13 @@ function deviceRows(device: TestServer): DeviceRow[] {
   }
 }
 
+/** The status of a file download (its body is the bytes, not JSON). */
+async function downloadStatus(server: TestServer, token: string, fileId: number): Promise<number> {
+  const res = await fetch(`${server.url}/api/v1/files/${fileId}/download`, { headers: { authorization: `Bearer ${token}` } });
+  await res.arrayBuffer();
+  return res.status;
+}
+
 const live = (rows: DeviceRow[], key: string) => rows.find((r) => r.doc.key === key && !r.deleted)?.doc;
 /** The marker strings no row of the device may contain, deleted or not. */
 const leaked = (rows: DeviceRow[], secrets: readonly string[]) => secrets.filter((s) => rows.some((r) => JSON.stringify(r.doc).includes(s)));
@@ -50,8 +57,9 @@ describe('a device holds only what its user may read', () => {
   const PAGE_SECRET = 'gated-page-body-7f3a';
   const ASSIGNMENT_SECRET = 'future-assignment-description-91c2';
   const FILE_SECRET = 'locked-file-bytes-55e0';
+  const GATED_FILE_SECRET = 'gated-file-bytes-3b9d';
   const CLASSMATE_WORK = 'classmate-answer-c0ffee';
-  const secrets = [PAGE_SECRET, ASSIGNMENT_SECRET, Buffer.from(FILE_SECRET).toString('base64'), CLASSMATE_WORK];
+  const secrets = [PAGE_SECRET, ASSIGNMENT_SECRET, ...[FILE_SECRET, GATED_FILE_SECRET].map((s) => Buffer.from(s).toString('base64')), CLASSMATE_WORK];
 
   beforeAll(async () => {
     hub = await startTestServer();
@@ -65,8 +73,11 @@ describe('a device holds only what its user may read', () => {
     ids.openPage = (await createPage(hub, t, coursePages(course.id), { title: 'Open', published: true, body: '<p>open body</p>' })).page_id;
     const gated = await createPublishedModule(hub, t, course.id, { name: 'Gated' });
     await updateModule(hub, t, course.id, gated.id, { prerequisite_module_ids: [first.id] });
-    const item = await createItem(hub, t, course.id, gated.id, { type: 'Page', page_url: gatedPage.url });
-    await api(hub, t, 'PUT', `/api/v1/courses/${course.id}/modules/${gated.id}/items/${item.id}`, { module_item: { published: true } });
+    ids.gatedFile = (await createFile(hub, t, course.id, 'gated.txt', GATED_FILE_SECRET)).id;
+    for (const shown of [{ type: 'Page', page_url: gatedPage.url }, { type: 'File', content_id: ids.gatedFile }]) {
+      const item = await createItem(hub, t, course.id, gated.id, shown);
+      await api(hub, t, 'PUT', `/api/v1/courses/${course.id}/modules/${gated.id}/items/${item.id}`, { module_item: { published: true } });
+    }
     // An assignment locked by its date, a locked file, and course work of two students.
     ids.future = (await createAssignment(hub, t, course.id, { name: 'Future', published: true, unlock_at: '2099-01-01T00:00:00Z', description: `<p>${ASSIGNMENT_SECRET}</p>` })).id;
     ids.essay = (await createAssignment(hub, t, course.id, { name: 'Essay', published: true, points_possible: 10, submission_types: ['online_text_entry'] })).id;
@@ -91,6 +102,7 @@ describe('a device holds only what its user may read', () => {
     expect(live(rows, `wiki_page:${ids.openPage}`)?.data).toMatchObject({ body: '<p>open body</p>' });
     expect(live(rows, `assignment:${ids.future}`)?.data).toMatchObject({ name: 'Future', description: null });
     expect(live(rows, `attachment:${ids.lockedFile}`)).toBeUndefined();
+    expect(live(rows, `attachment:${ids.gatedFile}`)).toBeUndefined();
     const submissions = rows.filter((r) => r.doc.type === 'submission' && !r.deleted).map((r) => r.doc.user_id);
     expect(submissions).toEqual([course.studentA.id]);
   });
@@ -102,10 +114,13 @@ describe('a device holds only what its user may read', () => {
     expect(page.json).not.toHaveProperty('body');
     expect((await api(hub, course.studentA.token, 'GET', `${base}/assignments/${ids.future}`)).json).toMatchObject({ locked_for_user: true, description: null });
     expect((await api(hub, course.teacher.token, 'GET', `${base}/assignments/${ids.future}`)).json).toMatchObject({ description: `<p>${ASSIGNMENT_SECRET}</p>` });
-    expect((await api(hub, course.studentA.token, 'GET', `${base}/files/${ids.lockedFile}`)).status).toBe(404);
+    for (const file of [ids.lockedFile, ids.gatedFile]) {
+      expect(await downloadStatus(hub, course.studentA.token, file), `file ${file}`).toBe(404);
+      expect(await downloadStatus(hub, course.teacher.token, file), `file ${file}`).toBe(200);
+    }
     const pulled = (await pullAll(hub, course.studentA.token, 'course')).byKey;
     expect(pulled.get(`assignment:${ids.future}`)?.data.description).toBeNull();
-    expect(pulled.get(`attachment:${ids.lockedFile}`)).toMatchObject({ _deleted: true, data: {} });
+    for (const file of [ids.lockedFile, ids.gatedFile]) expect(pulled.get(`attachment:${file}`)).toMatchObject({ _deleted: true, data: {} });
   });
 
   it('with offline_locked_content on, locked bodies reach the device, whose API still keeps them locked', async () => {
@@ -113,7 +128,7 @@ describe('a device holds only what its user may read', () => {
     expect(put.json).toMatchObject({ offline_locked_content: true });
     device.core.deviceSync!.reSync();
     await eventually(async () => (live(deviceRows(device), `wiki_page:${ids.gatedPage}`)?.data.body === `<p>${PAGE_SECRET}</p>` ? true : undefined), 'the locked body on the device');
-    await eventually(async () => (live(deviceRows(device), `attachment:${ids.lockedFile}`) ? true : undefined), 'the locked file on the device');
+    await eventually(async () => (live(deviceRows(device), `attachment:${ids.gatedFile}`) ? true : undefined), 'the gated file on the device');
     const rows = deviceRows(device);
     expect(live(rows, `assignment:${ids.future}`)?.data.description).toBe(`<p>${ASSIGNMENT_SECRET}</p>`);
 
@@ -122,7 +137,10 @@ describe('a device holds only what its user may read', () => {
     expect(page.json).toMatchObject({ locked_for_user: true, lock_info: { asset_string: `wiki_page_${ids.gatedPage}` } });
     expect(page.json).not.toHaveProperty('body');
     expect((await api(device, deviceToken, 'GET', `${base}/assignments/${ids.future}`)).json).toMatchObject({ locked_for_user: true, description: null });
-    expect((await api(device, deviceToken, 'GET', `${base}/files/${ids.lockedFile}`)).status).toBe(404);
+    expect(live(rows, `attachment:${ids.lockedFile}`)).toBeDefined();
+    for (const file of [ids.lockedFile, ids.gatedFile]) {
+      expect(await downloadStatus(device, deviceToken, file), `file ${file}`).toBe(404);
+    }
   });
 
   it("after the student's enrollment is concluded, the course's copies are gone after the next sync", async () => {

@@ -1,4 +1,4 @@
-import type { LockedContent } from './progression/content-locks.ts';
+import type { ContentLocks, LockedContent } from './progression/content-locks.ts';
 import type { ItemLock } from './progression/item-locks.ts';
 import type { AssignmentData, FileData } from './records/content-records.ts';
 import type { WikiPageData } from './records/page-records.ts';
@@ -46,16 +46,35 @@ export function assignmentAsSeen(data: AssignmentData, lock: ItemLock | undefine
   return lock ? { ...data, description: null } : data;
 }
 
-/** Locked by hand, or outside its availability window. */
+/** Locked by hand, or outside its availability window: the File JSON's `locked`, and what file lists leave out. */
 export function fileLocked(f: FileData, now = Date.now()): boolean {
   return f.locked || (f.unlock_at !== null && Date.parse(f.unlock_at) > now) || (f.lock_at !== null && Date.parse(f.lock_at) < now);
 }
 
+/** The course file as the lock computation sees it: its dates, and the module items of type File that show it. */
+export function fileLockSubject(file: Stored<FileData>): LockedContent {
+  return {
+    type: 'File',
+    summary: { asset_string: `attachment_${file.id}`, unlock_at: file.data.unlock_at, lock_at: file.data.lock_at },
+    shownBy: (item) => item.data.type === 'File' && item.data.content_id === file.id,
+  };
+}
+
 /**
- * May a reader who is not the file's editor open a course file (its metadata and bytes)? Not a deleted one, nor
- * a locked one until it unlocks. Hidden files stay readable: hidden only keeps them out of lists (reachable by
- * link, as in Canvas). Submission files follow whose work they are, decided by the caller.
+ * The lock a reader meets on a course file: locked by hand, by its dates, or by the modules that show it (every
+ * one locked for the student). `locks` is the reader's; an editor's exempts them from all but the hand lock,
+ * which callers skip for editors.
  */
-export function courseFileReadable(f: FileData, now = Date.now()): boolean {
-  return f.workflow_state === 'available' && !fileLocked(f, now);
+export function fileLock(file: Stored<FileData>, locks: ContentLocks): ItemLock | undefined {
+  if (file.data.locked) return { lock_info: { asset_string: `attachment_${file.id}` }, lock_explanation: 'This file is locked.' };
+  return locks.lockOf(fileLockSubject(file));
+}
+
+/**
+ * May a reader who does not edit files open a course file, its metadata and its bytes? Not a deleted one, nor a
+ * locked one until it unlocks. Hidden files stay readable: hidden only keeps them out of lists (reachable by link,
+ * which embedded images rely on). Submission files follow whose work they are, decided by the caller.
+ */
+export function courseFileReadable(f: FileData, lock: ItemLock | undefined): boolean {
+  return f.workflow_state === 'available' && lock === undefined;
 }

@@ -133,11 +133,11 @@ export class PullVisibility {
 
   async #courseContent(doc: WireRecord, course: CourseScope): Promise<boolean> {
     if (course.staff) return true;
-    if (doc.type === 'attachment') return this.#fileVisible(doc.data as unknown as FileData, course);
+    if (doc.type === 'attachment') return this.#fileVisible(doc.key, doc.data as unknown as FileData, course);
     // The bytes travel exactly when the API would let the user download them.
     if (doc.type === 'file_content') {
       const file = await this.#file(doc.parent_id);
-      return !!file && this.#fileVisible(file.data, course);
+      return !!file && this.#fileVisible(file.key, file.data, course);
     }
     return VISIBLE_TO_STUDENTS[doc.type]?.(doc.data) ?? false;
   }
@@ -147,9 +147,10 @@ export class PullVisibility {
    * a course file is readable unless deleted or locked (a hidden one by link, which embedded images rely on). A
    * locked file travels only when the course sends locked content ahead; the device's API then still refuses it.
    */
-  #fileVisible(file: FileData, course: CourseScope): boolean {
+  #fileVisible(key: string, file: FileData, course: CourseScope): boolean {
     if (file.purpose === 'submission') return seesStudent(this.#scope, course, file.user_id);
-    return course.offlineLocked ? file.workflow_state === 'available' : courseFileReadable(file, this.#scope.now);
+    if (!course.locks) throw new Error('a course pull needs its scope computed with the locks');
+    return courseFileReadable(file, course.offlineLocked ? undefined : course.locks.get(key));
   }
 
   #file(id: number): Promise<Stored<FileData> | undefined> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Access } from '../domain/access.ts';
-import { assignmentLockSubject, fileLocked, pageLockSubject } from '../domain/content-visibility.ts';
+import { assignmentLockSubject, fileLock, pageLockSubject } from '../domain/content-visibility.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import type { Principal } from '../domain/principal.ts';
 import { ContentLocks } from '../domain/progression/content-locks.ts';
@@ -48,8 +48,6 @@ export interface SyncScope {
    * that must be deleted once the course (or part of it) left the scope.
    */
   knownCourseIds: ReadonlySet<number>;
-  /** The time locks were judged at. */
-  now: number;
 }
 
 export interface ScopeOptions {
@@ -85,7 +83,7 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     for (const account of await access.accountChain(course.accountId)) accountIds.add(account.id);
     for (const peer of await repos.enrollments.find({ course_id: courseId })) peerUserIds.add(peer.user_id);
   }
-  return { userId: principal.userId, courses, accountIds, peerUserIds, knownCourseIds, now: options.now };
+  return { userId: principal.userId, courses, accountIds, peerUserIds, knownCourseIds };
 }
 
 /**
@@ -104,10 +102,7 @@ async function lockedContent(repos: Repositories, userId: number, courseId: numb
   ]);
   for (const page of pages) addLock(locked, page.key, contentLocks.lockOf(pageLockSubject(page)));
   for (const assignment of assignments) addLock(locked, assignment.key, contentLocks.lockOf(assignmentLockSubject(assignment)));
-  for (const file of files) {
-    // Listed for the fingerprint only (a file that unlocks is sent anew); the API answers 404, no lock JSON.
-    if (file.data.purpose === 'course' && fileLocked(file.data, now)) locked.set(file.key, { lock_info: { asset_string: `attachment_${file.id}` }, lock_explanation: '' });
-  }
+  for (const file of files) if (file.data.purpose === 'course') addLock(locked, file.key, fileLock(file, contentLocks));
   return locked;
 }
 

@@ -66,7 +66,7 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
         permission: readableFile(method === 'GET' ? 'read' : 'own'),
         handler: async (ctx, p, found) => {
           const viewer = await viewerIn(ctx.principal, found.data.course_id);
-          const file = await files.shownTo(found, viewer);
+          const file = await files.shownTo(found, viewer, writeStamp(ctx));
           // Canvas finds the file by id and uuid together: a wrong uuid is no file at all.
           if (file.data.uuid !== p.uuid) throw new NotFoundError('file');
           return { body: fileJson(file, ctx.baseUrl, file.data.user_id === ctx.principal.userId ? { ...viewer, canManage: true } : viewer) };
@@ -81,7 +81,7 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       permission: rules.readCourse(courseIdOf),
       handler: async (ctx, p, { courseId }) => {
         const viewer = await viewerIn(ctx.principal, courseId);
-        return { body: fileJson(await files.get(p.id, viewer), ctx.baseUrl, viewer) };
+        return { body: fileJson(await files.shownTo(await files.get(p.id), viewer, writeStamp(ctx)), ctx.baseUrl, viewer) };
       },
     }),
     defineRoute({
@@ -92,7 +92,7 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       permission: readableFile('read'),
       handler: async (ctx, _p, found) => {
         const viewer = await viewerIn(ctx.principal, found.data.course_id);
-        return { body: fileJson(await files.shownTo(found, viewer), ctx.baseUrl, viewer) };
+        return { body: fileJson(await files.shownTo(found, viewer, writeStamp(ctx)), ctx.baseUrl, viewer) };
       },
     }),
     defineRoute({
@@ -104,7 +104,7 @@ export function filesRoutes(services: CoreServices, rules: AccessRules): AnyRout
       params: showFileParams,
       permission: readableFile('read'),
       handler: async (ctx, _p, found) => {
-        const file = await files.shownTo(found, await viewerIn(ctx.principal, found.data.course_id));
+        const file = await files.shownTo(found, await viewerIn(ctx.principal, found.data.course_id), writeStamp(ctx));
         return { body: null, file: { contentType: file.data.content_type, fileName: file.data.filename, bytes: await files.bytes(file) } };
       },
     }),

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { CoreServices } from '../../core-services.ts';
-import { courseFileReadable, fileLocked } from '../../domain/content-visibility.ts';
+import { courseFileReadable, fileLock, fileLocked } from '../../domain/content-visibility.ts';
+import { ContentLocks } from '../../domain/progression/content-locks.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { FileData } from '../../domain/records/content-records.ts';
 import { isoOrNull } from '../common/api-values.ts';
@@ -42,17 +43,26 @@ export class FilesService {
     return f.order === 'desc' ? sorted.reverse() : sorted;
   }
 
-  /** The file if it exists and the viewer's course holds it; `viewer` is null when the course is not known yet. */
-  async get(id: number, viewer?: ContentViewer): Promise<Stored<FileData>> {
+  /** The file if it exists (else a 404); see `shownTo` for whether a viewer may see it. */
+  async get(id: number): Promise<Stored<FileData>> {
     const record = await this.#services.repos.files.get(id);
     if (!record || record.data.workflow_state === 'deleted') throw new NotFoundError('file');
-    return viewer ? this.shownTo(record, viewer) : record;
+    return record;
   }
 
-  /** The file if the viewer may see it (its course, not locked for them, their own or visible work); else a 404. */
-  async shownTo(record: Stored<FileData>, viewer: ContentViewer): Promise<Stored<FileData>> {
-    if (record.data.course_id !== viewer.courseId || (!viewer.canManage && !courseFileReadable(record.data))) throw new NotFoundError('file');
-    if (record.data.purpose === 'submission' && !(await this.#seesWorkOf(viewer, record.data.user_id))) throw new NotFoundError('file');
+  /**
+   * The file if the viewer may see it (its course; a course file not locked for them, by hand, dates or modules;
+   * their own or visible work); else a 404. The sync pull sends a device the same files (docs/decisions/0048).
+   */
+  async shownTo(record: Stored<FileData>, viewer: ContentViewer, stamp: WriteStamp): Promise<Stored<FileData>> {
+    if (record.data.course_id !== viewer.courseId) throw new NotFoundError('file');
+    if (record.data.purpose === 'submission') {
+      if (!(await this.#seesWorkOf(viewer, record.data.user_id))) throw new NotFoundError('file');
+      return record;
+    }
+    if (viewer.canManage) return record;
+    const locks = await ContentLocks.load(this.#services.repos, viewer.principal.userId, viewer.courseId, false, stamp);
+    if (!courseFileReadable(record.data, fileLock(record, locks))) throw new NotFoundError('file');
     return record;
   }
 
