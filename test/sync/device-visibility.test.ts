@@ -53,7 +53,7 @@ describe('a device holds only what its user may read', () => {
   let device: TestServer;
   let course: RosterCourse;
   let deviceToken: string;
-  const ids: Record<string, number> = {};
+  const ids = {} as Record<'gatedPage' | 'openPage' | 'future' | 'essay' | 'lockedFile' | 'gatedFile', number>;
   const PAGE_SECRET = 'gated-page-body-7f3a';
   const ASSIGNMENT_SECRET = 'future-assignment-description-91c2';
   const FILE_SECRET = 'locked-file-bytes-55e0';
