@@ -95,8 +95,8 @@ export class PullVisibility {
 
   /** Locked content without what the lock withholds, unless the course sends locked content ahead (0048). */
   #asSeen(doc: WireRecord, course: CourseScope): WireRecord {
-    const lock = course.locks?.get(doc.key);
     const redact = AS_SEEN_WHEN_LOCKED[doc.type];
+    const lock = redact && lockOf(course, doc.key);
     if (!lock || !redact || course.offlineLocked) return doc;
     return { ...doc, data: redact(doc.data, lock) as Record<string, unknown> };
   }
@@ -149,8 +149,7 @@ export class PullVisibility {
    */
   #fileVisible(key: string, file: FileData, course: CourseScope): boolean {
     if (file.purpose === 'submission') return seesStudent(this.#scope, course, file.user_id);
-    if (!course.locks) throw new Error('a course pull needs its scope computed with the locks');
-    return courseFileReadable(file, course.offlineLocked ? undefined : course.locks.get(key));
+    return courseFileReadable(file, course.offlineLocked ? undefined : lockOf(course, key));
   }
 
   #file(id: number): Promise<Stored<FileData> | undefined> {
@@ -158,6 +157,12 @@ export class PullVisibility {
     if (!found) this.#files.set(id, (found = this.#repos.files.get(id)));
     return found;
   }
+}
+
+/** The lock the user meets on a course's content; a scope computed without locks must never judge content. */
+function lockOf(course: CourseScope, key: string): ItemLock | undefined {
+  if (!course.locks) throw new Error('a course pull needs its scope computed with the locks');
+  return course.locks.get(key);
 }
 
 /** Another user's record without login, email or SIS ids; the lookup slot would leak the login. */
