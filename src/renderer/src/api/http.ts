@@ -71,13 +71,15 @@ export function createHttp(apiBaseUrl: string, hooks: HttpHooks = {}) {
      */
     getBlob: async (url: string): Promise<Blob> => (await send('GET', new URL(url, apiBaseUrl))).blob(),
 
-    /** Every page of a Canvas list, following `Link: rel="next"`. */
-    getAll: async <T>(path: string, query: Query = {}): Promise<T[]> => {
+    /** Every page of a Canvas list, following `Link: rel="next"`; `onPage` sees each page as it arrives. */
+    getAll: async <T>(path: string, query: Query = {}, onPage?: (page: T[]) => void): Promise<T[]> => {
       const items: T[] = [];
       let url: URL | undefined = urlFor(path, { per_page: 100, ...query });
       for (let page = 0; url && page < MAX_PAGES; page++) {
         const response = await send('GET', url);
-        items.push(...((await response.json()) as T[]));
+        const pageItems = (await response.json()) as T[];
+        onPage?.(pageItems);
+        items.push(...pageItems);
         const next = nextPageUrl(response.headers.get('Link'));
         url = next ? new URL(next) : undefined;
       }

@@ -9,7 +9,10 @@ import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
-export const TAB_LABELS: Record<CourseTab, string> = { modules: 'Modules', assignments: 'Assignments', pages: 'Pages', people: 'People' };
+export const TAB_LABELS: Record<CourseTab, string> = { modules: 'Modules', assignments: 'Assignments', pages: 'Pages', people: 'People', grades: 'Grades' };
+
+/** The sections the viewer's navigation lists: the gradebook is for the course's graders. */
+const tabsFor = (viewer: CourseViewer) => COURSE_TABS.filter((t) => t !== 'grades' || viewer.canGrade);
 
 interface CourseLayoutProps {
   courseId: number;
@@ -34,7 +37,7 @@ export function CourseLayout({ courseId, children }: CourseLayoutProps) {
         {(loaded) => (
           <>
             <nav aria-label="Course sections" className="course-tabs">
-              {COURSE_TABS.map((t) => (
+              {tabsFor(courseViewer(loaded)).map((t) => (
                 <NavLink key={t} to={paths.course(courseId, t)}>
                   {TAB_LABELS[t]}
                 </NavLink>

@@ -11,6 +11,7 @@ import { PageView } from '../pages/PageView.tsx';
 import { PagesTab } from '../pages/PagesTab.tsx';
 import { PeopleTab } from '../people/PeopleTab.tsx';
 import { GraderScreen } from '../grader/GraderScreen.tsx';
+import { GradebookScreen } from '../gradebook/GradebookScreen.tsx';
 import { CourseLayout, TAB_LABELS } from './CourseLayout.tsx';
 
 /** `/courses/:courseId/...`: the course's layout around the section the rest of the path names. */
@@ -30,6 +31,7 @@ export function CourseRoutes() {
           <Route path="pages" element={<Section course={course} tab="pages"><PagesTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="pages/:pageUrl" element={<PageView course={course} />} />
           <Route path="people" element={<Section course={course} tab="people"><PeopleTab courseId={courseId} /></Section>} />
+          <Route path="grades" element={<Section course={course} tab="grades"><GradebookScreen course={course} viewer={viewer} /></Section>} />
           <Route path="*" element={<UnknownSection course={course} />} />
         </Routes>
       )}

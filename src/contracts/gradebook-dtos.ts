@@ -1,0 +1,46 @@
+import type { Submission } from './grading-dtos.ts';
+import type { Assignment } from './lms-dtos.ts';
+
+/**
+ * What the gradebook reads through the Canvas API: assignment groups with their assignments, the student
+ * enrollments with their stored totals, and each student's submissions (`grouped`), limited to the fields used.
+ */
+
+/** `GET …/assignment_groups?include[]=assignments` */
+export interface AssignmentGroupWithAssignments {
+  id: number;
+  name: string;
+  position: number;
+  group_weight: number;
+  assignments: Assignment[];
+}
+
+/** Canvas's enrollment `grades`: percentages, null until something counts. */
+export interface EnrollmentGrades {
+  current_score?: number | null;
+  final_score?: number | null;
+  current_grade?: string | null;
+  final_grade?: string | null;
+}
+
+/** `GET …/enrollments?type[]=StudentEnrollment` */
+export interface StudentEnrollment {
+  id: number;
+  user_id: number;
+  course_section_id: number;
+  enrollment_state: string;
+  grades?: EnrollmentGrades;
+  user: { id: number; name: string; sortable_name: string };
+}
+
+/** `GET …/students/submissions?grouped=1`: one entry per student. */
+export interface StudentSubmissions {
+  user_id: number;
+  submissions: Submission[];
+}
+
+/** `GET …/sections` */
+export interface CourseSection {
+  id: number;
+  name: string;
+}

@@ -1,0 +1,49 @@
+import type { EnrollmentGrades } from '../../../../contracts/gradebook-dtos.ts';
+import type { GradebookAssignment, GradebookStudent } from '../../stores/gradebook-store.ts';
+import type { CellPosition } from './grid-navigation.ts';
+
+/** What every body cell knows of its place: where it is, whether it holds the grid's tab stop. */
+export interface CellPlace {
+  position: CellPosition;
+  active: boolean;
+  onActivate: () => void;
+}
+
+/** The attributes that place a cell in the grid and in its roving tab order. */
+export function cellAttributes({ position, active, onActivate }: CellPlace) {
+  return { 'aria-colindex': position.col + 1, 'data-cell': `${position.row}:${position.col}`, onFocus: onActivate, active };
+}
+
+export function AssignmentHeader({ assignment: a, colIndex, width }: { assignment: GradebookAssignment; colIndex: number; width: number }) {
+  return (
+    <div role="columnheader" aria-colindex={colIndex} className="gradebook-cell gradebook-heading" style={{ width }}>
+      <span className="gradebook-heading-name">{a.name}</span>
+      <span className="muted">
+        {a.groupName}
+        {a.points_possible !== null && a.grading_type !== 'not_graded' ? ` · out of ${a.points_possible}` : ''}
+        {a.published ? '' : ' · unpublished'}
+      </span>
+    </div>
+  );
+}
+
+export function StudentCell({ student, width, ...place }: CellPlace & { student: GradebookStudent; width: number }) {
+  const { active, ...attributes } = cellAttributes(place);
+  return (
+    <div role="rowheader" tabIndex={active ? 0 : -1} className="gradebook-fixed gradebook-name" style={{ width }} {...attributes}>
+      {student.name}
+    </div>
+  );
+}
+
+/** The student's current score, as the server stored it. */
+export function TotalCell({ grades, width, left, ...place }: CellPlace & { grades: EnrollmentGrades | undefined; width: number; left: number }) {
+  const { active, ...attributes } = cellAttributes(place);
+  const score = grades?.current_score;
+  return (
+    <div role="gridcell" tabIndex={active ? 0 : -1} className="gradebook-fixed gradebook-total" style={{ width, left }} {...attributes}>
+      {score === null || score === undefined ? '–' : `${Math.round(score * 100) / 100}%`}
+      {grades?.current_grade ? ` (${grades.current_grade})` : ''}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { cellKey, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
+import { AssignmentHeader, StudentCell, TotalCell } from './GradebookCells.tsx';
+import { GradeCell } from './GradeCell.tsx';
+import { movedCell, type CellPosition } from './grid-navigation.ts';
+
+const ROW_HEIGHT = 40;
+const HEADER_HEIGHT = 64;
+const NAME_WIDTH = 220;
+const TOTAL_WIDTH = 96;
+const CELL_WIDTH = 136;
+/** The student and Total columns stay in view; the assignment columns scroll under them. */
+const FIXED_WIDTH = NAME_WIDTH + TOTAL_WIDTH;
+const FIXED_COLUMNS = 2;
+
+/** The cell being edited and what has been typed into it. */
+export interface EditState extends CellPosition {
+  draft: string;
+}
+
+/**
+ * The students × assignments grid. Only the rows and columns in view are rendered (react-virtual), so every
+ * rendered row and cell carries its place in the whole grid (aria-rowindex, aria-colindex, with the totals in
+ * aria-rowcount and aria-colcount) for assistive technology. One cell is in the Tab order (a roving tabindex);
+ * the arrow keys, Home/End and PageUp/PageDown move it, scrolling it into view first when it was not rendered.
+ */
+export function GradebookGrid({ data, students }: { data: GradebookData; students: GradebookStudent[] }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const { assignments } = data;
+  const columnCount = FIXED_COLUMNS + assignments.length;
+  const [active, setActive] = useState<CellPosition>({ row: 0, col: FIXED_COLUMNS });
+  const [editing, setEditing] = useState<EditState | null>(null);
+  /** Set when the keyboard moved the active cell: focus follows it once it is rendered. */
+  const focusWanted = useRef(false);
+
+  const rows = useVirtualizer({
+    count: students.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  });
+  const columns = useVirtualizer({
+    horizontal: true,
+    count: assignments.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => CELL_WIDTH,
+    overscan: 2,
+    scrollMargin: FIXED_WIDTH,
+    scrollPaddingStart: FIXED_WIDTH,
+  });
+  const visibleRows = rows.getVirtualItems();
+  const visibleColumns = columns.getVirtualItems();
+  const leadingSpace = (visibleColumns[0]?.start ?? FIXED_WIDTH) - FIXED_WIDTH;
+  const rowWidth = FIXED_WIDTH + columns.getTotalSize();
+
+  // A filter can leave the active cell outside the grid: bring it back in.
+  const row = Math.min(active.row, Math.max(0, students.length - 1));
+
+  useEffect(() => {
+    if (!focusWanted.current) return;
+    const cell = scroller.current?.querySelector<HTMLElement>(`[data-cell="${row}:${active.col}"]`);
+    if (!cell) return;
+    focusWanted.current = false;
+    (cell.querySelector<HTMLElement>('input') ?? cell).focus({ preventScroll: true });
+  });
+
+  function moveTo(to: CellPosition): void {
+    setEditing(null);
+    setActive(to);
+    focusWanted.current = true;
+    rows.scrollToIndex(to.row);
+    if (to.col >= FIXED_COLUMNS) columns.scrollToIndex(to.col - FIXED_COLUMNS);
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>): void {
+    if (editing || e.altKey || e.metaKey) return;
+    const to = movedCell({ row, col: active.col }, e.key, { ctrl: e.ctrlKey, shift: e.shiftKey }, students.length, columnCount);
+    if (!to) return;
+    e.preventDefault();
+    moveTo(to);
+  }
+
+  return (
+    <div
+      ref={scroller}
+      role="grid"
+      aria-label="Gradebook"
+      aria-rowcount={students.length + 1}
+      aria-colcount={columnCount}
+      className="gradebook-grid"
+      onKeyDown={onKeyDown}
+    >
+      <div role="rowgroup" className="gradebook-head" style={{ width: rowWidth, height: HEADER_HEIGHT }}>
+        <div role="row" aria-rowindex={1} className="gradebook-row">
+          <div role="columnheader" aria-colindex={1} className="gradebook-fixed gradebook-name" style={{ width: NAME_WIDTH }}>
+            Student
+          </div>
+          <div role="columnheader" aria-colindex={2} className="gradebook-fixed gradebook-total" style={{ width: TOTAL_WIDTH, left: NAME_WIDTH }}>
+            Total
+          </div>
+          <div aria-hidden="true" style={{ width: leadingSpace, flex: 'none' }} />
+          {visibleColumns.map((c) => (
+            <AssignmentHeader key={c.key} assignment={assignments[c.index]!} colIndex={c.index + FIXED_COLUMNS + 1} width={CELL_WIDTH} />
+          ))}
+        </div>
+      </div>
+      <div role="rowgroup" className="gradebook-body" style={{ width: rowWidth, height: rows.getTotalSize() }}>
+        {visibleRows.map((r) => {
+          const student = students[r.index]!;
+          const cellProps = (col: number) => ({
+            position: { row: r.index, col },
+            active: row === r.index && active.col === col,
+            onActivate: () => setActive({ row: r.index, col }),
+          });
+          return (
+            <div
+              key={student.id}
+              role="row"
+              aria-rowindex={r.index + 2}
+              className="gradebook-row"
+              style={{ transform: `translateY(${r.start - HEADER_HEIGHT}px)`, height: ROW_HEIGHT }}
+            >
+              <StudentCell student={student} width={NAME_WIDTH} {...cellProps(0)} />
+              <TotalCell grades={data.totals[student.id]} width={TOTAL_WIDTH} left={NAME_WIDTH} {...cellProps(1)} />
+              <div aria-hidden="true" style={{ width: leadingSpace, flex: 'none' }} />
+              {visibleColumns.map((c) => {
+                const col = c.index + FIXED_COLUMNS;
+                return (
+                  <GradeCell
+                    key={c.key}
+                    courseId={data.courseId}
+                    student={student}
+                    assignment={assignments[c.index]!}
+                    submission={data.submissions[cellKey(student.id, assignments[c.index]!.id)]}
+                    width={CELL_WIDTH}
+                    editing={editing?.row === r.index && editing.col === col ? editing : null}
+                    onEdit={(draft) => setEditing(draft === null ? null : { row: r.index, col, draft })}
+                    onMove={(key, shift) => {
+                      const to = movedCell({ row: r.index, col }, key, { ctrl: false, shift }, students.length, columnCount);
+                      if (to) moveTo(to);
+                    }}
+                    {...cellProps(col)}
+                  />
+                );
+              })}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

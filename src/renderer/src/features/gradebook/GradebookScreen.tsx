@@ -1,0 +1,114 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { Course } from '../../../../contracts/lms-dtos.ts';
+import { FailureNotice } from '../../components/FailureNotice.tsx';
+import type { CourseViewer } from '../../lib/course-roles.ts';
+import { useGradebookStore, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
+import { saveKey, useGraderStore } from '../../stores/grader-store.ts';
+import { SaveStatus } from '../grader/SaveStatus.tsx';
+import { GradebookGrid } from './GradebookGrid.tsx';
+
+/** `grades` for the course's graders: every student's grade on every assignment, editable in place. */
+export function GradebookScreen({ course, viewer }: { course: Course; viewer: CourseViewer }) {
+  if (!viewer.canGrade) {
+    return (
+      <p role="alert" className="error">
+        Only the course’s teachers and TAs see the gradebook.
+      </p>
+    );
+  }
+  return <LoadedGradebook courseId={course.id} />;
+}
+
+function LoadedGradebook({ courseId }: { courseId: number }) {
+  const load = useGradebookStore((s) => s.load[courseId]);
+  const gradebookNeeded = useGradebookStore((s) => s.gradebookNeeded);
+  const gradebookRetried = useGradebookStore((s) => s.gradebookRetried);
+  useEffect(() => void gradebookNeeded(courseId), [courseId, gradebookNeeded]);
+  if (load?.status === 'failed') return <FailureNotice error={load.error} what="the gradebook" onRetry={() => void gradebookRetried(courseId)} />;
+  if (load?.status !== 'loaded') {
+    return (
+      <p role="status" className="muted">
+        Loading the gradebook…
+      </p>
+    );
+  }
+  return <Gradebook data={load.data} />;
+}
+
+type StudentOrder = 'name' | 'name-descending' | 'total' | 'total-ascending';
+
+const ORDER_LABELS: Record<StudentOrder, string> = {
+  name: 'Name, A to Z',
+  'name-descending': 'Name, Z to A',
+  total: 'Total, highest first',
+  'total-ascending': 'Total, lowest first',
+};
+
+function Gradebook({ data }: { data: GradebookData }) {
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const [sectionId, setSectionId] = useState('');
+  const [order, setOrder] = useState<StudentOrder>('name');
+  const students = useMemo(() => shownStudents(data, search, sectionId === '' ? undefined : Number(sectionId), order), [data, search, sectionId, order]);
+  return (
+    <div className="gradebook">
+      <div className="gradebook-controls">
+        <div className="field">
+          <label htmlFor={`${id}-search`}>Search students</label>
+          <input id={`${id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-section`}>Section</label>
+          <select id={`${id}-section`} value={sectionId} onChange={(e) => setSectionId(e.target.value)}>
+            <option value="">All sections</option>
+            {data.sections.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-order`}>Sort students by</label>
+          <select id={`${id}-order`} value={order} onChange={(e) => setOrder(e.target.value as StudentOrder)}>
+            {Object.entries(ORDER_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="muted">
+        {students.length} of {data.students.length} students · {data.assignments.length} assignments. Arrow keys move between grades; Enter or typing edits one, Enter saves it, Escape puts it back.
+      </p>
+      <LastSave />
+      <GradebookGrid data={data} students={students} />
+    </div>
+  );
+}
+
+/** Saved, saved on this computer and waiting to sync, or why the server refused: for the grade saved last. */
+function LastSave() {
+  const lastSaved = useGradebookStore((s) => s.lastSaved);
+  const save = useGraderStore((s) => (lastSaved ? s.saves[saveKey(lastSaved, 'grade')] : undefined));
+  return <SaveStatus save={save} what="grade" />;
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+function shownStudents(data: GradebookData, search: string, sectionId: number | undefined, order: StudentOrder): GradebookStudent[] {
+  const words = search.trim().toLocaleLowerCase();
+  const kept = data.students.filter(
+    (s) => (sectionId === undefined || s.sectionIds.includes(sectionId)) && (words === '' || s.name.toLocaleLowerCase().includes(words)),
+  );
+  const total = (s: GradebookStudent) => data.totals[s.id]?.current_score ?? -1;
+  const byName = (a: GradebookStudent, b: GradebookStudent) => collator.compare(a.sortableName, b.sortableName) || a.id - b.id;
+  const compare: Record<StudentOrder, (a: GradebookStudent, b: GradebookStudent) => number> = {
+    name: byName,
+    'name-descending': (a, b) => byName(b, a),
+    total: (a, b) => total(b) - total(a) || byName(a, b),
+    'total-ascending': (a, b) => total(a) - total(b) || byName(a, b),
+  };
+  return kept.sort(compare[order]);
+}

@@ -1,0 +1,176 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/server/commands/demo-course.ts';
+import type { Assignment } from '../../src/contracts/lms-dtos.ts';
+import { api } from '../helpers/api-fixtures.ts';
+import { launchChromium } from '../helpers/chromium.ts';
+import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { closeTab, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
+
+/** Wide enough that the demo's twelve assignment columns are all rendered. */
+const WIDE = { width: 2400, height: 900 };
+
+describe('the gradebook: every student × assignment, graded in place through the local API', () => {
+  let demo: UiDemo;
+  let browser: Browser;
+  let assignments: Assignment[];
+  const course = DEMO.course.name;
+  const byName = [...DEMO.students].sort((a, b) => a.name.localeCompare(b.name));
+
+  beforeAll(async () => {
+    demo = await startUiDemo();
+    browser = await launchChromium();
+    assignments = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments?per_page=100`)).json as Assignment[];
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.server.stop();
+  });
+
+  const studentId = async (name: string): Promise<number> => {
+    const roster = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/users?per_page=100`)).json as Array<{ id: number; name: string }>;
+    return roster.find((u) => u.name === name)!.id;
+  };
+  const assignmentNamed = (name: string) => assignments.find((a) => a.name === name)!;
+  const gradeBox = (page: Page, student: string, assignment: string) => page.getByRole('textbox', { name: `Grade for ${student}, ${assignment}` });
+  const totalOf = (page: Page, student: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: student, exact: true }) }).locator('[aria-colindex="2"]').textContent();
+
+  /** Scrolls the grid until the cell of `student` × `assignment` is rendered (only the cells in view are). */
+  async function reveal(page: Page, student: string, assignment: string): Promise<void> {
+    const grid = page.getByRole('grid', { name: 'Gradebook' });
+    // A column header reads the assignment's name, then its group and points.
+    const shown = (role: 'rowheader' | 'columnheader', name: string) => page.getByRole(role, { name, exact: role === 'rowheader' }).count();
+    for (const [role, name, axis] of [['rowheader', student, 'scrollTop'], ['columnheader', assignment, 'scrollLeft']] as const) {
+      await grid.evaluate((el, a) => (el[a] = 0), axis);
+      for (let step = 0; step < 200 && (await shown(role, name)) === 0; step++) {
+        await grid.evaluate((el, a) => (el[a] += a === 'scrollTop' ? el.clientHeight / 2 : el.clientWidth / 2), axis);
+        await page.waitForTimeout(50);
+      }
+    }
+  }
+  /** Types a grade and presses Enter; done when no cell is saving and the status line has no refusal. */
+  const typeGrade = async (page: Page, student: string, assignment: string, typed: string) => {
+    await reveal(page, student, assignment);
+    const box = gradeBox(page, student, assignment);
+    await box.fill(typed);
+    await box.press('Enter');
+    await expect.poll(() => page.locator('.gradebook-saving').count(), UI_WAIT).toBe(0);
+    expect(await page.getByRole('alert').allTextContents()).toEqual([]);
+    await page.getByRole('status').filter({ hasText: /^Saved/ }).waitFor(UI_WAIT);
+  };
+
+  async function openGradebook(page: Page): Promise<void> {
+    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/modules`);
+    await page.getByRole('navigation', { name: 'Course sections' }).getByRole('link', { name: 'Grades' }).click();
+    await expectScreen(page, course, `Grades · ${course}`);
+    await page.getByRole('grid', { name: 'Gradebook' }).waitFor();
+  }
+
+  it('saves a grade of each grading type with Enter, moves the Total, and shows them after a reload', async () => {
+    const page = await openTab(browser, WIDE);
+    const errors = watchPageErrors(page);
+    await signIn(page, demo.server.url, demo.teacher);
+    await openGradebook(page);
+    expect(await page.getByRole('columnheader', { name: 'Total' }).count()).toBe(1);
+    const student = byName.at(-1)!.name;
+    const totalBefore = await totalOf(page, student);
+
+    const entries: Array<[assignment: string, typed: string, shown: string]> = [
+      ['Reading Response: Silent Spring', '8', '8'],
+      ['Carbon Footprint Calculator', '85', '85%'],
+      ['Ecosystem Poster', 'B', 'B'],
+      ['Field Journal Week 1', 'complete', 'complete'],
+      ['Recycling Audit', 'B+', 'B+'],
+    ];
+    for (const [assignment, typed, shown] of entries) {
+      await typeGrade(page, student, assignment, typed);
+      expect(await gradeBox(page, student, assignment).inputValue()).toBe(shown);
+    }
+    await expect.poll(() => totalOf(page, student), UI_WAIT).not.toBe(totalBefore);
+    // A not-graded assignment has no grade to type.
+    await reveal(page, student, 'Ungraded Survey: Study Habits');
+    expect(await gradeBox(page, student, 'Ungraded Survey: Study Habits').count()).toBe(0);
+
+    await page.reload();
+    await page.getByRole('grid', { name: 'Gradebook' }).waitFor(UI_WAIT);
+    for (const [assignment, , shown] of entries) {
+      await reveal(page, student, assignment);
+      await expect.poll(() => gradeBox(page, student, assignment).inputValue(), UI_WAIT).toBe(shown);
+    }
+    await reveal(page, student, 'Reading Response: Silent Spring');
+    const userId = await studentId(student);
+    const reading = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments/${assignmentNamed('Reading Response: Silent Spring').id}/submissions/${userId}`)).json as { score: number };
+    expect(reading.score).toBe(8);
+    const [enrollment] = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/enrollments?user_id=${userId}`)).json as Array<{ grades: { current_score: number } }>;
+    expect(await totalOf(page, student)).toContain(`${Math.round(enrollment!.grades.current_score * 100) / 100}%`);
+    expect(errors).toEqual([]);
+    await closeTab(page);
+  });
+
+  it('moves like a spreadsheet: arrows, Home/End, Enter to edit and Escape to cancel', async () => {
+    const page = await openTab(browser, WIDE);
+    await signIn(page, demo.server.url, demo.teacher);
+    await openGradebook(page);
+    // The grid's own first rows and columns (students by sortable name, assignments by group and position).
+    const [first, second] = (await page.getByRole('rowheader').allTextContents()).map((name) => ({ name }));
+    const [a1, a2] = (await page.getByRole('columnheader').locator('.gradebook-heading-name').allTextContents()).map((name) => ({ name }));
+    const focusedLabel = () => page.evaluate('document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent');
+
+    await gradeBox(page, first!.name, a1!.name).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedLabel()).toBe(`Grade for ${first!.name}, ${a2!.name}`);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedLabel()).toBe(`Grade for ${second!.name}, ${a2!.name}`);
+    await page.keyboard.press('Home');
+    expect(await focusedLabel()).toBe(second!.name);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedLabel()).toBe(`Grade for ${second!.name}, ${a1!.name}`);
+
+    // Enter edits, Escape puts the grade back without saving.
+    const box = gradeBox(page, second!.name, a1!.name);
+    const before = await box.inputValue();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('19');
+    expect(await box.inputValue()).toBe('19');
+    await page.keyboard.press('Escape');
+    expect(await box.inputValue()).toBe(before);
+    // Still navigating: the arrow moves on.
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedLabel()).toBe(`Grade for ${first!.name}, ${a1!.name}`);
+
+    // End goes to the last assignment, Control+End to the last student.
+    await page.keyboard.press('Control+End');
+    expect(await page.evaluate('document.activeElement?.closest("[role=row]")?.getAttribute("aria-rowindex")')).toBe(String(DEMO.students.length + 1));
+    expect(await page.evaluate('document.activeElement?.closest("[role=gridcell]")?.getAttribute("aria-colindex") ?? document.activeElement?.getAttribute("aria-colindex")')).toBe(
+      String(assignments.length + 2),
+    );
+    await closeTab(page);
+  });
+
+  it('filters by student name and section, and sorts by name', async () => {
+    const page = await openTab(browser, WIDE);
+    await signIn(page, demo.server.url, demo.teacher);
+    await openGradebook(page);
+    const names = () => page.getByRole('rowheader').allTextContents();
+    const roster = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/students`)).json as Array<{ name: string; sortable_name: string }>;
+    const bySortable = roster.sort((a, b) => a.sortable_name.localeCompare(b.sortable_name)).map((s) => s.name);
+    expect((await names())[0]).toBe(bySortable[0]);
+    await page.getByRole('combobox', { name: 'Sort students by' }).selectOption({ label: 'Name, Z to A' });
+    await expect.poll(async () => (await names())[0], UI_WAIT).toBe(bySortable.at(-1));
+    const target = byName[1]!.name;
+    await page.getByRole('searchbox', { name: 'Search students' }).fill(target.split(' ')[0]!);
+    await expect.poll(names, UI_WAIT).toContain(target);
+    expect((await names()).every((n) => n.includes(target.split(' ')[0]!))).toBe(true);
+    await page.getByRole('searchbox', { name: 'Search students' }).fill('');
+    const sectionChoices = await page.getByRole('combobox', { name: 'Section' }).locator('option').allTextContents();
+    expect(sectionChoices[0]).toBe('All sections');
+    // The demo puts every other student in the evening section.
+    await page.getByRole('combobox', { name: 'Section' }).selectOption({ label: 'Section B (Evenings)' });
+    const evening = DEMO.students.filter((_, i) => i % 2 === 1).map((s) => s.name);
+    await expect.poll(async () => (await names()).sort(), UI_WAIT).toEqual(evening.sort());
+    await closeTab(page);
+  });
+});
