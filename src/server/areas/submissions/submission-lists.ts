@@ -82,9 +82,10 @@ export class SubmissionLists {
     const visible = await this.#scopes.visibleStudents(principal, scope);
     const studentIds = await this.#requestedStudents(principal, visible, p.student_ids);
     const assignments = await this.publishedAssignments(viewer, p.assignment_ids);
+    const found = await this.#store.ensureAcross(viewer.courseId, assignments, studentIds, stamp);
     const records: Stored<SubmissionData>[] = [];
     for (const assignment of assignments) {
-      const all = await this.#store.ensure(assignment, studentIds, stamp);
+      const all = found.get(assignment.id)!;
       for (const id of studentIds) records.push(all.get(id)!);
     }
     const kept = p.workflow_state === undefined ? records : records.filter((r) => r.data.workflow_state === p.workflow_state);

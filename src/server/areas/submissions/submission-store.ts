@@ -37,6 +37,9 @@ export interface SubmissionChange {
  * student and assignment" true when two requests create the first one at once. The student's course totals go
  * in the same transaction (`write`), so a grade never exists without the totals it makes.
  */
+/** Up to this many students, `ensure` looks each one's submission up by key rather than reading the assignment's list. */
+const FEW_STUDENTS = 50;
+
 export class SubmissionStore {
   readonly #services: CoreServices;
   readonly #queue = new KeyedQueue();
@@ -71,7 +74,7 @@ export class SubmissionStore {
    */
   ensure(assignment: StoredAssignment, userIds: readonly number[], stamp: WriteStamp): Promise<Map<number, Stored<SubmissionData>>> {
     return this.serialized(assignment.id, async () => {
-      const existing = await this.ofAssignment(assignment.id);
+      const existing = await this.#ofStudents(assignment.id, userIds);
       const missing = userIds.filter((id) => !existing.has(id));
       if (missing.length === 0) return existing;
       const built = await Promise.all(missing.map((id) => this.#repos.submissions.build(placeholder(assignment, id), stamp)));
@@ -79,6 +82,32 @@ export class SubmissionStore {
       for (const record of built) existing.set(record.data.user_id, record);
       return existing;
     });
+  }
+
+  /**
+   * `ensure` over several assignments at once, for lists across a course (`/students/submissions`, the gradebook's
+   * read): the students' submissions come from one index range per student (their records in the course), not from
+   * every student's submissions of each assignment. Only an assignment where someone lacks a submission goes
+   * through `ensure`, which creates the placeholders under the assignment's write queue.
+   */
+  async ensureAcross(courseId: number, assignments: readonly StoredAssignment[], userIds: readonly number[], stamp: WriteStamp) {
+    const found = new Map<number, Map<number, Stored<SubmissionData>>>(assignments.map((a) => [a.id, new Map()]));
+    const perStudent = await Promise.all(userIds.map((id) => this.#repos.submissions.find({ user_id: id, course_id: courseId })));
+    for (const record of perStudent.flat()) found.get(record.data.assignment_id)?.set(record.data.user_id, record);
+    for (const assignment of assignments) {
+      if (userIds.some((id) => !found.get(assignment.id)!.has(id))) found.set(assignment.id, await this.ensure(assignment, userIds, stamp));
+    }
+    return found;
+  }
+
+  /**
+   * The named students' submissions of one assignment: by their lookup keys when they are few (one student's
+   * grade must not read the whole class's), else the assignment's whole list in one index range.
+   */
+  async #ofStudents(assignmentId: number, userIds: readonly number[]): Promise<Map<number, Stored<SubmissionData>>> {
+    if (userIds.length > FEW_STUDENTS) return this.ofAssignment(assignmentId);
+    const found = await Promise.all(userIds.map((id) => this.byPair(assignmentId, id)));
+    return new Map(found.filter((r) => r !== undefined).map((r) => [r.data.user_id, r]));
   }
 
   /** Plans the writes of several changes (bulk grading writes them all in one transaction). */
