@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/server/commands/demo-course.ts';
+import type { Assignment } from '../../src/contracts/lms-dtos.ts';
+import { api } from '../helpers/api-fixtures.ts';
+import { launchChromium } from '../helpers/chromium.ts';
+import { gradeEveryone } from '../helpers/gradebook-fixtures.ts';
+import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { closeTab, openTab } from '../helpers/ui-screens.ts';
+import { enrollManyStudents } from '../helpers/submission-fixtures.ts';
+
+/** Issue 15's size: 1,000 students × 50 assignments. */
+const EXTRA_STUDENTS = 1000 - DEMO.students.length;
+const ASSIGNMENTS = 50;
+/** Loading 50,000 submissions on a shared test machine takes a while; no timing is asserted. */
+const LARGE_WAIT = { timeout: 120_000 };
+
+describe('a 1,000 × 50 gradebook', () => {
+  let demo: UiDemo;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    demo = await startUiDemo();
+    browser = await launchChromium();
+    const course = `/api/v1/courses/${demo.courseId}`;
+    const existing = (await api(demo.server, demo.teacher.token, 'GET', `${course}/assignments?per_page=100`)).json as Assignment[];
+    for (let i = existing.length; i < ASSIGNMENTS; i++) {
+      const res = await api(demo.server, demo.teacher.token, 'POST', `${course}/assignments`, { assignment: { name: `Quiz ${i + 1}`, published: true, points_possible: 10 } });
+      expect(res.status).toBe(200);
+    }
+    const assignments = (await api(demo.server, demo.teacher.token, 'GET', `${course}/assignments?per_page=100`)).json as Assignment[];
+    const students = await enrollManyStudents(demo.server, demo.courseId, EXTRA_STUDENTS);
+    await gradeEveryone(demo.server, demo.courseId, demo.teacher.id, students, assignments.filter((a) => a.name.startsWith('Quiz ')).map((a) => a.id));
+  }, 600_000);
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.server.stop();
+  });
+
+  it('opens, and the keyboard reaches the last student and the last assignment', async () => {
+    const page = await openTab(browser);
+    const errors = watchPageErrors(page);
+    await signIn(page, demo.server.url, demo.teacher);
+    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/grades`);
+    const grid = page.getByRole('grid', { name: 'Gradebook' });
+    await grid.waitFor(LARGE_WAIT);
+    expect(await grid.getAttribute('aria-rowcount')).toBe('1001');
+    expect(await grid.getAttribute('aria-colcount')).toBe(String(ASSIGNMENTS + 2));
+    // Only what is in view is rendered.
+    expect(await page.getByRole('row').count()).toBeLessThan(100);
+
+    await page.getByRole('rowheader').first().focus();
+    await page.keyboard.press('Control+End');
+    const focused = (attribute: string, role: string) =>
+      page.evaluate(`document.activeElement?.closest('[role=${role}]')?.getAttribute('${attribute}') ?? null`);
+    await expect.poll(() => focused('aria-rowindex', 'row')).toBe('1001');
+    await expect.poll(() => focused('aria-colindex', 'gridcell')).toBe(String(ASSIGNMENTS + 2));
+    // The focused cell is scrolled into the grid's view, clear of the sticky header row.
+    const inView = await page.evaluate(`(() => {
+      const cell = document.activeElement.getBoundingClientRect();
+      const grid = document.querySelector('[role=grid]').getBoundingClientRect();
+      return cell.top >= grid.top + 40 && cell.bottom <= grid.bottom && cell.right <= grid.right;
+    })()`);
+    expect(inView).toBe(true);
+    expect(errors).toEqual([]);
+    await closeTab(page);
+  }, 300_000);
+});
