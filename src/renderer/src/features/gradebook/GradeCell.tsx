@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import type { Submission } from '../../../../contracts/grading-dtos.ts';
 import { cellKey, useGradebookStore, type GradebookAssignment, type GradebookStudent } from '../../stores/gradebook-store.ts';
 import { cellAttributes, type CellPlace } from './GradebookCells.tsx';
-import type { EditState } from './GradebookGrid.tsx';
+import type { EditState } from './grid-navigation.ts';
 
 interface GradeCellProps extends CellPlace {
   courseId: number;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cellKey, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
 import { AssignmentHeader, StudentCell, TotalCell } from './GradebookCells.tsx';
 import { GradeCell } from './GradeCell.tsx';
-import { movedCell, type CellPosition } from './grid-navigation.ts';
+import { movedCell, type CellPosition, type EditState } from './grid-navigation.ts';
 
 const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 64;
@@ -13,11 +13,6 @@ const CELL_WIDTH = 136;
 /** The student and Total columns stay in view; the assignment columns scroll under them. */
 const FIXED_WIDTH = NAME_WIDTH + TOTAL_WIDTH;
 const FIXED_COLUMNS = 2;
-
-/** The cell being edited and what has been typed into it. */
-export interface EditState extends CellPosition {
-  draft: string;
-}
 
 /**
  * The students × assignments grid. Only the rows and columns in view are rendered (react-virtual), so every

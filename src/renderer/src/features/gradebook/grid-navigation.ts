@@ -4,6 +4,11 @@ export interface CellPosition {
   col: number;
 }
 
+/** The cell being edited and what has been typed into it. */
+export interface EditState extends CellPosition {
+  draft: string;
+}
+
 /** Rows PageUp and PageDown move by. */
 const PAGE_ROWS = 10;
 
