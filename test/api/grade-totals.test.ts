@@ -133,6 +133,22 @@ describe('course totals: enrollment grades and include[]=total_scores', () => {
     }
   });
 
+  it('include[]=scores gives each group the posted percentages of the caller or of a student they may see', async () => {
+    const groupsSeenBy = async (token: string, query = '') => {
+      const res = await api(server, token, 'GET', `${courseBase}/assignment_groups?include[]=scores${query}`);
+      expect(res.status).toBe(200);
+      return Object.fromEntries((res.json as Json[]).map((g) => [g.name, g.scores]));
+    };
+    // Homework: H2 dropped, H3 excused → 8/10. Exams: E2 is muted, so ungraded here: current 70/100, final 70/150.
+    const posted = { Homework: { current_score: 80, final_score: 80 }, Exams: { current_score: 70, final_score: 46.67 } };
+    expect(await groupsSeenBy(c.studentA.token)).toMatchObject(posted);
+    expect(await groupsSeenBy(c.observer.token, `&student_id=${c.studentA.id}`)).toMatchObject(posted);
+    expect(await groupsSeenBy(c.teacher.token, `&student_id=${c.studentA.id}`)).toMatchObject(posted);
+    expect(await groupsSeenBy(c.studentB.token, `&student_id=${c.studentA.id}`)).toMatchObject({ Homework: null, Exams: null });
+    const plain = await api(server, c.studentA.token, 'GET', `${courseBase}/assignment_groups`);
+    expect((plain.json as Json[])[0]).not.toHaveProperty('scores');
+  });
+
   it('those without grading rights see the grades link but no scores; a section-limited TA sees their section', async () => {
     const own = await gradesOf(c.studentB.token, c.studentB.id);
     expect(own).toMatchObject({ current_score: 90 });

@@ -3,6 +3,8 @@ import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import { StudentGrades } from '../common/student-grades.ts';
 import { contentViewer, type ContentViewer } from '../common/course-content.ts';
 import { assignmentJson } from '../assignments/assignments.serializer.ts';
 import { AssignmentsService, MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
@@ -18,18 +20,30 @@ import {
 import { assignmentGroupJson } from './assignment-groups.serializer.ts';
 import { AssignmentGroupsService, type AssignmentGroup } from './assignment-groups.service.ts';
 
-type GroupInclude = (typeof ASSIGNMENT_GROUP_INCLUDES)[number];
+type GroupReading = { include: ReadonlyArray<(typeof ASSIGNMENT_GROUP_INCLUDES)[number]>; student_id?: number | undefined };
 
 export function assignmentGroupsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const groups = new AssignmentGroupsService(services, new AssignmentsService(services));
+  const grades = new StudentGrades(services);
   const viewerFor = (ctx: AuthenticatedContext, { courseId }: CourseScope) => contentViewer(services, ctx.principal, courseId, MANAGE_ASSIGNMENTS);
 
-  /** Groups as JSON, with the assignments the viewer may see when include[]=assignments asks for them. */
-  const groupsJson = async (ctx: AuthenticatedContext, viewer: ContentViewer, list: readonly AssignmentGroup[], include: readonly GroupInclude[]) => {
-    if (!include.includes('assignments')) return list.map((g) => assignmentGroupJson(g));
+  /** Groups as JSON, with the assignments the viewer may see and one student's scores when include[] asks for them. */
+  const groupsJson = async (ctx: AuthenticatedContext, viewer: ContentViewer, list: readonly AssignmentGroup[], p: GroupReading) => {
+    const scores = p.include.includes('scores') ? await scoresOf(ctx, viewer.courseId, p.student_id ?? ctx.principal.userId) : undefined;
+    const scoresOfGroup = (id: number) => (scores === undefined ? undefined : (scores?.get(id) ?? null));
+    if (!p.include.includes('assignments')) return list.map((g) => assignmentGroupJson(g, undefined, scoresOfGroup(g.id)));
     const byGroup = await groups.assignmentsByGroup(viewer, list);
     const extras = await assignmentExtras(services, viewer, [...byGroup.values()].flat(), [], { baseUrl: ctx.baseUrl, stamp: writeStamp(ctx) });
-    return list.map((g) => assignmentGroupJson(g, (byGroup.get(g.id) ?? []).map((a) => assignmentJson(a, ctx.baseUrl, viewer, [], extras(a.id)))));
+    return list.map((g) =>
+      assignmentGroupJson(g, (byGroup.get(g.id) ?? []).map((a) => assignmentJson(a, ctx.baseUrl, viewer, [], extras(a.id))), scoresOfGroup(g.id)),
+    );
+  };
+
+  /** A student's posted group scores by group id, or null when the caller may not see that student's grades. */
+  const scoresOf = async (ctx: AuthenticatedContext, courseId: number, studentId: number) => {
+    const course = await services.repos.courses.get(courseId);
+    if (!course) throw new NotFoundError();
+    return (await grades.groupsForViewer(ctx.principal, course, studentId)) ?? null;
   };
 
   return [
@@ -41,7 +55,7 @@ export function assignmentGroupsRoutes(services: CoreServices, rules: AccessRule
       permission: rules.readCourse(courseIdOf),
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
-        return paginateArray(ctx, await groupsJson(ctx, viewer, await groups.list(viewer, writeStamp(ctx)), p.include));
+        return paginateArray(ctx, await groupsJson(ctx, viewer, await groups.list(viewer, writeStamp(ctx)), p));
       },
     }),
     defineRoute({
@@ -60,7 +74,7 @@ export function assignmentGroupsRoutes(services: CoreServices, rules: AccessRule
       permission: rules.readCourse(courseIdOf),
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
-        const [json] = await groupsJson(ctx, viewer, [await groups.get(viewer.courseId, p.assignment_group_id)], p.include);
+        const [json] = await groupsJson(ctx, viewer, [await groups.get(viewer.courseId, p.assignment_group_id)], p);
         return { body: json };
       },
     }),

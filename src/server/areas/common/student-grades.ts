@@ -1,6 +1,6 @@
 import type { CoreServices } from '../../core-services.ts';
 import { CourseScoreStore } from '../../domain/grading/course-scores.ts';
-import type { CourseScores } from '../../domain/grading/course-totals.ts';
+import type { CourseScores, GroupScores } from '../../domain/grading/course-totals.ts';
 import { DEFAULT_GRADING_SCHEME, letterForPercent } from '../../domain/grading/grading-scheme.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData } from '../../domain/records/course-records.ts';
@@ -53,6 +53,14 @@ export class StudentGrades {
     if (shown.length === 0) return new Map();
     const scores = await this.#scores.read(await this.#scores.structure(course.id), shown);
     return new Map([...scores].map(([id, s]) => [id, gradesJson(course.data, s, grader)]));
+  }
+
+  /** One student's posted group percentages, by group id, when the viewer may see that student's grades. */
+  async groupsForViewer(principal: Principal, course: Stored<CourseData>, studentId: number): Promise<Map<number, GroupScores> | undefined> {
+    const visible = studentId === principal.userId || (await this.#services.access.visibleStudents(principal, course.id));
+    if (visible !== true && visible !== 'all' && !visible.has(studentId)) return undefined;
+    const groups = await this.#scores.groups(await this.#scores.structure(course.id), studentId);
+    return new Map(groups.map((g) => [g.id, g]));
   }
 }
 

@@ -51,7 +51,7 @@ export function submissionCommentRoutes(services: CoreServices, { scopes, submis
       repos.users.getMany([comment.data.author_id]),
       repos.files.getMany(comment.data.attachment_ids),
     ]);
-    return commentJson(comment, { ...request, viewer, include: [], users, files });
+    return commentJson(comment, { ...request, viewer, users, files });
   }
 
   // The rule itself narrows the write to what Canvas's comment policy allows, as the grading PUT's rule does.

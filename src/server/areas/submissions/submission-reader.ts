@@ -1,10 +1,13 @@
 import type { CoreServices } from '../../core-services.ts';
-import { isShownComment, type SubmissionData } from '../../domain/records/submission-records.ts';
+import { isShownComment, type SubmissionCommentData, type SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 import type { SubmissionInclude } from './submissions.params.ts';
-import { submissionJson, type SerializeContext, type SubmissionView } from './submissions.serializer.ts';
+import { isUnposted, submissionJson, type SerializeContext, type SubmissionView } from './submissions.serializer.ts';
 import type { StoredAssignment } from './submission-store.ts';
+
+/** Who sees grades and comments before they are posted: those who grade or may view every grade. */
+const UNPOSTED_READERS = ['manage_grades', 'view_all_grades'] as const;
 
 /**
  * Loads what a page of submissions shows — comments, history, files, people, read marks — in a few queries for the
@@ -27,12 +30,19 @@ export class SubmissionReader {
     const include = new Set([...request.include, ...always]);
     const ids = records.map((r) => r.id);
     const viewerId = request.viewer.principal.userId;
-    const [stored, versions, reads] = await Promise.all([
+    const [stored, versions, reads, seesUnposted] = await Promise.all([
       repos.submissionComments.find({ parent_id: { $in: ids } }),
       include.has('submission_history') ? repos.submissionVersions.find({ parent_id: { $in: ids } }) : Promise.resolve([]),
       include.has('read_status') ? repos.submissionReads.find({ parent_id: { $in: ids }, user_id: viewerId }) : Promise.resolve([]),
+      this.#services.access.canAny(request.viewer.principal, UNPOSTED_READERS, { type: 'course', courseId: request.viewer.courseId }),
     ]);
-    const comments = stored.filter((c) => isShownComment(c.data));
+    const student = new Map(records.map((r) => [r.id, r.data.user_id]));
+    // Before posting, the student's own comments are all that is shown of the conversation on their work.
+    const hidden = (c: Stored<SubmissionCommentData>) => {
+      const assignment = assignments.get(c.data.assignment_id);
+      return !seesUnposted && assignment !== undefined && isUnposted(assignment.data) && c.data.author_id !== student.get(c.data.submission_id);
+    };
+    const comments = stored.filter((c) => isShownComment(c.data) && !hidden(c));
     const userIds = new Set([...records.map((r) => r.data.user_id), ...comments.map((c) => c.data.author_id)]);
     const fileIds = [...records.flatMap((r) => r.data.attachment_ids), ...comments.flatMap((c) => c.data.attachment_ids)];
     const [users, files, course] = await Promise.all([
@@ -40,7 +50,12 @@ export class SubmissionReader {
       repos.files.getMany([...new Set(fileIds)]),
       include.has('course') ? repos.courses.get(request.viewer.courseId) : Promise.resolve(undefined),
     ]);
-    const ctx: SerializeContext = { ...request, users, files, ...(course ? { course } : {}) };
+    const ctx: SerializeContext = { ...request, users, files, hidesUnposted: !seesUnposted, ...(course ? { course } : {}) };
+    const shownGrade = (record: Stored<SubmissionData>) => {
+      const assignment = assignments.get(record.data.assignment_id);
+      const posted = seesUnposted || assignment === undefined || !isUnposted(assignment.data);
+      return posted && (record.data.score !== null || record.data.grade !== null);
+    };
     return records.map((record) => {
       const own = comments.filter((c) => c.data.submission_id === record.id);
       const mark = reads.find((r) => r.data.submission_id === record.id);
@@ -50,7 +65,7 @@ export class SubmissionReader {
         comments: own,
         versions: versions.filter((v) => v.data.submission_id === record.id),
         // Canvas's default: unread for the student once someone else graded or commented.
-        read: mark ? mark.data.read : !(viewerId === record.data.user_id && (record.data.score !== null || record.data.grade !== null || own.some((c) => c.data.author_id !== viewerId))),
+        read: mark ? mark.data.read : !(viewerId === record.data.user_id && (shownGrade(record) || own.some((c) => c.data.author_id !== viewerId))),
       };
       return submissionJson(view, ctx, always);
     });

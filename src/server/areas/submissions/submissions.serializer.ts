@@ -27,6 +27,8 @@ export interface SerializeContext {
   readonly users: ReadonlyMap<number, Stored<UserData>>;
   readonly files: ReadonlyMap<number, Stored<FileData>>;
   readonly course?: Stored<CourseData>;
+  /** The viewer may not see grades that are not posted yet (a student or observer, not a grader). */
+  readonly hidesUnposted: boolean;
 }
 
 const AVATAR = '/images/messages/avatar-50.png';
@@ -83,6 +85,7 @@ function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentD
     html_url: page,
     preview_url: `${page}?preview=1&version=${s.attempt ?? 0}`,
   };
+  if (ctx.hidesUnposted && isUnposted(assignment.data)) Object.assign(json, UNPOSTED_GRADE);
   if (s.attachment_ids.length > 0) {
     // A submission's files are shown to whoever may see the submission: course-file visibility does not apply.
     const asEditor: ContentViewer = { ...ctx.viewer, canManage: true };
@@ -95,7 +98,18 @@ function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentD
   return json;
 }
 
-export function commentJson(record: Stored<SubmissionCommentData>, ctx: SerializeContext): Record<string, unknown> {
+/** What a student (or their observer) reads of a grade that is not posted yet: nothing of it. */
+const UNPOSTED_GRADE = { score: null, grade: null, entered_score: null, entered_grade: null, points_deducted: null };
+
+/**
+ * Grades of a muted assignment (Canvas's switch before post policies) are not posted: the student sees neither the
+ * grade nor the comments of others on their work until the teacher unmutes it.
+ */
+export function isUnposted(assignment: AssignmentData): boolean {
+  return assignment.muted === true;
+}
+
+export function commentJson(record: Stored<SubmissionCommentData>, ctx: Pick<SerializeContext, 'baseUrl' | 'viewer' | 'users' | 'files'>): Record<string, unknown> {
   const c = record.data;
   const json: Record<string, unknown> = {
     id: record.id,

@@ -81,6 +81,23 @@ export function courseScores(structure: GradingStructure, scores: readonly Stude
   };
 }
 
+/** A group's posted percentages for the student, as Canvas shows each group on the student's grades page. */
+export interface GroupScores {
+  readonly id: number;
+  readonly current_score: number | null;
+  readonly final_score: number | null;
+}
+
+/** Each group's posted current and final percentage (after its drop rules); null where it has no points possible. */
+export function groupScores(structure: GradingStructure, scores: readonly StudentScore[]): GroupScores[] {
+  const byAssignment = new Map(scores.map((s) => [s.assignment_id, s]));
+  const percent = (group: TotalsGroup, ungradedAsZero: boolean) => {
+    const s = groupSum(group, structure.assignments, byAssignment, true, ungradedAsZero);
+    return s.possible > 0 ? round2((s.score / s.possible) * 100) : null;
+  };
+  return structure.groups.map((group) => ({ id: group.id, current_score: percent(group, false), final_score: percent(group, true) }));
+}
+
 function groupSum(
   group: TotalsGroup,
   assignments: readonly TotalsAssignment[],
