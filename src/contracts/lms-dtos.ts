@@ -21,6 +21,8 @@ export interface CourseEnrollmentSummary {
   type: CourseEnrollmentType;
   role: string;
   enrollment_state: string;
+  /** An observer enrollment's linked student. */
+  associated_user_id?: number | null;
 }
 
 export interface EnrollmentTerm {
@@ -133,6 +135,8 @@ export interface Assignment {
   peer_reviews?: boolean;
   /** Graders see the students unnamed, in a fixed shuffled order. */
   anonymous_grading?: boolean;
+  /** Its grades are not posted: students and observers see neither them nor others' comments yet. */
+  muted?: boolean;
 }
 
 /** What a student sends for one attempt (`submission[...]`). */

@@ -35,8 +35,9 @@ export const DEMO = {
   teacher: person('Margaret', 'Aldana', DEMO_PASSWORDS.teacher),
   ta: person('Theo', 'Brennan', DEMO_PASSWORDS.ta),
   students: FIRST_NAMES.map((first, i) => person(first, LAST_NAMES[i]!, DEMO_PASSWORDS.student)),
-  /** Observes the first student (a parent or guardian). */
+  /** A parent or guardian who observes the first `observedStudents` students (their children). */
   observer: person('Helen', 'Okafor', DEMO_PASSWORDS.observer),
+  observedStudents: 2,
   assignments: [
     { name: 'Lab 1: Water Quality Sampling', grading_type: 'points', points_possible: 20, submission_types: ['online_upload'], allowed_extensions: ['pdf', 'docx'] },
     { name: 'Reading Response: Silent Spring', grading_type: 'points', points_possible: 10, submission_types: ['online_text_entry'] },

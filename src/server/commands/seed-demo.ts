@@ -49,7 +49,11 @@ export async function seedDemo(baseUrl: string, adminToken: string): Promise<See
     students.push(...(await Promise.all(DEMO.students.slice(i, i + PARALLEL_USERS).map(createUser))));
   }
   for (const [i, id] of students.entries()) await enroll(id, 'StudentEnrollment', sections[i % sections.length]!);
-  await enroll(await createUser(DEMO.observer), 'ObserverEnrollment', sections[0]!, { associated_user_id: students[0] });
+  // One observer enrollment per linked student, in that student's section, as Canvas links a parent to each child.
+  const observer = await createUser(DEMO.observer);
+  for (const [i, id] of students.slice(0, DEMO.observedStudents).entries()) {
+    await enroll(observer, 'ObserverEnrollment', sections[i % sections.length]!, { associated_user_id: id });
+  }
 
   const week = 7 * 24 * 3600 * 1000;
   const start = Date.now();
@@ -101,7 +105,7 @@ export async function seedDemoCommand(dataDir: string): Promise<string> {
     const { courseId, alreadyPresent, submitted } = await seedDemo(server.url, adminToken);
     return alreadyPresent
       ? `The demo course is already loaded (course ${courseId}).\n${demoSignIns()}`
-      : `Loaded the demo course "${DEMO.course.name}" (course ${courseId}): 1 teacher, 1 TA, ${DEMO.students.length} students in ${DEMO.sections.length} sections, 1 observer, ${DEMO.assignments.length} assignments, ${DEMO.quizzes.length} quizzes, ${DEMO.discussions.length} discussions, ${DEMO.files.length} files, ${DEMO.pages.length} pages, 2 modules, ${submitted ?? 0} submissions.\n${demoSignIns()}`;
+      : `Loaded the demo course "${DEMO.course.name}" (course ${courseId}): 1 teacher, 1 TA, ${DEMO.students.length} students in ${DEMO.sections.length} sections, 1 observer of ${DEMO.observedStudents} students, ${DEMO.assignments.length} assignments, ${DEMO.quizzes.length} quizzes, ${DEMO.discussions.length} discussions, ${DEMO.files.length} files, ${DEMO.pages.length} pages, 2 modules, ${submitted ?? 0} submissions.\n${demoSignIns()}`;
   } finally {
     await server.close();
   }

@@ -1,6 +1,7 @@
 import type { Submission, SubmissionAttachment } from '../../../contracts/grading-dtos.ts';
 import type { Assignment, Course, CourseModule, CourseUser, SubmissionContent, UploadTicket, WikiPage } from '../../../contracts/lms-dtos.ts';
 import { gradebookCalls } from './gradebook-calls.ts';
+import { feedbackCalls } from './feedback-calls.ts';
 import { gradingCalls } from './grading-calls.ts';
 import { createHttp, type Http, type HttpHooks } from './http.ts';
 import type {
@@ -19,7 +20,7 @@ export { ApiError } from './api-error.ts';
 /** The renderer's only door to the server: typed calls over HTTP, the same API third-party tools use. */
 export function createApiClient(apiBaseUrl: string, hooks: HttpHooks = {}) {
   const http = createHttp(apiBaseUrl, hooks);
-  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http) };
+  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...feedbackCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http) };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -83,7 +84,7 @@ function submissionCalls(http: Http) {
   const submissions = (courseId: number, assignmentId: number) => `/api/v1/courses/${courseId}/assignments/${assignmentId}/submissions`;
   return {
     mySubmission: (courseId: number, assignmentId: number) =>
-      http.getOne<Submission>(`${submissions(courseId, assignmentId)}/self`, { 'include[]': ['submission_history'] }),
+      http.getOne<Submission>(`${submissions(courseId, assignmentId)}/self`, { 'include[]': ['submission_history', 'submission_comments'] }),
     submit: (courseId: number, assignmentId: number, submission: SubmissionContent) =>
       http.writeJson<Submission>('POST', submissions(courseId, assignmentId), { submission }),
     beginSubmissionUpload: (courseId: number, assignmentId: number, file: { name: string; size: number; content_type: string }) =>

@@ -8,6 +8,13 @@ export interface CourseViewer {
   canManage: boolean;
   /** Teaches or assists: grades submissions (designers build the course but do not grade it). */
   canGrade: boolean;
+  /** The students the caller observes in this course (a parent's children), in enrollment order. */
+  observees: number[];
+}
+
+/** Whose released grades and feedback the caller reads here: a student their own, an observer their students'. */
+export function readsStudentWork(viewer: CourseViewer): boolean {
+  return viewer.isStudent || viewer.observees.length > 0;
 }
 
 const MANAGING: ReadonlySet<CourseEnrollmentType> = new Set(['teacher', 'ta', 'designer']);
@@ -19,6 +26,11 @@ export function courseViewer(course: Course): CourseViewer {
     isStudent: types.includes('student'),
     canManage: types.some((t) => MANAGING.has(t)),
     canGrade: types.some((t) => GRADING.has(t)),
+    observees: [
+      ...new Set(
+        (course.enrollments ?? []).flatMap((e) => (e.type === 'observer' && typeof e.associated_user_id === 'number' ? [e.associated_user_id] : [])),
+      ),
+    ],
   };
 }
 

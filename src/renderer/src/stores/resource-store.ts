@@ -78,3 +78,12 @@ export function useResource<T>(resource: Resource<T>): ResourceView<T> {
   }, [key, resourceNeeded]);
   return { ...(entry ?? { status: 'loading' }), retry: () => void resourceRetried(resource) };
 }
+
+/** Several reads as one: loading until all have loaded, failed when one failed (retry retries the failed ones). */
+export function allLoaded<T extends unknown[]>(...views: { [K in keyof T]: ResourceView<T[K]> }): ResourceView<T> {
+  const retry = () => views.forEach((v) => v.status === 'failed' && v.retry());
+  for (const v of views) if (v.status === 'failed') return { status: 'failed', error: v.error, retry };
+  if (views.some((v) => v.status !== 'loaded')) return { status: 'loading', retry };
+  // Every view has loaded, in the order of T: the mapped tuple type cannot say so to the compiler.
+  return { status: 'loaded', data: views.map((v) => (v.status === 'loaded' ? v.data : undefined)) as T, retry };
+}

@@ -1,3 +1,4 @@
+import type { GradeGroup, StudentEnrollment } from '../../../contracts/feedback-dtos.ts';
 import type { PeerReview, Submission, UserDisplay } from '../../../contracts/grading-dtos.ts';
 import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../contracts/lms-dtos.ts';
 import type { AccessTokenInfo, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
@@ -34,6 +35,18 @@ export const resources = {
   mySubmission: (courseId: number, assignmentId: number): Resource<Submission> => ({
     key: `course:${courseId}:assignment:${assignmentId}:my-submission`,
     load: (api) => api.mySubmission(courseId, assignmentId),
+  }),
+  gradeGroups: (courseId: number, studentId: number): Resource<GradeGroup[]> => ({
+    key: `course:${courseId}:student:${studentId}:grade-groups`,
+    load: (api) => api.gradeGroups(courseId, studentId),
+  }),
+  studentSubmissions: (courseId: number, studentId: number): Resource<Submission[]> => ({
+    key: `course:${courseId}:student:${studentId}:submissions`,
+    load: (api) => api.studentSubmissions(courseId, studentId),
+  }),
+  studentEnrollments: (courseId: number, studentId: number): Resource<StudentEnrollment[]> => ({
+    key: `course:${courseId}:student:${studentId}:enrollments`,
+    load: (api) => api.studentEnrollments(courseId, studentId),
   }),
   pages: (courseId: number): Resource<WikiPage[]> => ({ key: `course:${courseId}:pages`, load: (api) => api.pages(courseId) }),
   page: (courseId: number, pageUrl: string): Resource<WikiPage> => ({

@@ -7,7 +7,8 @@ import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime, formatPoints, formatSubmissionTypes } from '../../lib/format.ts';
 import { idParam, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
-import { SubmissionPanel } from '../submissions/SubmissionPanel.tsx';
+import { useShownStudent } from '../observers/shown-student.ts';
+import { ObservedSubmission, SubmissionPanel } from '../submissions/SubmissionPanel.tsx';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
@@ -20,6 +21,7 @@ interface AssignmentDetailProps {
 export function AssignmentDetail({ course, viewer }: AssignmentDetailProps) {
   const assignmentId = idParam(useParams().assignmentId) ?? 0;
   const assignment = useResource(resources.assignment(course.id, assignmentId));
+  const shownStudent = useShownStudent(viewer);
   useDocumentTitle(assignment.status === 'loaded' ? assignment.data.name : 'Assignment', course.name);
   return (
     <article className="detail">
@@ -45,6 +47,7 @@ export function AssignmentDetail({ course, viewer }: AssignmentDetailProps) {
               <p className="muted">No description.</p>
             )}
             {viewer.isStudent && <SubmissionPanel courseId={course.id} assignment={a} />}
+            {!viewer.isStudent && shownStudent !== undefined && <ObservedSubmission courseId={course.id} assignment={a} studentId={shownStudent} />}
           </>
         )}
       </Loaded>

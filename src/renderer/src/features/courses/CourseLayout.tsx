@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
-import { courseViewer, type CourseViewer } from '../../lib/course-roles.ts';
+import { courseViewer, readsStudentWork, type CourseViewer } from '../../lib/course-roles.ts';
 import { COURSE_TABS, paths, type CourseTab } from '../../lib/paths.ts';
+import { StudentPicker } from '../observers/StudentPicker.tsx';
 import { ScreenHeading } from '../../shell/ScreenHeading.tsx';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useResource } from '../../stores/resource-store.ts';
@@ -11,8 +12,10 @@ import { resources } from '../../stores/resources.ts';
 
 export const TAB_LABELS: Record<CourseTab, string> = { modules: 'Modules', assignments: 'Assignments', pages: 'Pages', people: 'People', grades: 'Grades' };
 
-/** The sections the viewer's navigation lists: the gradebook is for the course's graders. */
-const tabsFor = (viewer: CourseViewer) => COURSE_TABS.filter((t) => t !== 'grades' || viewer.canGrade);
+/** The sections the viewer has: `grades` is the gradebook for graders, released grades for a student or observer. */
+export function courseTabs(viewer: CourseViewer): CourseTab[] {
+  return COURSE_TABS.filter((t) => t !== 'grades' || viewer.canGrade || readsStudentWork(viewer));
+}
 
 interface CourseLayoutProps {
   courseId: number;
@@ -37,16 +40,22 @@ export function CourseLayout({ courseId, children }: CourseLayoutProps) {
         {(loaded) => (
           <>
             <nav aria-label="Course sections" className="course-tabs">
-              {tabsFor(courseViewer(loaded)).map((t) => (
+              {courseTabs(courseViewer(loaded)).map((t) => (
                 <NavLink key={t} to={paths.course(courseId, t)}>
                   {TAB_LABELS[t]}
                 </NavLink>
               ))}
             </nav>
+            <ObservedStudent courseId={courseId} viewer={courseViewer(loaded)} />
             <div className="course-section">{children(loaded, courseViewer(loaded))}</div>
           </>
         )}
       </Loaded>
     </main>
   );
+}
+
+/** An observer (who is not also a student here) chooses whose work the sections show. */
+function ObservedStudent({ courseId, viewer }: { courseId: number; viewer: CourseViewer }) {
+  return !viewer.isStudent && viewer.observees.length > 0 ? <StudentPicker courseId={courseId} viewer={viewer} /> : null;
 }

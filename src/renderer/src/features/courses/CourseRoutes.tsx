@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
+import type { CourseViewer } from '../../lib/course-roles.ts';
 import { idParam, type CourseTab } from '../../lib/paths.ts';
 import { NotFoundScreen } from '../../shell/NotFoundScreen.tsx';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
@@ -10,8 +11,10 @@ import { ModulesTab } from '../modules/ModulesTab.tsx';
 import { PageView } from '../pages/PageView.tsx';
 import { PagesTab } from '../pages/PagesTab.tsx';
 import { PeopleTab } from '../people/PeopleTab.tsx';
+import { GradesTab } from '../grades/GradesTab.tsx';
 import { GraderScreen } from '../grader/GraderScreen.tsx';
 import { GradebookScreen } from '../gradebook/GradebookScreen.tsx';
+import { useShownStudent } from '../observers/shown-student.ts';
 import { CourseLayout, TAB_LABELS } from './CourseLayout.tsx';
 
 /** `/courses/:courseId/...`: the course's layout around the section the rest of the path names. */
@@ -31,7 +34,16 @@ export function CourseRoutes() {
           <Route path="pages" element={<Section course={course} tab="pages"><PagesTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="pages/:pageUrl" element={<PageView course={course} />} />
           <Route path="people" element={<Section course={course} tab="people"><PeopleTab courseId={courseId} /></Section>} />
-          <Route path="grades" element={<Section course={course} tab="grades"><GradebookScreen course={course} viewer={viewer} /></Section>} />
+          <Route
+            path="grades"
+            element={
+              viewer.canGrade ? (
+                <Section course={course} tab="grades"><GradebookScreen course={course} viewer={viewer} /></Section>
+              ) : (
+                <StudentSection course={course} viewer={viewer} tab="grades">{(studentId) => <GradesTab courseId={courseId} studentId={studentId} />}</StudentSection>
+              )
+            }
+          />
           <Route path="*" element={<UnknownSection course={course} />} />
         </Routes>
       )}
@@ -46,6 +58,17 @@ function Section({ course, tab, children }: { course: Course; tab: CourseTab; ch
     <section aria-label={TAB_LABELS[tab]} className="course-section-content">
       {children}
     </section>
+  );
+}
+
+/** A section that shows one student's released work: the caller's own, or their observed student's; others have none. */
+function StudentSection({ course, viewer, tab, children }: { course: Course; viewer: CourseViewer; tab: CourseTab; children: (studentId: number) => ReactNode }) {
+  const studentId = useShownStudent(viewer);
+  if (studentId === undefined) return <UnknownSection course={course} />;
+  return (
+    <Section course={course} tab={tab}>
+      {children(studentId)}
+    </Section>
   );
 }
 

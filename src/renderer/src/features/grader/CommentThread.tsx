@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { SubmissionComment } from '../../../../contracts/grading-dtos.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { CommentList } from '../../components/CommentList.tsx';
 import { saveKey, studentKey, useGraderStore, type StudentRef } from '../../stores/grader-store.ts';
 import { authorName } from './author-names.ts';
 import { SaveStatus } from './SaveStatus.tsx';
@@ -23,20 +23,7 @@ export function CommentThread({ student, comments, order }: CommentThreadProps) 
   return (
     <section className="panel grader-comments" aria-labelledby={`${id}-heading`}>
       <h4 id={`${id}-heading`}>Comments</h4>
-      {comments.length === 0 ? (
-        <p className="muted">No comments yet.</p>
-      ) : (
-        <ol className="comment-list" aria-label="Comments">
-          {comments.map((c) => (
-            <li key={c.id}>
-              <p className="comment-meta">
-                <strong>{authorName(c.author_id, c.author_name, order)}</strong> <span className="muted">{formatDateTime(c.created_at)}</span>
-              </p>
-              <p className="comment-text">{c.comment}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <CommentList comments={comments} nameOf={(c) => authorName(c.author_id, c.author_name, order)} />
       <form
         className="stacked-form"
         onSubmit={(e) => {

@@ -4,6 +4,7 @@ import { Loaded } from '../../components/Loaded.tsx';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 import { AttemptHistory, SubmissionStatus } from './SubmissionStatus.tsx';
+import { SubmissionFeedback } from './SubmissionFeedback.tsx';
 import { SubmitForm } from './SubmitForm.tsx';
 import { whyNoSubmitting } from './submittable.ts';
 
@@ -27,9 +28,29 @@ export function SubmissionPanel({ courseId, assignment }: { courseId: number; as
                 <SubmitForm key={s.attempt ?? 0} courseId={courseId} assignment={assignment} />
               )}
               <AttemptHistory submission={s} />
+              <SubmissionFeedback courseId={courseId} assignment={assignment} submission={s} canComment />
             </>
           );
         }}
+      </Loaded>
+    </section>
+  );
+}
+
+/** An observer's read-only view of their chosen student's work on an assignment: status, grade and comments. */
+export function ObservedSubmission({ courseId, assignment, studentId }: { courseId: number; assignment: Assignment; studentId: number }) {
+  const headingId = useId();
+  const submission = useResource(resources.submission(courseId, assignment.id, studentId));
+  return (
+    <section className="panel submission-panel" aria-labelledby={headingId}>
+      <h3 id={headingId}>Student’s submission</h3>
+      <Loaded value={submission} what="the student’s submission">
+        {(s) => (
+          <>
+            <SubmissionStatus submission={s} />
+            <SubmissionFeedback courseId={courseId} assignment={assignment} submission={s} canComment={false} />
+          </>
+        )}
       </Loaded>
     </section>
   );

@@ -1,0 +1,25 @@
+import type { SubmissionComment } from '../../../contracts/grading-dtos.ts';
+import { formatDateTime } from '../lib/format.ts';
+
+interface CommentListProps {
+  comments: readonly SubmissionComment[];
+  /** How this screen names a comment's author. */
+  nameOf: (comment: SubmissionComment) => string;
+}
+
+/** A submission's comments, oldest first, each with who wrote it and when (plain text, never HTML). */
+export function CommentList({ comments, nameOf }: CommentListProps) {
+  if (comments.length === 0) return <p className="muted">No comments yet.</p>;
+  return (
+    <ol className="comment-list" aria-label="Comments">
+      {comments.map((c) => (
+        <li key={c.id}>
+          <p className="comment-meta">
+            <strong>{nameOf(c)}</strong> <span className="muted">{formatDateTime(c.created_at)}</span>
+          </p>
+          <p className="comment-text">{c.comment}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}

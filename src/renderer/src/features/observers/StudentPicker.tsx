@@ -1,0 +1,27 @@
+import { useId } from 'react';
+import type { CourseViewer } from '../../lib/course-roles.ts';
+import { useObserverStore } from '../../stores/observer-store.ts';
+import { useResource } from '../../stores/resource-store.ts';
+import { resources } from '../../stores/resources.ts';
+import { useShownStudent } from './shown-student.ts';
+
+/** An observer's `Student` choice: whose grades, feedback and to-do the course's screens show, read-only. */
+export function StudentPicker({ courseId, viewer }: { courseId: number; viewer: CourseViewer }) {
+  const id = useId();
+  const shown = useShownStudent(viewer);
+  const studentChosen = useObserverStore((s) => s.studentChosen);
+  const people = useResource(resources.people(courseId));
+  const nameOf = (userId: number) => (people.status === 'loaded' ? people.data.find((p) => p.id === userId)?.name : undefined) ?? `Student ${userId}`;
+  return (
+    <div className="field inline-field student-picker">
+      <label htmlFor={id}>Student</label>
+      <select id={id} value={shown} onChange={(e) => studentChosen(Number(e.target.value))}>
+        {viewer.observees.map((studentId) => (
+          <option key={studentId} value={studentId}>
+            {nameOf(studentId)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
