@@ -2,7 +2,7 @@
  * The UI's places. The router keeps them in the URL hash (HashRouter): back/forward and reload work the same in a
  * browser tab and in the Electron window, and the server needs no knowledge of UI paths.
  */
-export const COURSE_TABS = ['modules', 'assignments', 'pages', 'people', 'grades'] as const;
+export const COURSE_TABS = ['modules', 'assignments', 'discussions', 'pages', 'people', 'grades'] as const;
 export type CourseTab = (typeof COURSE_TABS)[number];
 
 export const paths = {
@@ -10,6 +10,7 @@ export const paths = {
   course: (courseId: number, tab: CourseTab = 'modules') => `/courses/${courseId}/${tab}`,
   assignment: (courseId: number, assignmentId: number) => `/courses/${courseId}/assignments/${assignmentId}`,
   grader: (courseId: number, assignmentId: number) => `/courses/${courseId}/assignments/${assignmentId}/grade`,
+  discussion: (courseId: number, topicId: number) => `/courses/${courseId}/discussions/${topicId}`,
   page: (courseId: number, pageUrl: string) => `/courses/${courseId}/pages/${encodeURIComponent(pageUrl)}`,
   settings: () => '/settings',
   /** The hub connection form; before first setup it is reached from the first-run screen. */

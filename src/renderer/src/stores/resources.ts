@@ -1,3 +1,4 @@
+import type { DiscussionTopic, TopicView } from '../../../contracts/discussion-dtos.ts';
 import type { GradeGroup, StudentEnrollment } from '../../../contracts/feedback-dtos.ts';
 import type { PeerReview, Submission, UserDisplay } from '../../../contracts/grading-dtos.ts';
 import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../contracts/lms-dtos.ts';
@@ -47,6 +48,18 @@ export const resources = {
   studentEnrollments: (courseId: number, studentId: number): Resource<StudentEnrollment[]> => ({
     key: `course:${courseId}:student:${studentId}:enrollments`,
     load: (api) => api.studentEnrollments(courseId, studentId),
+  }),
+  discussionTopics: (courseId: number): Resource<DiscussionTopic[]> => ({
+    key: `course:${courseId}:discussions`,
+    load: (api) => api.discussionTopics(courseId),
+  }),
+  discussionTopic: (courseId: number, topicId: number): Resource<DiscussionTopic> => ({
+    key: `course:${courseId}:discussion:${topicId}`,
+    load: (api) => api.discussionTopic(courseId, topicId),
+  }),
+  topicView: (courseId: number, topicId: number): Resource<TopicView> => ({
+    key: `course:${courseId}:discussion:${topicId}:view`,
+    load: (api) => api.topicView(courseId, topicId),
   }),
   pages: (courseId: number): Resource<WikiPage[]> => ({ key: `course:${courseId}:pages`, load: (api) => api.pages(courseId) }),
   page: (courseId: number, pageUrl: string): Resource<WikiPage> => ({

@@ -10,7 +10,14 @@ import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
-export const TAB_LABELS: Record<CourseTab, string> = { modules: 'Modules', assignments: 'Assignments', pages: 'Pages', people: 'People', grades: 'Grades' };
+export const TAB_LABELS: Record<CourseTab, string> = {
+  modules: 'Modules',
+  assignments: 'Assignments',
+  discussions: 'Discussions',
+  pages: 'Pages',
+  people: 'People',
+  grades: 'Grades',
+};
 
 /** The sections the viewer has: `grades` is the gradebook for graders, released grades for a student or observer. */
 export function courseTabs(viewer: CourseViewer): CourseTab[] {

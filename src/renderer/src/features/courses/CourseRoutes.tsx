@@ -11,6 +11,8 @@ import { ModulesTab } from '../modules/ModulesTab.tsx';
 import { PageView } from '../pages/PageView.tsx';
 import { PagesTab } from '../pages/PagesTab.tsx';
 import { PeopleTab } from '../people/PeopleTab.tsx';
+import { DiscussionsTab } from '../discussions/DiscussionsTab.tsx';
+import { TopicView } from '../discussions/TopicView.tsx';
 import { GradesTab } from '../grades/GradesTab.tsx';
 import { GraderScreen } from '../grader/GraderScreen.tsx';
 import { GradebookScreen } from '../gradebook/GradebookScreen.tsx';
@@ -31,6 +33,8 @@ export function CourseRoutes() {
           <Route path="assignments" element={<Section course={course} tab="assignments"><AssignmentsTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="assignments/:assignmentId" element={<AssignmentDetail course={course} viewer={viewer} />} />
           <Route path="assignments/:assignmentId/grade" element={<GraderScreen course={course} viewer={viewer} />} />
+          <Route path="discussions" element={<Section course={course} tab="discussions"><DiscussionsTab courseId={courseId} /></Section>} />
+          <Route path="discussions/:topicId" element={<TopicView course={course} />} />
           <Route path="pages" element={<Section course={course} tab="pages"><PagesTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="pages/:pageUrl" element={<PageView course={course} />} />
           <Route path="people" element={<Section course={course} tab="people"><PeopleTab courseId={courseId} /></Section>} />

@@ -13,7 +13,7 @@ export function StudentPicker({ courseId, viewer }: { courseId: number; viewer: 
   const people = useResource(resources.people(courseId));
   const nameOf = (userId: number) => (people.status === 'loaded' ? people.data.find((p) => p.id === userId)?.name : undefined) ?? `Student ${userId}`;
   return (
-    <div className="field inline-field student-picker">
+    <div className="field student-picker">
       <label htmlFor={id}>Student</label>
       <select id={id} value={shown} onChange={(e) => studentChosen(Number(e.target.value))}>
         {viewer.observees.map((studentId) => (

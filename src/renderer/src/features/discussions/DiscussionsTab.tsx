@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { Badge } from '../../components/Badge.tsx';
+import { Loaded } from '../../components/Loaded.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
+import { useResource } from '../../stores/resource-store.ts';
+import { resources } from '../../stores/resources.ts';
+
+/** The course's discussion topics, each with its replies and how many the caller has not read. */
+export function DiscussionsTab({ courseId }: { courseId: number }) {
+  const topics = useResource(resources.discussionTopics(courseId));
+  return (
+    <Loaded value={topics} what="discussions">
+      {(list) =>
+        list.length === 0 ? (
+          <p className="muted">This course has no discussions yet.</p>
+        ) : (
+          <ul className="card-list" aria-label="Discussions">
+            {list.map((topic) => (
+              <li key={topic.id} className="card">
+                <Link className="card-title" to={paths.discussion(courseId, topic.id)}>
+                  {topic.title}
+                </Link>
+                {topic.unread_count > 0 && <Badge tone="good">{topic.unread_count} unread</Badge>}
+                <span className="muted">
+                  {topic.discussion_subentry_count} {topic.discussion_subentry_count === 1 ? 'reply' : 'replies'}
+                  {topic.posted_at && ` · posted ${formatDateTime(topic.posted_at)}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </Loaded>
+  );
+}

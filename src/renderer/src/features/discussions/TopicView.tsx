@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { DiscussionTopic, TopicView as ThreadView } from '../../../../contracts/discussion-dtos.ts';
+import type { Course } from '../../../../contracts/lms-dtos.ts';
+import { Loaded } from '../../components/Loaded.tsx';
+import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { idParam, paths } from '../../lib/paths.ts';
+import { useDocumentTitle } from '../../shell/use-document-title.ts';
+import { allLoaded, useResource, useResourceStore } from '../../stores/resource-store.ts';
+import { resources } from '../../stores/resources.ts';
+import { currentApi } from '../../stores/session-store.ts';
+import { ReplyForm } from './ReplyForm.tsx';
+import { ThreadEntries } from './ThreadEntries.tsx';
+
+/** `discussions/:topicId`: the topic, its whole thread nested, and a reply to the topic or to any entry where the API allows replies. */
+export function TopicView({ course }: { course: Course }) {
+  const topicId = idParam(useParams().topicId) ?? 0;
+  const topic = useResource(resources.discussionTopic(course.id, topicId));
+  const view = useResource(resources.topicView(course.id, topicId));
+  useDocumentTitle(topic.status === 'loaded' ? topic.data.title : 'Discussion', course.name);
+  return (
+    <article className="detail">
+      <p className="breadcrumbs">
+        <Link to={paths.course(course.id, 'discussions')}>All discussions</Link>
+      </p>
+      <Loaded value={allLoaded(topic, view)} what="this discussion">
+        {([t, v]) => <Topic courseId={course.id} topic={t} view={v} canReply={t.permissions.reply} />}
+      </Loaded>
+    </article>
+  );
+}
+
+function Topic({ courseId, topic, view, canReply }: { courseId: number; topic: DiscussionTopic; view: ThreadView; canReply: boolean }) {
+  const unread = useUnreadOnOpening(courseId, topic, view);
+  const names = new Map(view.participants.map((p) => [p.id, p.display_name]));
+  return (
+    <>
+      <h2>{topic.title}</h2>
+      <p className="muted">
+        {topic.user_name ?? 'Someone'}
+        {topic.posted_at && ` · ${formatDateTime(topic.posted_at)}`}
+      </p>
+      {topic.message && <SafeHtmlFrame html={topic.message} title="Discussion topic" />}
+      <section aria-label="Replies" className="discussion-thread">
+        <h3>Replies</h3>
+        {!topic.user_can_see_posts && <p className="muted">Post your own reply first to see the others.</p>}
+        {view.view.length === 0 && topic.user_can_see_posts && <p className="muted">No replies yet.</p>}
+        <ThreadEntries courseId={courseId} topicId={topic.id} entries={view.view} names={names} unread={unread} canReply={canReply} />
+      </section>
+      {canReply ? <ReplyForm courseId={courseId} topicId={topic.id} /> : topic.locked_for_user && <p className="muted">This discussion is closed for replies.</p>}
+    </>
+  );
+}
+
+/**
+ * The entries that were unread when the topic was opened stay marked on screen, while the API is told at once that
+ * the caller has now read the topic and all of it (so the list's unread counts drop).
+ */
+function useUnreadOnOpening(courseId: number, topic: DiscussionTopic, view: ThreadView): ReadonlySet<number> {
+  const [unread] = useState(() => new Set(view.unread_entries));
+  const marked = useRef(false);
+  const hasUnread = topic.read_state === 'unread' || view.unread_entries.length > 0;
+  useEffect(() => {
+    if (marked.current || !hasUnread) return;
+    marked.current = true;
+    void currentApi()
+      .topicRead(courseId, topic.id)
+      .then(() => useResourceStore.getState().resourceStale(resources.discussionTopics(courseId)))
+      // Read state is a nicety: if marking fails, the entries simply stay unread for next time.
+      .catch(() => undefined);
+  }, [courseId, topic.id, hasUnread]);
+  return unread;
+}
