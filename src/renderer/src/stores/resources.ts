@@ -1,4 +1,5 @@
 import type { DiscussionTopic, TopicView } from '../../../contracts/discussion-dtos.ts';
+import type { PlannerItem } from '../../../contracts/planner-dtos.ts';
 import type { GradeGroup, StudentEnrollment } from '../../../contracts/feedback-dtos.ts';
 import type { PeerReview, Submission, UserDisplay } from '../../../contracts/grading-dtos.ts';
 import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../contracts/lms-dtos.ts';
@@ -60,6 +61,11 @@ export const resources = {
   topicView: (courseId: number, topicId: number): Resource<TopicView> => ({
     key: `course:${courseId}:discussion:${topicId}:view`,
     load: (api) => api.topicView(courseId, topicId),
+  }),
+  /** `studentId` is the caller's own id or, for an observer, the linked student's (read with `observed_user_id`). */
+  todo: (courseId: number, studentId: number, observed: boolean): Resource<PlannerItem[]> => ({
+    key: `course:${courseId}:student:${studentId}:todo`,
+    load: (api) => api.todoItems(courseId, observed ? studentId : undefined),
   }),
   pages: (courseId: number): Resource<WikiPage[]> => ({ key: `course:${courseId}:pages`, load: (api) => api.pages(courseId) }),
   page: (courseId: number, pageUrl: string): Resource<WikiPage> => ({

@@ -17,11 +17,15 @@ export const TAB_LABELS: Record<CourseTab, string> = {
   pages: 'Pages',
   people: 'People',
   grades: 'Grades',
+  todo: 'To do',
 };
 
-/** The sections the viewer has: `grades` is the gradebook for graders, released grades for a student or observer. */
+/** Sections about one student's own work: theirs, or the student an observer follows. */
+const STUDENT_TABS: ReadonlySet<CourseTab> = new Set(['grades', 'todo']);
+
+/** The sections the viewer has: `grades` is the gradebook for graders; `grades` and `todo` are a student's (and their observer's). */
 export function courseTabs(viewer: CourseViewer): CourseTab[] {
-  return COURSE_TABS.filter((t) => t !== 'grades' || viewer.canGrade || readsStudentWork(viewer));
+  return COURSE_TABS.filter((t) => !STUDENT_TABS.has(t) || readsStudentWork(viewer) || (t === 'grades' && viewer.canGrade));
 }
 
 interface CourseLayoutProps {

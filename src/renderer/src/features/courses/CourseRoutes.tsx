@@ -13,6 +13,7 @@ import { PagesTab } from '../pages/PagesTab.tsx';
 import { PeopleTab } from '../people/PeopleTab.tsx';
 import { DiscussionsTab } from '../discussions/DiscussionsTab.tsx';
 import { TopicView } from '../discussions/TopicView.tsx';
+import { TodoTab } from '../todo/TodoTab.tsx';
 import { GradesTab } from '../grades/GradesTab.tsx';
 import { GraderScreen } from '../grader/GraderScreen.tsx';
 import { GradebookScreen } from '../gradebook/GradebookScreen.tsx';
@@ -48,6 +49,7 @@ export function CourseRoutes() {
               )
             }
           />
+          <Route path="todo" element={<StudentSection course={course} viewer={viewer} tab="todo">{(studentId) => <TodoTab courseId={courseId} studentId={studentId} observed={!viewer.isStudent} />}</StudentSection>} />
           <Route path="*" element={<UnknownSection course={course} />} />
         </Routes>
       )}
