@@ -35,4 +35,5 @@ export interface StudentEnrollment {
   user_id: number;
   type: string;
   grades?: EnrollmentGrades;
+  user?: { id: number; name: string };
 }

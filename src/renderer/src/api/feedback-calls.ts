@@ -13,8 +13,9 @@ export function feedbackCalls(http: Http) {
         'student_ids[]': [String(studentId)],
         'include[]': ['submission_comments'],
       }),
-    studentEnrollments: (courseId: number, studentId: number) =>
-      http.getAll<StudentEnrollment>(`${course(courseId)}/enrollments`, { user_id: studentId, 'type[]': ['StudentEnrollment'] }),
+    /** One student's enrollments, or without `studentId` every student enrollment the caller may see (an observer: their students'). */
+    studentEnrollments: (courseId: number, studentId?: number) =>
+      http.getAll<StudentEnrollment>(`${course(courseId)}/enrollments`, { ...(studentId === undefined ? {} : { user_id: studentId }), 'type[]': ['StudentEnrollment'] }),
     /** A comment on the caller's own submission (Canvas's PUT with `comment[text_comment]`). */
     commentOnOwn: (courseId: number, assignmentId: number, text: string) =>
       http.writeJson<Submission>('PUT', `${course(courseId)}/assignments/${assignmentId}/submissions/self`, { comment: { text_comment: text } }),

@@ -50,6 +50,11 @@ export const resources = {
     key: `course:${courseId}:student:${studentId}:enrollments`,
     load: (api) => api.studentEnrollments(courseId, studentId),
   }),
+  /** The student enrollments the caller may see, with names: for an observer, those of the students they follow. */
+  visibleStudentEnrollments: (courseId: number): Resource<StudentEnrollment[]> => ({
+    key: `course:${courseId}:student-enrollments`,
+    load: (api) => api.studentEnrollments(courseId),
+  }),
   discussionTopics: (courseId: number): Resource<DiscussionTopic[]> => ({
     key: `course:${courseId}:discussions`,
     load: (api) => api.discussionTopics(courseId),

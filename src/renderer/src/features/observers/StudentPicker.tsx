@@ -10,8 +10,9 @@ export function StudentPicker({ courseId, viewer }: { courseId: number; viewer: 
   const id = useId();
   const shown = useShownStudent(viewer);
   const studentChosen = useObserverStore((s) => s.studentChosen);
-  const people = useResource(resources.people(courseId));
-  const nameOf = (userId: number) => (people.status === 'loaded' ? people.data.find((p) => p.id === userId)?.name : undefined) ?? `Student ${userId}`;
+  // Observers do not read the roster; the enrollments they may see are their students', with names.
+  const students = useResource(resources.visibleStudentEnrollments(courseId));
+  const nameOf = (userId: number) => (students.status === 'loaded' ? students.data.find((e) => e.user_id === userId)?.user?.name : undefined) ?? `Student ${userId}`;
   return (
     <div className="field student-picker">
       <label htmlFor={id}>Student</label>
