@@ -19,5 +19,6 @@ export interface PlannerItem {
   plannable_date: IsoDateTime | null;
   plannable: { id: number; title?: string; due_at?: IsoDateTime | null };
   planner_override: PlannerOverride | null;
+  html_url: string;
   submissions: false | { submitted: boolean; graded: boolean; late: boolean; missing: boolean; excused: boolean };
 }

@@ -36,8 +36,11 @@ describe('the teacher and student UI over the demo course', () => {
     expect(await page.getByRole('navigation', { name: 'Course sections' }).getByRole('link').allTextContents()).toEqual([
       'Modules',
       'Assignments',
+      'Discussions',
       'Pages',
       'People',
+      'Grades',
+      'To do',
     ]);
 
     const week1 = page.getByTestId(`module-${demo.week1.id}`);

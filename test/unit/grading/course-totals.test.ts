@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   courseScores,
+  groupScores,
   keptAfterDrops,
   round2,
   type GradingStructure,
@@ -154,6 +155,26 @@ describe('muted (unposted) grades', () => {
     const scores = courseScores(oneGroup(muted, { ...NO_RULES, drop_lowest: 1 }), trioScores);
     // posted current: #2 is hidden, drop #1 of #1, #3 → 15/20; posted final: #2 is 0/100 and kept → drop #1 → 15/120
     expect(scores).toMatchObject({ current_score: 75, final_score: 12.5, unposted_current_score: 56.67 });
+  });
+});
+
+describe('group scores', () => {
+  it('each group’s posted current and final percentage after its drop rules; null without points possible', () => {
+    const structure: GradingStructure = {
+      weighted: true,
+      groups: [
+        { id: 1, weight: 40, rules: { ...NO_RULES, drop_lowest: 1 } },
+        { id: 2, weight: 60, rules: NO_RULES },
+        { id: 3, weight: 0, rules: NO_RULES },
+      ],
+      assignments: [work(1, 1, 10), work(2, 1, 100), work(3, 1, 20), work(4, 2, 50), work(5, 2, 50, true)],
+    };
+    // Group 1 drops #2 (50/100), which leaves the best score: 17/30. Group 2: #5 is muted, so current 30/50, final 30/100.
+    expect(groupScores(structure, [...trioScores, graded(4, 30), graded(5, 50)])).toEqual([
+      { id: 1, current_score: 56.67, final_score: 56.67 },
+      { id: 2, current_score: 60, final_score: 30 },
+      { id: 3, current_score: null, final_score: null },
+    ]);
   });
 });
 

@@ -13,6 +13,7 @@ import { PagesTab } from '../pages/PagesTab.tsx';
 import { PeopleTab } from '../people/PeopleTab.tsx';
 import { DiscussionsTab } from '../discussions/DiscussionsTab.tsx';
 import { TopicView } from '../discussions/TopicView.tsx';
+import { PeerReviewScreen } from '../peer-reviews/PeerReviewScreen.tsx';
 import { TodoTab } from '../todo/TodoTab.tsx';
 import { GradesTab } from '../grades/GradesTab.tsx';
 import { GraderScreen } from '../grader/GraderScreen.tsx';
@@ -33,6 +34,7 @@ export function CourseRoutes() {
           <Route path="modules" element={<Section course={course} tab="modules"><ModulesTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="assignments" element={<Section course={course} tab="assignments"><AssignmentsTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="assignments/:assignmentId" element={<AssignmentDetail course={course} viewer={viewer} />} />
+          <Route path="assignments/:assignmentId/reviews/:userId" element={<PeerReviewScreen course={course} />} />
           <Route path="assignments/:assignmentId/grade" element={<GraderScreen course={course} viewer={viewer} />} />
           <Route path="discussions" element={<Section course={course} tab="discussions"><DiscussionsTab courseId={courseId} /></Section>} />
           <Route path="discussions/:topicId" element={<TopicView course={course} />} />

@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { Submission } from '../../../../contracts/grading-dtos.ts';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { CommentList } from '../../components/CommentList.tsx';
-import { FormError } from '../../components/FormError.tsx';
-import { useSubmission } from '../../lib/use-submission.ts';
+import { CommentForm } from '../../components/CommentForm.tsx';
 import { currentApi } from '../../stores/session-store.ts';
 import { useResourceStore } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
@@ -29,36 +28,14 @@ export function SubmissionFeedback({ courseId, assignment, submission, canCommen
         {marks.length > 0 && ` · ${marks.join(', ')}`}
       </p>
       <CommentList comments={submission.submission_comments ?? []} nameOf={(c) => c.author_name} />
-      {canComment && <CommentForm courseId={courseId} assignmentId={assignment.id} />}
+      {canComment && (
+        <CommentForm
+          send={async (text) => {
+            await currentApi().commentOnOwn(courseId, assignment.id, text);
+            await useResourceStore.getState().resourceStale(resources.mySubmission(courseId, assignment.id));
+          }}
+        />
+      )}
     </section>
-  );
-}
-
-function CommentForm({ courseId, assignmentId }: { courseId: number; assignmentId: number }) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const { pending, error, submit } = useSubmission();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim() === '') return;
-    submit(async () => {
-      await currentApi().commentOnOwn(courseId, assignmentId, text.trim());
-      setText('');
-      await useResourceStore.getState().resourceStale(resources.mySubmission(courseId, assignmentId));
-    });
-  };
-  return (
-    <form className="stacked-form" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor={id}>Comment</label>
-        <textarea id={id} rows={3} value={text} onChange={(e) => setText(e.target.value)} disabled={pending} />
-      </div>
-      <FormError message={error} />
-      <div className="button-row">
-        <button type="submit" disabled={pending || text.trim() === ''}>
-          Add comment
-        </button>
-      </div>
-    </form>
   );
 }

@@ -4,6 +4,7 @@ import { Loaded } from '../../components/Loaded.tsx';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 import { AttemptHistory, SubmissionStatus } from './SubmissionStatus.tsx';
+import { ReviewsOfMyWork } from '../peer-reviews/ReviewsOfMyWork.tsx';
 import { SubmissionFeedback } from './SubmissionFeedback.tsx';
 import { SubmitForm } from './SubmitForm.tsx';
 import { whyNoSubmitting } from './submittable.ts';
@@ -29,6 +30,7 @@ export function SubmissionPanel({ courseId, assignment }: { courseId: number; as
               )}
               <AttemptHistory submission={s} />
               <SubmissionFeedback courseId={courseId} assignment={assignment} submission={s} canComment />
+              {assignment.peer_reviews && <ReviewsOfMyWork courseId={courseId} assignmentId={assignment.id} />}
             </>
           );
         }}

@@ -82,8 +82,15 @@ function placeOf(courseId: number, item: PlannerItem): string | undefined {
   const id = Number(item.plannable_id);
   if (item.plannable_type === 'assignment') return paths.assignment(courseId, id);
   if (item.plannable_type === 'discussion_topic' || item.plannable_type === 'announcement') return paths.discussion(courseId, id);
+  if (item.plannable_type === 'assessment_request') {
+    // A peer review's item points at the reviewed submission, `…/assignments/:id/submissions/:user_id`, as in Canvas.
+    const match = REVIEWED_SUBMISSION.exec(item.html_url);
+    return match ? paths.peerReview(courseId, Number(match[1]), Number(match[2])) : undefined;
+  }
   return undefined;
 }
+
+const REVIEWED_SUBMISSION = /\/assignments\/(\d+)\/submissions\/(\d+)$/;
 
 const TYPE_LABELS: Record<string, string> = {
   assignment: 'Assignment',
