@@ -17,8 +17,16 @@ export interface PlannerItem {
   plannable_id: string;
   plannable_type: string;
   plannable_date: IsoDateTime | null;
-  plannable: { id: number; title?: string; due_at?: IsoDateTime | null };
+  plannable: { id: number; title?: string; due_at?: IsoDateTime | null; todo_date?: IsoDateTime | null };
   planner_override: PlannerOverride | null;
   html_url: string;
   submissions: false | { submitted: boolean; graded: boolean; late: boolean; missing: boolean; excused: boolean };
+}
+
+/** `POST|PUT /api/v1/planner_notes[/:id]`: a note of the caller's own on their planner. */
+export interface PlannerNote {
+  id: number;
+  title: string;
+  todo_date: IsoDateTime | null;
+  course_id: number | null;
 }

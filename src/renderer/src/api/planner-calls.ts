@@ -1,4 +1,4 @@
-import type { PlannerItem, PlannerOverride } from '../../../contracts/planner-dtos.ts';
+import type { PlannerItem, PlannerNote, PlannerOverride } from '../../../contracts/planner-dtos.ts';
 import type { Http } from './http.ts';
 
 /** The planner: a course's to-do items for the caller or a student they observe, and the caller's done marks. */
@@ -19,5 +19,14 @@ export function plannerCalls(http: Http) {
             plannable_id: Number(item.plannable_id),
             marked_complete: done,
           }),
+    createNote: (courseId: number, note: NoteDraft) => http.writeJson<PlannerNote>('POST', '/api/v1/planner_notes', { ...note, course_id: courseId }),
+    updateNote: (noteId: number, note: NoteDraft) => http.writeJson<PlannerNote>('PUT', `/api/v1/planner_notes/${noteId}`, note),
+    deleteNote: (noteId: number) => http.write('DELETE', `/api/v1/planner_notes/${noteId}`),
   };
+}
+
+/** What the note form sends: a title and the moment the note shows on the list. */
+export interface NoteDraft {
+  title: string;
+  todo_date: string;
 }

@@ -6,9 +6,10 @@ import { Loaded } from '../../components/Loaded.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
-import { useResource, useResourceStore } from '../../stores/resource-store.ts';
+import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 import { currentApi } from '../../stores/session-store.ts';
+import { NewNote, NoteActions, todoListChanged } from './PlannerNotes.tsx';
 
 interface TodoTabProps {
   courseId: number;
@@ -21,19 +22,22 @@ interface TodoTabProps {
 export function TodoTab({ courseId, studentId, observed }: TodoTabProps) {
   const items = useResource(resources.todo(courseId, studentId, observed));
   return (
-    <Loaded value={items} what="the to-do list">
-      {(list) =>
-        list.length === 0 ? (
-          <p className="muted">Nothing to do in the two weeks either side of today.</p>
-        ) : (
-          <ul className="card-list" aria-label="To do">
-            {list.map((item) => (
-              <TodoItem key={`${item.plannable_type}:${item.plannable_id}`} courseId={courseId} studentId={studentId} item={item} readOnly={observed} />
-            ))}
-          </ul>
-        )
-      }
-    </Loaded>
+    <>
+      {!observed && <NewNote courseId={courseId} studentId={studentId} />}
+      <Loaded value={items} what="the to-do list">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="muted">Nothing to do in the two weeks either side of today.</p>
+          ) : (
+            <ul className="card-list" aria-label="To do">
+              {list.map((item) => (
+                <TodoItem key={`${item.plannable_type}:${item.plannable_id}`} courseId={courseId} studentId={studentId} item={item} readOnly={observed} />
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+    </>
   );
 }
 
@@ -49,7 +53,7 @@ function TodoItem({ courseId, studentId, item, readOnly }: { courseId: number; s
     submit(async () => {
       try {
         await currentApi().itemMarked(item, next);
-        await useResourceStore.getState().resourceStale(resources.todo(courseId, studentId, readOnly));
+        await todoListChanged(courseId, studentId);
       } finally {
         setChosen(undefined);
       }
@@ -72,6 +76,7 @@ function TodoItem({ courseId, studentId, item, readOnly }: { courseId: number; s
         {typeLabel(item.plannable_type)}
         {item.plannable_date && ` · ${formatDateTime(item.plannable_date)}`}
       </span>
+      {item.plannable_type === 'planner_note' && !readOnly && <NoteActions courseId={courseId} studentId={studentId} item={item} />}
       <FormError message={error} />
     </li>
   );
