@@ -169,3 +169,19 @@ export interface AccessTokenInfo {
 export interface CreatedAccessToken extends AccessTokenInfo {
   visible_token: string;
 }
+
+/** `GET /api/v1/users/self/communication_channels`: where notifications go. */
+export interface CommunicationChannel {
+  id: number;
+  type: string;
+  address: string;
+}
+
+export type NotificationFrequency = 'immediately' | 'daily' | 'weekly' | 'never';
+
+/** One notification's setting on a channel, within its category (`discussion_entry`, `grading`, …). */
+export interface NotificationPreference {
+  notification: string;
+  category: string;
+  frequency: NotificationFrequency;
+}

@@ -8,7 +8,10 @@ import { plannerCalls } from './planner-calls.ts';
 import { createHttp, type Http, type HttpHooks } from './http.ts';
 import type {
   AccessTokenInfo,
+  CommunicationChannel,
   ConflictChoice,
+  NotificationFrequency,
+  NotificationPreference,
   HubConnectionStatus,
   CreatedAccessToken,
   SessionResponse,
@@ -22,7 +25,7 @@ export { ApiError } from './api-error.ts';
 /** The renderer's only door to the server: typed calls over HTTP, the same API third-party tools use. */
 export function createApiClient(apiBaseUrl: string, hooks: HttpHooks = {}) {
   const http = createHttp(apiBaseUrl, hooks);
-  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...feedbackCalls(http), ...discussionCalls(http), ...plannerCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http) };
+  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...feedbackCalls(http), ...discussionCalls(http), ...plannerCalls(http), ...notificationCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http) };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -111,5 +114,17 @@ function tokenCalls(http: Http) {
     createToken: (purpose: string, expiresAt: string | undefined) =>
       http.writeJson<CreatedAccessToken>('POST', '/api/v1/users/self/tokens', { token: { purpose, expires_at: expiresAt } }),
     deleteToken: (tokenId: number) => http.write('DELETE', `/api/v1/users/self/tokens/${tokenId}`),
+  };
+}
+
+/** The signed-in person's notification channels and how often each category of notification reaches them. */
+function notificationCalls(http: Http) {
+  const channel = (channelId: number) => `/api/v1/users/self/communication_channels/${channelId}`;
+  return {
+    channels: () => http.getAll<CommunicationChannel>('/api/v1/users/self/communication_channels'),
+    notificationPreferences: async (channelId: number) =>
+      (await http.getOne<{ notification_preferences: NotificationPreference[] }>(`${channel(channelId)}/notification_preferences`)).notification_preferences,
+    categoryFrequencySet: (channelId: number, category: string, frequency: NotificationFrequency) =>
+      http.write('PUT', `${channel(channelId)}/notification_preference_categories/${encodeURIComponent(category)}`, { notification_preferences: { frequency } }),
   };
 }

@@ -3,7 +3,7 @@ import type { PlannerItem } from '../../../contracts/planner-dtos.ts';
 import type { GradeGroup, StudentEnrollment } from '../../../contracts/feedback-dtos.ts';
 import type { PeerReview, Submission, UserDisplay } from '../../../contracts/grading-dtos.ts';
 import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../contracts/lms-dtos.ts';
-import type { AccessTokenInfo, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
+import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
 import type { Resource } from './resource-store.ts';
 
 /** Every read the UI makes, by name; keys are unique per course and object. */
@@ -80,5 +80,10 @@ export const resources = {
   people: (courseId: number): Resource<CourseUser[]> => ({ key: `course:${courseId}:people`, load: (api) => api.people(courseId) }),
   hubConnection: (): Resource<HubConnectionStatus> => ({ key: 'hub', load: (api) => api.hubConnection() }),
   conflicts: (): Resource<SyncConflict[]> => ({ key: 'sync:conflicts', load: (api) => api.conflicts() }),
+  channels: (): Resource<CommunicationChannel[]> => ({ key: 'channels', load: (api) => api.channels() }),
+  notificationPreferences: (channelId: number): Resource<NotificationPreference[]> => ({
+    key: `channel:${channelId}:preferences`,
+    load: (api) => api.notificationPreferences(channelId),
+  }),
   tokens: (): Resource<AccessTokenInfo[]> => ({ key: 'tokens', load: (api) => api.tokens() }),
 };

@@ -10,6 +10,7 @@ import { useHubStore } from '../../stores/hub-store.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 import { HubConnectionSummary } from '../hub/HubConnectionSummary.tsx';
+import { NotificationSettings } from '../notifications/NotificationSettings.tsx';
 import { ApprovedIntegrations } from '../tokens/ApprovedIntegrations.tsx';
 
 export function SettingsScreen() {
@@ -22,6 +23,7 @@ export function SettingsScreen() {
           {(connection) => <HubSettings connection={connection} />}
         </Loaded>
       </section>
+      <NotificationSettings />
       <ApprovedIntegrations />
     </Screen>
   );
