@@ -15,7 +15,7 @@ export interface AssignmentGroupWithAssignments {
   assignments: Assignment[];
 }
 
-/** Canvas's enrollment `grades`: percentages, null until something counts. */
+/** Canvas's enrollment `grades`: percentages, null until something counts (posted grades only, for students and observers). */
 export interface EnrollmentGrades {
   current_score?: number | null;
   final_score?: number | null;
@@ -27,6 +27,7 @@ export interface EnrollmentGrades {
 export interface StudentEnrollment {
   id: number;
   user_id: number;
+  type: string;
   course_section_id: number;
   enrollment_state: string;
   grades?: EnrollmentGrades;

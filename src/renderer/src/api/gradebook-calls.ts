@@ -12,13 +12,13 @@ export function gradebookCalls(http: Http) {
       http.getAll<AssignmentGroupWithAssignments>(`${course(courseId)}/assignment_groups`, { 'include[]': ['assignments'] }),
     sections: (courseId: number) => http.getAll<CourseSection>(`${course(courseId)}/sections`),
     /** Every page of the student enrollments, handed to `onPage` as it arrives so their submissions can load meanwhile. */
-    studentEnrollments: (courseId: number, onPage?: (page: StudentEnrollment[]) => void) =>
+    gradebookEnrollments: (courseId: number, onPage?: (page: StudentEnrollment[]) => void) =>
       http.getAll<StudentEnrollment>(`${course(courseId)}/enrollments`, { 'type[]': ['StudentEnrollment'] }, onPage),
     /** One student's enrollment, for their totals after a grade changed. */
     studentEnrollment: (courseId: number, userId: number) =>
       http.getAll<StudentEnrollment>(`${course(courseId)}/enrollments`, { 'type[]': ['StudentEnrollment'], user_id: userId }),
     /** The named students' submissions (at most STUDENTS_PER_SUBMISSIONS_CALL), one entry per student. */
-    studentSubmissions: (courseId: number, userIds: readonly number[]) =>
+    gradebookSubmissions: (courseId: number, userIds: readonly number[]) =>
       http.getOne<StudentSubmissions[]>(`${course(courseId)}/students/submissions`, {
         'student_ids[]': userIds.map(String),
         grouped: 'true',

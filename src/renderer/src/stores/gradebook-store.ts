@@ -100,7 +100,7 @@ async function fetchGradebook(courseId: number): Promise<GradebookData> {
   const onPage = (page: StudentEnrollment[]) => {
     const ids = [...new Set(page.map((e) => e.user_id))];
     for (let i = 0; i < ids.length; i += STUDENTS_PER_SUBMISSIONS_CALL) {
-      const call = api.studentSubmissions(courseId, ids.slice(i, i + STUDENTS_PER_SUBMISSIONS_CALL)).then((students) => {
+      const call = api.gradebookSubmissions(courseId, ids.slice(i, i + STUDENTS_PER_SUBMISSIONS_CALL)).then((students) => {
         for (const student of students) for (const s of student.submissions) submissions[cellKey(s.user_id, s.assignment_id)] = s;
       });
       // Awaited below with the others; caught here so a failure before then is not an unhandled rejection.
@@ -108,7 +108,7 @@ async function fetchGradebook(courseId: number): Promise<GradebookData> {
       submissionCalls.push(call);
     }
   };
-  const [groups, sections, enrollments] = await Promise.all([api.assignmentGroups(courseId), api.sections(courseId), api.studentEnrollments(courseId, onPage)]);
+  const [groups, sections, enrollments] = await Promise.all([api.assignmentGroups(courseId), api.sections(courseId), api.gradebookEnrollments(courseId, onPage)]);
   await Promise.all(submissionCalls);
   const assignments = [...groups]
     .sort((a, b) => a.position - b.position || a.id - b.id)

@@ -12,7 +12,7 @@ export function StudentPicker({ courseId, viewer }: { courseId: number; viewer: 
   const studentChosen = useObserverStore((s) => s.studentChosen);
   // Observers do not read the roster; the enrollments they may see are their students', with names.
   const students = useResource(resources.visibleStudentEnrollments(courseId));
-  const nameOf = (userId: number) => (students.status === 'loaded' ? students.data.find((e) => e.user_id === userId)?.user?.name : undefined) ?? `Student ${userId}`;
+  const nameOf = (userId: number) => (students.status === 'loaded' ? students.data.find((e) => e.user_id === userId)?.user.name : undefined) ?? `Student ${userId}`;
   return (
     <div className="field student-picker">
       <label htmlFor={id}>Student</label>
