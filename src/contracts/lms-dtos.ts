@@ -42,6 +42,8 @@ export interface Course {
   end_at: IsoDateTime | null;
   enrollments?: CourseEnrollmentSummary[];
   term?: EnrollmentTerm;
+  /** The IANA zone the course's dates are read in (a bare due day ends at 23:59:59 there). */
+  time_zone?: string;
 }
 
 export type CompletionRequirementType = 'must_view' | 'must_mark_done' | 'must_submit' | 'must_contribute' | 'min_score';
@@ -99,6 +101,8 @@ export interface CourseModule {
   items?: ModuleItem[];
 }
 
+export type GradingType = 'pass_fail' | 'percent' | 'letter_grade' | 'gpa_scale' | 'points' | 'not_graded';
+
 export type SubmissionType =
   | 'none'
   | 'on_paper'
@@ -123,8 +127,9 @@ export interface Assignment {
   unlock_at: IsoDateTime | null;
   lock_at: IsoDateTime | null;
   points_possible: number | null;
-  grading_type: string;
+  grading_type: GradingType;
   submission_types: SubmissionType[];
+  assignment_group_id?: number | null;
   allowed_extensions?: string[];
   /** -1: unlimited. */
   allowed_attempts?: number;
@@ -137,6 +142,30 @@ export interface Assignment {
   anonymous_grading?: boolean;
   /** Its grades are not posted: students and observers see neither them nor others' comments yet. */
   muted?: boolean;
+  /** False once a student has handed something in: the API then refuses to unpublish it. */
+  unpublishable?: boolean;
+}
+
+/** What a teacher writes in an assignment (`assignment[...]` of a create or update). */
+export interface AssignmentWrite {
+  name: string;
+  description: string;
+  points_possible: number | null;
+  grading_type: GradingType;
+  submission_types: SubmissionType[];
+  allowed_extensions: string[];
+  due_at: IsoDateTime | null;
+  unlock_at: IsoDateTime | null;
+  lock_at: IsoDateTime | null;
+  assignment_group_id?: number;
+  published: boolean;
+}
+
+/** `GET /api/v1/courses/:course_id/assignment_groups` */
+export interface AssignmentGroup {
+  id: number;
+  name: string;
+  position: number;
 }
 
 /** What a student sends for one attempt (`submission[...]`). */

@@ -3,6 +3,7 @@ import type { Assignment, Course, CourseModule, CourseUser, SubmissionContent, U
 import { gradebookCalls } from './gradebook-calls.ts';
 import { discussionCalls } from './discussion-calls.ts';
 import { feedbackCalls } from './feedback-calls.ts';
+import { authoringCalls } from './authoring-calls.ts';
 import { gradingCalls } from './grading-calls.ts';
 import { plannerCalls } from './planner-calls.ts';
 import { createHttp, type Http, type HttpHooks } from './http.ts';
@@ -25,7 +26,7 @@ export { ApiError } from './api-error.ts';
 /** The renderer's only door to the server: typed calls over HTTP, the same API third-party tools use. */
 export function createApiClient(apiBaseUrl: string, hooks: HttpHooks = {}) {
   const http = createHttp(apiBaseUrl, hooks);
-  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...feedbackCalls(http), ...discussionCalls(http), ...plannerCalls(http), ...notificationCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http) };
+  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...feedbackCalls(http), ...discussionCalls(http), ...plannerCalls(http), ...notificationCalls(http), ...authoringCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http) };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

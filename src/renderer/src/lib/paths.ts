@@ -10,6 +10,8 @@ export const paths = {
   course: (courseId: number, tab: CourseTab = 'modules') => `/courses/${courseId}/${tab}`,
   assignment: (courseId: number, assignmentId: number) => `/courses/${courseId}/assignments/${assignmentId}`,
   peerReview: (courseId: number, assignmentId: number, userId: number) => `/courses/${courseId}/assignments/${assignmentId}/reviews/${userId}`,
+  newAssignment: (courseId: number) => `/courses/${courseId}/assignments/new`,
+  editAssignment: (courseId: number, assignmentId: number) => `/courses/${courseId}/assignments/${assignmentId}/edit`,
   grader: (courseId: number, assignmentId: number) => `/courses/${courseId}/assignments/${assignmentId}/grade`,
   discussion: (courseId: number, topicId: number) => `/courses/${courseId}/discussions/${topicId}`,
   page: (courseId: number, pageUrl: string) => `/courses/${courseId}/pages/${encodeURIComponent(pageUrl)}`,

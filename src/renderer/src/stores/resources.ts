@@ -2,7 +2,7 @@ import type { DiscussionTopic, TopicView } from '../../../contracts/discussion-d
 import type { PlannerItem } from '../../../contracts/planner-dtos.ts';
 import type { GradeGroup, StudentEnrollment } from '../../../contracts/feedback-dtos.ts';
 import type { PeerReview, Submission, UserDisplay } from '../../../contracts/grading-dtos.ts';
-import type { Assignment, Course, CourseModule, CourseUser, WikiPage } from '../../../contracts/lms-dtos.ts';
+import type { Assignment, AssignmentGroup, Course, CourseModule, CourseUser, WikiPage } from '../../../contracts/lms-dtos.ts';
 import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
 import type { Resource } from './resource-store.ts';
 
@@ -21,6 +21,10 @@ export const resources = {
   assignment: (courseId: number, assignmentId: number): Resource<Assignment> => ({
     key: `course:${courseId}:assignment:${assignmentId}`,
     load: (api) => api.assignment(courseId, assignmentId),
+  }),
+  assignmentGroups: (courseId: number): Resource<AssignmentGroup[]> => ({
+    key: `course:${courseId}:assignment-groups`,
+    load: (api) => api.assignmentGroups(courseId),
   }),
   gradeableStudents: (courseId: number, assignmentId: number): Resource<UserDisplay[]> => ({
     key: `course:${courseId}:assignment:${assignmentId}:gradeable`,

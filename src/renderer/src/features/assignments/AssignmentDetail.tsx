@@ -9,6 +9,7 @@ import { idParam, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useShownStudent } from '../observers/shown-student.ts';
 import { ObservedSubmission, SubmissionPanel } from '../submissions/SubmissionPanel.tsx';
+import { DeleteAssignment } from './DeleteAssignment.tsx';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
@@ -35,6 +36,14 @@ export function AssignmentDetail({ course, viewer }: AssignmentDetailProps) {
               {a.name} {viewer.canManage && !a.published && <Badge tone="warn">Unpublished</Badge>}
             </h2>
             <AssignmentFacts assignment={a} />
+            {viewer.canManage && (
+              <div className="button-row">
+                <Link to={paths.editAssignment(course.id, a.id)} className="button-link">
+                  Edit
+                </Link>
+                <DeleteAssignment courseId={course.id} assignment={a} />
+              </div>
+            )}
             {viewer.canGrade && (
               <p>
                 <Link to={paths.grader(course.id, a.id)}>Grade submissions</Link>

@@ -1,14 +1,30 @@
 import { Link } from 'react-router';
+import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime, formatPoints, formatSubmissionTypes } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
-import { useResource } from '../../stores/resource-store.ts';
+import { useResource, type ResourceView } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
 export function AssignmentsTab({ courseId, viewer }: { courseId: number; viewer: CourseViewer }) {
   const assignments = useResource(resources.assignments(courseId));
+  return (
+    <>
+      {viewer.canManage && (
+        <p>
+          <Link to={paths.newAssignment(courseId)} className="button-link">
+            New assignment
+          </Link>
+        </p>
+      )}
+      <AssignmentList courseId={courseId} viewer={viewer} assignments={assignments} />
+    </>
+  );
+}
+
+function AssignmentList({ courseId, viewer, assignments }: { courseId: number; viewer: CourseViewer; assignments: ResourceView<Assignment[]> }) {
   return (
     <Loaded value={assignments} what="assignments">
       {(list) =>

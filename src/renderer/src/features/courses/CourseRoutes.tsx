@@ -6,6 +6,7 @@ import { idParam, type CourseTab } from '../../lib/paths.ts';
 import { NotFoundScreen } from '../../shell/NotFoundScreen.tsx';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { AssignmentDetail } from '../assignments/AssignmentDetail.tsx';
+import { AssignmentEditor } from '../assignments/AssignmentEditor.tsx';
 import { AssignmentsTab } from '../assignments/AssignmentsTab.tsx';
 import { ModulesTab } from '../modules/ModulesTab.tsx';
 import { PageView } from '../pages/PageView.tsx';
@@ -33,6 +34,8 @@ export function CourseRoutes() {
           <Route index element={<Navigate to="modules" replace />} />
           <Route path="modules" element={<Section course={course} tab="modules"><ModulesTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="assignments" element={<Section course={course} tab="assignments"><AssignmentsTab courseId={courseId} viewer={viewer} /></Section>} />
+          <Route path="assignments/new" element={<AssignmentEditor course={course} viewer={viewer} />} />
+          <Route path="assignments/:assignmentId/edit" element={<AssignmentEditor course={course} viewer={viewer} />} />
           <Route path="assignments/:assignmentId" element={<AssignmentDetail course={course} viewer={viewer} />} />
           <Route path="assignments/:assignmentId/reviews/:userId" element={<PeerReviewScreen course={course} />} />
           <Route path="assignments/:assignmentId/grade" element={<GraderScreen course={course} viewer={viewer} />} />

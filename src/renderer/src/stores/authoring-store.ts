@@ -1,0 +1,31 @@
+import { create } from 'zustand';
+import type { Assignment, AssignmentWrite } from '../../../contracts/lms-dtos.ts';
+import { useResourceStore, type Resource } from './resource-store.ts';
+import { resources } from './resources.ts';
+import { currentApi } from './session-store.ts';
+
+interface AuthoringStore {
+  /** Creates the assignment (no id) or changes it; throws the server's refusal for the form to show. */
+  assignmentSaveRequested: (courseId: number, assignmentId: number | undefined, assignment: AssignmentWrite) => Promise<Assignment>;
+  assignmentDeleteRequested: (courseId: number, assignmentId: number) => Promise<void>;
+}
+
+/** A teacher's changes to course content: sent to the local API, then the views that show it read it again. */
+export const useAuthoringStore = create<AuthoringStore>()(() => {
+  const reread = (...changed: Array<Resource<unknown>>) => Promise.all(changed.map((r) => useResourceStore.getState().resourceStale(r)));
+  // Module items show assignment titles and published states too.
+  const assignmentListsChanged = (courseId: number) => reread(resources.assignments(courseId), resources.modules(courseId));
+  return {
+    assignmentSaveRequested: async (courseId, assignmentId, assignment) => {
+      const api = currentApi();
+      const saved =
+        assignmentId === undefined ? await api.createAssignment(courseId, assignment) : await api.updateAssignment(courseId, assignmentId, assignment);
+      await Promise.all([assignmentListsChanged(courseId), reread(resources.assignment(courseId, saved.id))]);
+      return saved;
+    },
+    assignmentDeleteRequested: async (courseId, assignmentId) => {
+      await currentApi().deleteAssignment(courseId, assignmentId);
+      await assignmentListsChanged(courseId);
+    },
+  };
+});
