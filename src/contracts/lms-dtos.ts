@@ -193,6 +193,28 @@ export interface WikiPage {
   lock_explanation?: string;
   /** Only on a single page; sanitized by the server, still untrusted in the UI. */
   body?: string | null;
+  /** Comma-separated: `teachers`, `students`, `members`, `public`. */
+  editing_roles?: string;
+}
+
+/** What a teacher writes in a page (`wiki_page[...]`). */
+export interface WikiPageWrite {
+  title: string;
+  body: string;
+  editing_roles: string;
+  published: boolean;
+  front_page: boolean;
+}
+
+/** `GET …/pages/:url/revisions` (no content) and `…/revisions/:id` (with it). */
+export interface PageRevision {
+  revision_id: number;
+  updated_at: IsoDateTime | null;
+  latest: boolean;
+  edited_by?: { id: number; display_name: string };
+  title?: string;
+  /** Sanitized by the server; shown only as text. */
+  body?: string | null;
 }
 
 /** Canvas's enrollment types as stored: `StudentEnrollment`, `TeacherEnrollment`, … */

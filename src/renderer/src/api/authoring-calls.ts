@@ -1,15 +1,25 @@
-import type { Assignment, AssignmentGroup, AssignmentWrite } from '../../../contracts/lms-dtos.ts';
+import type { Assignment, AssignmentGroup, AssignmentWrite, PageRevision, WikiPage, WikiPageWrite } from '../../../contracts/lms-dtos.ts';
 import type { Http } from './http.ts';
 
 /** A teacher's writes to the course's content; like every write they go to the local API, which records them for sync. */
 export function authoringCalls(http: Http) {
   const course = (courseId: number) => `/api/v1/courses/${courseId}`;
+  const page = (courseId: number, pageUrl: string) => `${course(courseId)}/pages/${encodeURIComponent(pageUrl)}`;
   return {
     assignmentGroups: (courseId: number) => http.getAll<AssignmentGroup>(`${course(courseId)}/assignment_groups`),
     createAssignment: (courseId: number, assignment: AssignmentWrite) =>
       http.writeJson<Assignment>('POST', `${course(courseId)}/assignments`, { assignment }),
     updateAssignment: (courseId: number, assignmentId: number, assignment: AssignmentWrite) =>
       http.writeJson<Assignment>('PUT', `${course(courseId)}/assignments/${assignmentId}`, { assignment }),
+    createPage: (courseId: number, wikiPage: WikiPageWrite) => http.writeJson<WikiPage>('POST', `${course(courseId)}/pages`, { wiki_page: wikiPage }),
+    updatePage: (courseId: number, pageUrl: string, wikiPage: WikiPageWrite) =>
+      http.writeJson<WikiPage>('PUT', page(courseId, pageUrl), { wiki_page: wikiPage }),
+    pageRevisions: (courseId: number, pageUrl: string) => http.getAll<PageRevision>(`${page(courseId, pageUrl)}/revisions`),
+    pageRevision: (courseId: number, pageUrl: string, revisionId: number) =>
+      http.getOne<PageRevision>(`${page(courseId, pageUrl)}/revisions/${revisionId}`),
+    /** Canvas's revert: the page takes the revision's title and body as a new, latest revision. */
+    restorePageRevision: (courseId: number, pageUrl: string, revisionId: number) =>
+      http.writeJson<PageRevision>('POST', `${page(courseId, pageUrl)}/revisions/${revisionId}`),
     deleteAssignment: (courseId: number, assignmentId: number) => http.write('DELETE', `${course(courseId)}/assignments/${assignmentId}`),
   };
 }

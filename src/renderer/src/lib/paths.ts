@@ -15,6 +15,10 @@ export const paths = {
   grader: (courseId: number, assignmentId: number) => `/courses/${courseId}/assignments/${assignmentId}/grade`,
   discussion: (courseId: number, topicId: number) => `/courses/${courseId}/discussions/${topicId}`,
   page: (courseId: number, pageUrl: string) => `/courses/${courseId}/pages/${encodeURIComponent(pageUrl)}`,
+  /** `~` never appears in a page's url (slugs are letters, digits and dashes), so no page is shadowed by the form. */
+  newPage: (courseId: number) => `/courses/${courseId}/pages/~new`,
+  editPage: (courseId: number, pageUrl: string) => `/courses/${courseId}/pages/${encodeURIComponent(pageUrl)}/edit`,
+  pageRevisions: (courseId: number, pageUrl: string) => `/courses/${courseId}/pages/${encodeURIComponent(pageUrl)}/revisions`,
   settings: () => '/settings',
   /** The hub connection form; before first setup it is reached from the first-run screen. */
   connectHub: () => '/connect',

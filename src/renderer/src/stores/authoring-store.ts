@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Assignment, AssignmentWrite } from '../../../contracts/lms-dtos.ts';
+import type { Assignment, AssignmentWrite, WikiPage, WikiPageWrite } from '../../../contracts/lms-dtos.ts';
 import { useResourceStore, type Resource } from './resource-store.ts';
 import { resources } from './resources.ts';
 import { currentApi } from './session-store.ts';
@@ -8,6 +8,9 @@ interface AuthoringStore {
   /** Creates the assignment (no id) or changes it; throws the server's refusal for the form to show. */
   assignmentSaveRequested: (courseId: number, assignmentId: number | undefined, assignment: AssignmentWrite) => Promise<Assignment>;
   assignmentDeleteRequested: (courseId: number, assignmentId: number) => Promise<void>;
+  /** Creates the page (no url) or changes it; a new title can give it a new url, so the saved page says where it is. */
+  pageSaveRequested: (courseId: number, pageUrl: string | undefined, page: WikiPageWrite) => Promise<WikiPage>;
+  revisionRestoreRequested: (courseId: number, pageUrl: string, revisionId: number) => Promise<void>;
 }
 
 /** A teacher's changes to course content: sent to the local API, then the views that show it read it again. */
@@ -15,6 +18,8 @@ export const useAuthoringStore = create<AuthoringStore>()(() => {
   const reread = (...changed: Array<Resource<unknown>>) => Promise.all(changed.map((r) => useResourceStore.getState().resourceStale(r)));
   // Module items show assignment titles and published states too.
   const assignmentListsChanged = (courseId: number) => reread(resources.assignments(courseId), resources.modules(courseId));
+  const pageChanged = (courseId: number, pageUrl: string) =>
+    reread(resources.pages(courseId), resources.page(courseId, pageUrl), resources.pageRevisions(courseId, pageUrl), resources.modules(courseId));
   return {
     assignmentSaveRequested: async (courseId, assignmentId, assignment) => {
       const api = currentApi();
@@ -26,6 +31,16 @@ export const useAuthoringStore = create<AuthoringStore>()(() => {
     assignmentDeleteRequested: async (courseId, assignmentId) => {
       await currentApi().deleteAssignment(courseId, assignmentId);
       await assignmentListsChanged(courseId);
+    },
+    pageSaveRequested: async (courseId, pageUrl, page) => {
+      const api = currentApi();
+      const saved = pageUrl === undefined ? await api.createPage(courseId, page) : await api.updatePage(courseId, pageUrl, page);
+      await pageChanged(courseId, saved.url);
+      return saved;
+    },
+    revisionRestoreRequested: async (courseId, pageUrl, revisionId) => {
+      await currentApi().restorePageRevision(courseId, pageUrl, revisionId);
+      await pageChanged(courseId, pageUrl);
     },
   };
 });

@@ -2,7 +2,7 @@ import type { DiscussionTopic, TopicView } from '../../../contracts/discussion-d
 import type { PlannerItem } from '../../../contracts/planner-dtos.ts';
 import type { GradeGroup, StudentEnrollment } from '../../../contracts/feedback-dtos.ts';
 import type { PeerReview, Submission, UserDisplay } from '../../../contracts/grading-dtos.ts';
-import type { Assignment, AssignmentGroup, Course, CourseModule, CourseUser, WikiPage } from '../../../contracts/lms-dtos.ts';
+import type { Assignment, AssignmentGroup, Course, CourseModule, CourseUser, PageRevision, WikiPage } from '../../../contracts/lms-dtos.ts';
 import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
 import type { Resource } from './resource-store.ts';
 
@@ -80,6 +80,14 @@ export const resources = {
   page: (courseId: number, pageUrl: string): Resource<WikiPage> => ({
     key: `course:${courseId}:page:${pageUrl}`,
     load: (api) => api.page(courseId, pageUrl),
+  }),
+  pageRevisions: (courseId: number, pageUrl: string): Resource<PageRevision[]> => ({
+    key: `course:${courseId}:page:${pageUrl}:revisions`,
+    load: (api) => api.pageRevisions(courseId, pageUrl),
+  }),
+  pageRevision: (courseId: number, pageUrl: string, revisionId: number): Resource<PageRevision> => ({
+    key: `course:${courseId}:page:${pageUrl}:revision:${revisionId}`,
+    load: (api) => api.pageRevision(courseId, pageUrl, revisionId),
   }),
   people: (courseId: number): Resource<CourseUser[]> => ({ key: `course:${courseId}:people`, load: (api) => api.people(courseId) }),
   hubConnection: (): Resource<HubConnectionStatus> => ({ key: 'hub', load: (api) => api.hubConnection() }),

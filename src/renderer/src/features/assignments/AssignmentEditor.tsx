@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
+import { NotAllowed } from '../courses/NotAllowed.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { idParam, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
@@ -22,7 +23,7 @@ export function AssignmentEditor({ course, viewer }: AssignmentEditorProps) {
         <Link to={paths.course(course.id, 'assignments')}>All assignments</Link>
       </p>
       {!viewer.canManage ? (
-        <NotAllowed course={course} />
+        <NotAllowed course={course} what="assignments" />
       ) : assignmentId === undefined ? (
         <NewAssignment course={course} />
       ) : (
@@ -55,9 +56,4 @@ function EditAssignment({ course, assignmentId }: { course: Course; assignmentId
       )}
     </Loaded>
   );
-}
-
-function NotAllowed({ course }: { course: Course }) {
-  useDocumentTitle('Not allowed', course.name);
-  return <p>Only the course's teachers and designers change its assignments.</p>;
 }

@@ -1,15 +1,18 @@
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Assignment, Course, GradingType } from '../../../../contracts/lms-dtos.ts';
+import { CheckboxField } from '../../components/CheckboxField.tsx';
 import { DraftNotice } from '../../components/DraftNotice.tsx';
 import { FormError } from '../../components/FormError.tsx';
+import { SaveRow } from '../../components/SaveRow.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { formatSubmissionTypes } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
-import { useDraft } from '../../lib/use-draft.ts';
+import { useDraftedForm } from '../../lib/use-drafted-form.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { useAuthoringStore } from '../../stores/authoring-store.ts';
 import { useResource } from '../../stores/resource-store.ts';
+import { LazyRichTextEditor } from '../submissions/LazyRichTextEditor.tsx';
 import { resources } from '../../stores/resources.ts';
 import {
   assignmentWriteOf,
@@ -19,9 +22,6 @@ import {
   OFFERED_SUBMISSION_TYPES,
   type AssignmentFormValues,
 } from './assignment-form-values.ts';
-
-/** The editor (Tiptap and ProseMirror) is most of the UI's code by size: it loads with the form that needs it. */
-const RichTextEditor = lazy(async () => ({ default: (await import('../submissions/RichTextEditor.tsx')).RichTextEditor }));
 
 interface AssignmentFormProps {
   course: Course;
@@ -33,29 +33,13 @@ interface AssignmentFormProps {
 export function AssignmentForm({ course, assignment }: AssignmentFormProps) {
   // Dates are read in the course's zone; a course without one (older data) uses this computer's.
   const timeZone = course.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const draft = useDraft<AssignmentFormValues>(course.id, `assignment:${assignment?.id ?? 'new'}`);
-  const [values, setValues] = useState(() => formValuesOf(assignment, timeZone));
-  const [edited, setEdited] = useState(false);
-  // The rich-text editor takes its text when it mounts: a restored draft mounts a fresh one.
-  const [editorGeneration, setEditorGeneration] = useState(0);
+  const form = useDraftedForm<AssignmentFormValues>(course.id, `assignment:${assignment?.id ?? 'new'}`, () => formValuesOf(assignment, timeZone));
+  const { values, change } = form;
   const [problem, setProblem] = useState<string>();
   const saveRequested = useAuthoringStore((s) => s.assignmentSaveRequested);
   const { pending, error, submit } = useSubmission();
   const navigate = useNavigate();
 
-  useEffect(() => {
-    if (edited) draft.keep(values);
-  }, [edited, values, draft.keep]);
-
-  const change = (patch: Partial<AssignmentFormValues>) => {
-    setEdited(true);
-    setValues((current) => ({ ...current, ...patch }));
-  };
-  const restoreDraft = () => {
-    const kept = draft.restore();
-    if (kept) setValues(kept);
-    setEditorGeneration((n) => n + 1);
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,7 +48,7 @@ export function AssignmentForm({ course, assignment }: AssignmentFormProps) {
     if (typeof write === 'string') return;
     submit(async () => {
       const saved = await saveRequested(course.id, assignment?.id, write);
-      draft.drop();
+      form.saved();
       void navigate(paths.assignment(course.id, saved.id));
     });
   };
@@ -72,34 +56,28 @@ export function AssignmentForm({ course, assignment }: AssignmentFormProps) {
   const timeZoneHelp = `In the course's time zone, ${timeZone}.`;
   return (
     <form className="stacked-form" onSubmit={onSubmit} noValidate>
-      <DraftNotice draft={draft.offered} onRestore={restoreDraft} onDiscard={draft.drop} />
+      <DraftNotice draft={form.offered} onRestore={form.restoreDraft} onDiscard={form.discardDraft} />
       <TextField label="Name" value={values.name} onChange={(name) => change({ name })} disabled={pending} required />
-      <Suspense fallback={<p role="status" className="muted">Loading the editor…</p>}>
-        <RichTextEditor
-          key={editorGeneration}
-          label="Description"
-          initialHtml={values.description}
-          onChange={(description) => change({ description })}
-          disabled={pending}
-        />
-      </Suspense>
+      <LazyRichTextEditor
+        key={form.generation}
+        label="Description"
+        initialHtml={values.description}
+        onChange={(description) => change({ description })}
+        disabled={pending}
+      />
       <TextField label="Points" inputMode="decimal" value={values.points} onChange={(points) => change({ points })} disabled={pending} />
       <GradingTypeField value={values.gradingType} onChange={(gradingType) => change({ gradingType })} disabled={pending} />
       <AssignmentGroupField courseId={course.id} value={values.groupId} onChange={(groupId) => change({ groupId })} disabled={pending} />
       <fieldset className="choice">
         <legend>Submission types</legend>
         {OFFERED_SUBMISSION_TYPES.map((type) => (
-          <label key={type} className="checkbox">
-            <input
-              type="checkbox"
-              checked={values.submissionTypes.includes(type)}
-              onChange={(e) =>
-                change({ submissionTypes: e.target.checked ? [...values.submissionTypes, type] : values.submissionTypes.filter((t) => t !== type) })
-              }
-              disabled={pending}
-            />
-            {formatSubmissionTypes([type])}
-          </label>
+          <CheckboxField
+            key={type}
+            label={formatSubmissionTypes([type])}
+            checked={values.submissionTypes.includes(type)}
+            onChange={(on) => change({ submissionTypes: on ? [...values.submissionTypes, type] : values.submissionTypes.filter((t) => t !== type) })}
+            disabled={pending}
+          />
         ))}
       </fieldset>
       {values.submissionTypes.includes('online_upload') && (
@@ -114,21 +92,9 @@ export function AssignmentForm({ course, assignment }: AssignmentFormProps) {
       <DateField label={DATE_LABELS.due_at} value={values.dueAt} onChange={(dueAt) => change({ dueAt })} help={timeZoneHelp} disabled={pending} />
       <DateField label={DATE_LABELS.unlock_at} value={values.unlockAt} onChange={(unlockAt) => change({ unlockAt })} help={timeZoneHelp} disabled={pending} />
       <DateField label={DATE_LABELS.lock_at} value={values.lockAt} onChange={(lockAt) => change({ lockAt })} help={timeZoneHelp} disabled={pending} />
-      <label className="checkbox">
-        <input type="checkbox" checked={values.published} onChange={(e) => change({ published: e.target.checked })} disabled={pending} />
-        Published
-      </label>
+      <CheckboxField label="Published" checked={values.published} onChange={(published) => change({ published })} disabled={pending} />
       <FormError message={problem ?? error} />
-      <div className="button-row">
-        <button type="submit" disabled={pending}>
-          Save
-        </button>
-        {pending && (
-          <span role="status" className="muted">
-            Saving…
-          </span>
-        )}
-      </div>
+      <SaveRow pending={pending} />
     </form>
   );
 }

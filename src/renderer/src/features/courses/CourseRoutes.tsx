@@ -9,6 +9,8 @@ import { AssignmentDetail } from '../assignments/AssignmentDetail.tsx';
 import { AssignmentEditor } from '../assignments/AssignmentEditor.tsx';
 import { AssignmentsTab } from '../assignments/AssignmentsTab.tsx';
 import { ModulesTab } from '../modules/ModulesTab.tsx';
+import { PageEditor } from '../pages/PageEditor.tsx';
+import { PageRevisions } from '../pages/PageRevisions.tsx';
 import { PageView } from '../pages/PageView.tsx';
 import { PagesTab } from '../pages/PagesTab.tsx';
 import { PeopleTab } from '../people/PeopleTab.tsx';
@@ -42,7 +44,10 @@ export function CourseRoutes() {
           <Route path="discussions" element={<Section course={course} tab="discussions"><DiscussionsTab courseId={courseId} /></Section>} />
           <Route path="discussions/:topicId" element={<TopicView course={course} />} />
           <Route path="pages" element={<Section course={course} tab="pages"><PagesTab courseId={courseId} viewer={viewer} /></Section>} />
-          <Route path="pages/:pageUrl" element={<PageView course={course} />} />
+          <Route path="pages/~new" element={<PageEditor course={course} viewer={viewer} />} />
+          <Route path="pages/:pageUrl/edit" element={<PageEditor course={course} viewer={viewer} />} />
+          <Route path="pages/:pageUrl/revisions" element={<PageRevisions course={course} />} />
+          <Route path="pages/:pageUrl" element={<PageView course={course} viewer={viewer} />} />
           <Route path="people" element={<Section course={course} tab="people"><PeopleTab courseId={courseId} /></Section>} />
           <Route
             path="grades"

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
+import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
@@ -9,7 +10,7 @@ import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
 /** `pages/:pageUrl` inside a course. */
-export function PageView({ course }: { course: Course }) {
+export function PageView({ course, viewer }: { course: Course; viewer: CourseViewer }) {
   const pageUrl = useParams().pageUrl ?? '';
   const page = useResource(resources.page(course.id, pageUrl));
   useDocumentTitle(page.status === 'loaded' ? page.data.title : 'Page', course.name);
@@ -23,6 +24,14 @@ export function PageView({ course }: { course: Course }) {
           <>
             <h2>{p.title}</h2>
             <p className="muted">Updated {formatDateTime(p.updated_at)}</p>
+            {viewer.canManage && (
+              <p className="button-row">
+                <Link to={paths.editPage(course.id, p.url)} className="button-link">
+                  Edit
+                </Link>
+                <Link to={paths.pageRevisions(course.id, p.url)}>Revisions</Link>
+              </p>
+            )}
             {p.locked_for_user && p.lock_explanation && <p className="lock-explanation">{p.lock_explanation}</p>}
             {p.body ? <SafeHtmlFrame html={p.body} title="Page content" /> : <p className="muted">This page is empty.</p>}
           </>

@@ -1,14 +1,30 @@
 import { Link } from 'react-router';
+import type { WikiPage } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
-import { useResource } from '../../stores/resource-store.ts';
+import { useResource, type ResourceView } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
 export function PagesTab({ courseId, viewer }: { courseId: number; viewer: CourseViewer }) {
   const pages = useResource(resources.pages(courseId));
+  return (
+    <>
+      {viewer.canManage && (
+        <p>
+          <Link to={paths.newPage(courseId)} className="button-link">
+            New page
+          </Link>
+        </p>
+      )}
+      <PageList courseId={courseId} viewer={viewer} pages={pages} />
+    </>
+  );
+}
+
+function PageList({ courseId, viewer, pages }: { courseId: number; viewer: CourseViewer; pages: ResourceView<WikiPage[]> }) {
   return (
     <Loaded value={pages} what="pages">
       {(list) =>

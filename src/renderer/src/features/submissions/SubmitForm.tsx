@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { NO_FILES_ON_DEVICES } from '../../../../contracts/upload-limits.ts';
 import { FormError } from '../../components/FormError.tsx';
@@ -9,10 +9,8 @@ import { useSubmission } from '../../lib/use-submission.ts';
 import { useSubmissionStore, type SubmissionDraft } from '../../stores/submission-store.ts';
 import { useSyncStatusStore } from '../../stores/sync-status-store.ts';
 import { FileChooser } from './FileChooser.tsx';
+import { LazyRichTextEditor } from './LazyRichTextEditor.tsx';
 import { submittableTypes, type SubmittableType } from './submittable.ts';
-
-/** The editor (Tiptap and ProseMirror) is most of the UI's code by size: it loads when a text answer is asked for. */
-const RichTextEditor = lazy(async () => ({ default: (await import('./RichTextEditor.tsx')).RichTextEditor }));
 
 interface SubmitFormProps {
   courseId: number;
@@ -61,15 +59,7 @@ export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
         </fieldset>
       )}
       {type === 'online_text_entry' && (
-        <Suspense
-          fallback={
-            <p role="status" className="muted">
-              Loading the editor…
-            </p>
-          }
-        >
-          <RichTextEditor label="Your answer" initialHtml={body} onChange={setBody} disabled={pending} />
-        </Suspense>
+        <LazyRichTextEditor label="Your answer" initialHtml={body} onChange={setBody} disabled={pending} />
       )}
       {type === 'online_url' && (
         <TextField label="Website URL" type="url" value={url} onChange={setUrl} disabled={pending} placeholder="https://" />
