@@ -103,6 +103,30 @@ export interface CourseModule {
 
 export type GradingType = 'pass_fail' | 'percent' | 'letter_grade' | 'gpa_scale' | 'points' | 'not_graded';
 
+/** What a teacher writes in a module (`module[...]`); a PUT sends only what changes. */
+export interface ModuleWrite {
+  name?: string;
+  unlock_at?: IsoDateTime | null;
+  require_sequential_progress?: boolean;
+  /** Only modules before this one count; others are dropped, as Canvas does. */
+  prerequisite_module_ids?: number[];
+  published?: boolean;
+  position?: number;
+}
+
+/** What a teacher writes in a module item (`module_item[...]`); a PUT sends only what changes. */
+export interface ModuleItemWrite {
+  type?: ModuleItemType;
+  title?: string;
+  content_id?: number;
+  page_url?: string;
+  external_url?: string;
+  /** null removes the requirement. */
+  completion_requirement?: { type: CompletionRequirementType; min_score?: number } | null;
+  published?: boolean;
+  position?: number;
+}
+
 export type SubmissionType =
   | 'none'
   | 'on_paper'

@@ -141,11 +141,11 @@ describe('the teacher and student UI over the demo course', () => {
     expect(await table.getByRole('row').filter({ hasText: DEMO.ta.name }).textContent()).toContain('TA');
     expect(await table.getByRole('row').filter({ hasText: demo.student.name }).textContent()).toContain('Student');
 
-    // A teacher sees publication states but no progression controls.
+    // A teacher sees publication states (as the checkboxes that change them) but no progression controls.
     await page.getByRole('link', { name: 'Modules' }).click();
     await expectScreen(page, DEMO.course.name, `Modules · ${DEMO.course.name}`);
     expect(await page.getByRole('button', { name: 'Mark as done' }).count()).toBe(0);
-    expect(await page.getByTestId(`module-${demo.week1.id}`).locator('.badge').first().textContent()).toBe('Published');
+    expect(await page.getByTestId(`module-${demo.week1.id}`).getByRole('checkbox', { name: 'Published', exact: true }).first().isChecked()).toBe(true);
     expect(errors).toEqual([]);
     await closeTab(page);
   });

@@ -1,4 +1,15 @@
-import type { Assignment, AssignmentGroup, AssignmentWrite, PageRevision, WikiPage, WikiPageWrite } from '../../../contracts/lms-dtos.ts';
+import type {
+  Assignment,
+  AssignmentGroup,
+  AssignmentWrite,
+  CourseModule,
+  ModuleItem,
+  ModuleItemWrite,
+  ModuleWrite,
+  PageRevision,
+  WikiPage,
+  WikiPageWrite,
+} from '../../../contracts/lms-dtos.ts';
 import type { Http } from './http.ts';
 
 /** A teacher's writes to the course's content; like every write they go to the local API, which records them for sync. */
@@ -7,7 +18,8 @@ export function authoringCalls(http: Http) {
   const page = (courseId: number, pageUrl: string) => `${course(courseId)}/pages/${encodeURIComponent(pageUrl)}`;
   return {
     assignmentGroups: (courseId: number) => http.getAll<AssignmentGroup>(`${course(courseId)}/assignment_groups`),
-    createAssignment: (courseId: number, assignment: AssignmentWrite) =>
+    /** Fields left out take Canvas's defaults (unpublished, no points, no submission type). */
+    createAssignment: (courseId: number, assignment: Partial<AssignmentWrite> & { name: string }) =>
       http.writeJson<Assignment>('POST', `${course(courseId)}/assignments`, { assignment }),
     updateAssignment: (courseId: number, assignmentId: number, assignment: AssignmentWrite) =>
       http.writeJson<Assignment>('PUT', `${course(courseId)}/assignments/${assignmentId}`, { assignment }),
@@ -20,6 +32,13 @@ export function authoringCalls(http: Http) {
     /** Canvas's revert: the page takes the revision's title and body as a new, latest revision. */
     restorePageRevision: (courseId: number, pageUrl: string, revisionId: number) =>
       http.writeJson<PageRevision>('POST', `${page(courseId, pageUrl)}/revisions/${revisionId}`),
+    createModule: (courseId: number, module: ModuleWrite) => http.writeJson<CourseModule>('POST', `${course(courseId)}/modules`, { module }),
+    updateModule: (courseId: number, moduleId: number, module: ModuleWrite) =>
+      http.writeJson<CourseModule>('PUT', `${course(courseId)}/modules/${moduleId}`, { module }),
+    createModuleItem: (courseId: number, moduleId: number, item: ModuleItemWrite) =>
+      http.writeJson<ModuleItem>('POST', `${course(courseId)}/modules/${moduleId}/items`, { module_item: item }),
+    updateModuleItem: (courseId: number, moduleId: number, itemId: number, item: ModuleItemWrite) =>
+      http.writeJson<ModuleItem>('PUT', `${course(courseId)}/modules/${moduleId}/items/${itemId}`, { module_item: item }),
     deleteAssignment: (courseId: number, assignmentId: number) => http.write('DELETE', `${course(courseId)}/assignments/${assignmentId}`),
   };
 }

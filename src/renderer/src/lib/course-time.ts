@@ -1,3 +1,4 @@
+import type { Course } from '../../../contracts/lms-dtos.ts';
 import { instantOf, wallTimeAt } from '../../../contracts/wall-clock.ts';
 
 /*
@@ -25,4 +26,9 @@ export function fromCourseInput(value: string, timeZone: string): string | null 
   if (!match) return undefined;
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
   return instantOf({ year, month, day, hour, minute, second }, timeZone).toISOString();
+}
+
+/** The zone a course's dates are read in; a course without one (older data) uses this computer's. */
+export function courseTimeZone(course: Pick<Course, 'time_zone'>): string {
+  return course.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

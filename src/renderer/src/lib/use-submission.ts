@@ -5,8 +5,11 @@ export interface Submission {
   pending: boolean;
   /** Why the last attempt failed, in words for the person. */
   error?: string;
-  /** Runs `action` unless one is already running; a failure becomes `error`, success clears it. */
-  submit: (action: () => Promise<unknown>) => void;
+  /**
+   * Runs `action` unless one is already running; a failure becomes `error`, success clears it. The promise settles
+   * (never rejects) when the action is over, for callers that act after it (putting focus back).
+   */
+  submit: (action: () => Promise<unknown>) => Promise<void>;
 }
 
 /** A form's own sending state: one request at a time, and the server's reason when it says no. */
@@ -15,11 +18,14 @@ export function useSubmission(describe: (error: unknown) => string = submissionE
   const [error, setError] = useState<string>();
   const submit = useCallback(
     (action: () => Promise<unknown>) => {
-      if (pending) return;
+      if (pending) return Promise.resolve();
       setPending(true);
       setError(undefined);
-      action()
-        .catch((err: unknown) => setError(describe(err)))
+      return action()
+        .then(
+          () => undefined,
+          (err: unknown) => setError(describe(err)),
+        )
         .finally(() => setPending(false));
     },
     [pending, describe],

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Assignment, AssignmentWrite, WikiPage, WikiPageWrite } from '../../../contracts/lms-dtos.ts';
+import type { Assignment, AssignmentWrite, ModuleItemWrite, ModuleWrite, WikiPage, WikiPageWrite } from '../../../contracts/lms-dtos.ts';
 import { useResourceStore, type Resource } from './resource-store.ts';
 import { resources } from './resources.ts';
 import { currentApi } from './session-store.ts';
@@ -11,6 +11,17 @@ interface AuthoringStore {
   /** Creates the page (no url) or changes it; a new title can give it a new url, so the saved page says where it is. */
   pageSaveRequested: (courseId: number, pageUrl: string | undefined, page: WikiPageWrite) => Promise<WikiPage>;
   revisionRestoreRequested: (courseId: number, pageUrl: string, revisionId: number) => Promise<void>;
+  /** Creates the module (no id) or changes what `module` names of it: settings, published state, position. */
+  moduleChangeRequested: (courseId: number, moduleId: number | undefined, module: ModuleWrite) => Promise<void>;
+  /** Adds an item of existing content, or of a page or assignment created for it from `newContent`'s title. */
+  itemAddRequested: (courseId: number, moduleId: number, item: ModuleItemWrite, newContent?: NewItemContent) => Promise<void>;
+  itemChangeRequested: (courseId: number, moduleId: number, itemId: number, item: ModuleItemWrite) => Promise<void>;
+}
+
+/** Content made on the spot for a new module item: an empty, unpublished page or assignment with this title. */
+export interface NewItemContent {
+  type: 'Page' | 'Assignment';
+  title: string;
 }
 
 /** A teacher's changes to course content: sent to the local API, then the views that show it read it again. */
@@ -20,6 +31,7 @@ export const useAuthoringStore = create<AuthoringStore>()(() => {
   const assignmentListsChanged = (courseId: number) => reread(resources.assignments(courseId), resources.modules(courseId));
   const pageChanged = (courseId: number, pageUrl: string) =>
     reread(resources.pages(courseId), resources.page(courseId, pageUrl), resources.pageRevisions(courseId, pageUrl), resources.modules(courseId));
+  const modulesChanged = (courseId: number) => reread(resources.modules(courseId));
   return {
     assignmentSaveRequested: async (courseId, assignmentId, assignment) => {
       const api = currentApi();
@@ -41,6 +53,29 @@ export const useAuthoringStore = create<AuthoringStore>()(() => {
     revisionRestoreRequested: async (courseId, pageUrl, revisionId) => {
       await currentApi().restorePageRevision(courseId, pageUrl, revisionId);
       await pageChanged(courseId, pageUrl);
+    },
+    moduleChangeRequested: async (courseId, moduleId, module) => {
+      const api = currentApi();
+      await (moduleId === undefined ? api.createModule(courseId, module) : api.updateModule(courseId, moduleId, module));
+      await modulesChanged(courseId);
+    },
+    itemAddRequested: async (courseId, moduleId, item, newContent) => {
+      const api = currentApi();
+      let content: ModuleItemWrite = {};
+      if (newContent?.type === 'Page') {
+        const page = await api.createPage(courseId, { title: newContent.title, body: '', editing_roles: 'teachers', published: false, front_page: false });
+        content = { page_url: page.url };
+        await reread(resources.pages(courseId));
+      } else if (newContent?.type === 'Assignment') {
+        content = { content_id: (await api.createAssignment(courseId, { name: newContent.title })).id };
+        await assignmentListsChanged(courseId);
+      }
+      await api.createModuleItem(courseId, moduleId, { ...item, ...content });
+      await modulesChanged(courseId);
+    },
+    itemChangeRequested: async (courseId, moduleId, itemId, item) => {
+      await currentApi().updateModuleItem(courseId, moduleId, itemId, item);
+      await modulesChanged(courseId);
     },
   };
 });

@@ -6,6 +6,7 @@ import { DraftNotice } from '../../components/DraftNotice.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { SaveRow } from '../../components/SaveRow.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { courseTimeZone } from '../../lib/course-time.ts';
 import { formatSubmissionTypes } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useDraftedForm } from '../../lib/use-drafted-form.ts';
@@ -31,8 +32,7 @@ interface AssignmentFormProps {
 
 /** Creates or changes an assignment; unsaved changes are kept as a draft on this computer until `Save`. */
 export function AssignmentForm({ course, assignment }: AssignmentFormProps) {
-  // Dates are read in the course's zone; a course without one (older data) uses this computer's.
-  const timeZone = course.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = courseTimeZone(course);
   const form = useDraftedForm<AssignmentFormValues>(course.id, `assignment:${assignment?.id ?? 'new'}`, () => formValuesOf(assignment, timeZone));
   const { values, change } = form;
   const [problem, setProblem] = useState<string>();

@@ -34,7 +34,7 @@ export function CourseRoutes() {
       {(course, viewer) => (
         <Routes>
           <Route index element={<Navigate to="modules" replace />} />
-          <Route path="modules" element={<Section course={course} tab="modules"><ModulesTab courseId={courseId} viewer={viewer} /></Section>} />
+          <Route path="modules" element={<Section course={course} tab="modules"><ModulesTab course={course} viewer={viewer} /></Section>} />
           <Route path="assignments" element={<Section course={course} tab="assignments"><AssignmentsTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="assignments/new" element={<AssignmentEditor course={course} viewer={viewer} />} />
           <Route path="assignments/:assignmentId/edit" element={<AssignmentEditor course={course} viewer={viewer} />} />

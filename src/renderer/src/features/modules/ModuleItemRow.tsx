@@ -3,13 +3,19 @@ import type { CompletionRequirement, ModuleItem } from '../../../../contracts/lm
 import { Badge } from '../../components/Badge.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime, formatPoints } from '../../lib/format.ts';
+import { dragReorderProps } from '../../lib/drag-reorder.ts';
 import { paths } from '../../lib/paths.ts';
 import { useModuleProgressStore } from '../../stores/module-progress-store.ts';
+import { ModuleItemControls } from './ModuleItemControls.tsx';
 
 interface ModuleItemRowProps {
   courseId: number;
   item: ModuleItem;
   viewer: CourseViewer;
+  /** For course builders: the neighbours' positions (reordering) and what a drop on this row does. */
+  upTo?: number;
+  downTo?: number;
+  onDropAt?: (draggedId: number, position: number) => void;
 }
 
 const TYPE_LABELS: Record<ModuleItem['type'], string> = {
@@ -23,11 +29,16 @@ const TYPE_LABELS: Record<ModuleItem['type'], string> = {
   SubHeader: 'Heading',
 };
 
-export function ModuleItemRow({ courseId, item, viewer }: ModuleItemRowProps) {
+export function ModuleItemRow({ courseId, item, viewer, upTo, downTo, onDropAt }: ModuleItemRowProps) {
+  const titleId = `module-item-${item.id}-title`;
+  const building = viewer.canManage && onDropAt !== undefined;
+  const drag = building ? dragReorderProps('module-item', item.id, item.position, onDropAt) : {};
+  const controls = building && <ModuleItemControls courseId={courseId} item={item} upTo={upTo} downTo={downTo} />;
   if (item.type === 'SubHeader') {
     return (
-      <li className={`module-subheader indent-${Math.min(item.indent, 5)}`}>
-        <h3>{item.title}</h3>
+      <li className={`module-subheader indent-${Math.min(item.indent, 5)}`} data-testid={`module-item-${item.id}`} {...drag}>
+        <h3 id={titleId}>{item.title}</h3>
+        {controls}
       </li>
     );
   }
@@ -35,11 +46,11 @@ export function ModuleItemRow({ courseId, item, viewer }: ModuleItemRowProps) {
   const locked = details?.locked_for_user === true;
   const due = formatDateTime(details?.due_at);
   return (
-    <li className={`module-item indent-${Math.min(item.indent, 5)}`} data-testid={`module-item-${item.id}`}>
+    <li className={`module-item indent-${Math.min(item.indent, 5)}`} data-testid={`module-item-${item.id}`} {...drag}>
       <div className="module-item-main">
         <span className="module-item-type">{TYPE_LABELS[item.type] ?? item.type}</span>
-        <ItemTitle courseId={courseId} item={item} locked={locked} />
-        {viewer.canManage && item.published !== undefined && !item.published && <Badge tone="warn">Unpublished</Badge>}
+        <ItemTitle courseId={courseId} item={item} locked={locked} id={titleId} />
+        {viewer.canManage && !building && item.published !== undefined && !item.published && <Badge tone="warn">Unpublished</Badge>}
         {locked && <Badge tone="locked">Locked</Badge>}
       </div>
       <div className="module-item-meta muted">
@@ -47,6 +58,7 @@ export function ModuleItemRow({ courseId, item, viewer }: ModuleItemRowProps) {
         {details?.points_possible !== undefined && <span>{formatPoints(details.points_possible)}</span>}
         {item.completion_requirement && <RequirementStatus requirement={item.completion_requirement} />}
       </div>
+      {controls}
       {locked && details?.lock_explanation && <p className="lock-explanation">{details.lock_explanation}</p>}
       {viewer.isStudent && item.completion_requirement?.type === 'must_mark_done' && !locked && (
         <MarkDoneButton courseId={courseId} item={item} done={item.completion_requirement.completed === true} />
@@ -55,20 +67,20 @@ export function ModuleItemRow({ courseId, item, viewer }: ModuleItemRowProps) {
   );
 }
 
-function ItemTitle({ courseId, item, locked }: { courseId: number; item: ModuleItem; locked: boolean }) {
+function ItemTitle({ courseId, item, locked, id }: { courseId: number; item: ModuleItem; locked: boolean; id: string }) {
   const inApp = locked ? undefined : itemPath(courseId, item);
   if (inApp) {
     return (
-      <Link className="module-item-title" to={inApp}>
+      <Link className="module-item-title" to={inApp} id={id}>
         {item.title}
       </Link>
     );
   }
   // Only web links: an external_url is teacher-entered and could be any scheme.
   const external = !locked && item.type === 'ExternalUrl' && item.external_url && /^https?:\/\//i.test(item.external_url) ? item.external_url : undefined;
-  if (!external) return <span className="module-item-title">{item.title}</span>;
+  if (!external) return <span className="module-item-title" id={id}>{item.title}</span>;
   return (
-    <a className="module-item-title" href={external} target="_blank" rel="noopener noreferrer">
+    <a className="module-item-title" id={id} href={external} target="_blank" rel="noopener noreferrer">
       {item.title}
     </a>
   );

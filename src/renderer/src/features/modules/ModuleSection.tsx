@@ -1,12 +1,18 @@
-import type { CourseModule, ModuleState } from '../../../../contracts/lms-dtos.ts';
+import type { Course, CourseModule, ModuleState } from '../../../../contracts/lms-dtos.ts';
 import { Badge, type BadgeTone } from '../../components/Badge.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
+import { dragReorderProps } from '../../lib/drag-reorder.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useAuthoringStore } from '../../stores/authoring-store.ts';
+import { ModuleBuilderBar } from './ModuleBuilderBar.tsx';
 import { ModuleItemRow } from './ModuleItemRow.tsx';
+import { neighbourPositions } from './MoveButtons.tsx';
 
 interface ModuleSectionProps {
-  courseId: number;
-  module: CourseModule;
+  course: Course;
+  /** Every module of the course, in order, and this one's index among them. */
+  modules: readonly CourseModule[];
+  index: number;
   viewer: CourseViewer;
   moduleNames: ReadonlyMap<number, string>;
 }
@@ -18,26 +24,30 @@ const STATE_BADGES: Record<ModuleState, { tone: BadgeTone; label: string }> = {
   completed: { tone: 'good', label: 'Completed' },
 };
 
-export function ModuleSection({ courseId, module, viewer, moduleNames }: ModuleSectionProps) {
+export function ModuleSection({ course, modules, index, viewer, moduleNames }: ModuleSectionProps) {
+  const module = modules[index]!;
+  const courseId = course.id;
   const headingId = `module-${module.id}-heading`;
   const stateBadge = module.state ? STATE_BADGES[module.state] : undefined;
   const items = module.items ?? [];
+  const changeModule = useAuthoringStore((s) => s.moduleChangeRequested);
+  const changeItem = useAuthoringStore((s) => s.itemChangeRequested);
+  const drag = viewer.canManage ? dragReorderProps('module', module.id, module.position, (id, position) => void changeModule(courseId, id, { position })) : {};
+  const dropItem = viewer.canManage ? (itemId: number, position: number) => void changeItem(courseId, module.id, itemId, { position }) : undefined;
   return (
-    <section className="module" aria-labelledby={headingId} data-testid={`module-${module.id}`}>
+    <section className="module" aria-labelledby={headingId} data-testid={`module-${module.id}`} {...drag}>
       <header className="module-header">
         <h2 id={headingId}>{module.name}</h2>
         {stateBadge && <Badge tone={stateBadge.tone}>{stateBadge.label}</Badge>}
-        {viewer.canManage && module.published !== undefined && (
-          <Badge tone={module.published ? 'good' : 'warn'}>{module.published ? 'Published' : 'Unpublished'}</Badge>
-        )}
       </header>
+      {viewer.canManage && <ModuleBuilderBar course={course} modules={modules} index={index} />}
       <ModuleConditions module={module} moduleNames={moduleNames} />
       {items.length === 0 ? (
         <p className="muted">No items.</p>
       ) : (
         <ul className="module-items" aria-label={`Items in ${module.name}`}>
-          {items.map((item) => (
-            <ModuleItemRow key={item.id} courseId={courseId} item={item} viewer={viewer} />
+          {items.map((item, i) => (
+            <ModuleItemRow key={item.id} courseId={courseId} item={item} viewer={viewer} onDropAt={dropItem} {...neighbourPositions(items, i)} />
           ))}
         </ul>
       )}

@@ -1,27 +1,42 @@
-import type { CourseModule } from '../../../../contracts/lms-dtos.ts';
+import { useState } from 'react';
+import type { Course, CourseModule } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
+import { ModuleForm } from './ModuleForm.tsx';
 import { ModuleSection } from './ModuleSection.tsx';
 
-export function ModulesTab({ courseId, viewer }: { courseId: number; viewer: CourseViewer }) {
-  const modules = useResource(resources.modules(courseId));
+export function ModulesTab({ course, viewer }: { course: Course; viewer: CourseViewer }) {
+  const modules = useResource(resources.modules(course.id));
+  const [creating, setCreating] = useState(false);
   return (
     <Loaded value={modules} what="modules">
-      {(list) =>
-        list.length === 0 ? (
-          <p className="muted">This course has no modules yet.</p>
-        ) : (
-          list.map((module) => (
-            <ModuleSection key={module.id} courseId={courseId} module={module} viewer={viewer} moduleNames={namesById(list)} />
-          ))
-        )
-      }
+      {(list) => (
+        <>
+          {viewer.canManage &&
+            (creating ? (
+              <ModuleForm course={course} earlier={list} onDone={() => setCreating(false)} />
+            ) : (
+              <p>
+                <button type="button" onClick={() => setCreating(true)}>
+                  New module
+                </button>
+              </p>
+            ))}
+          {list.length === 0 ? (
+            <p className="muted">This course has no modules yet.</p>
+          ) : (
+            list.map((module, index) => (
+              <ModuleSection key={module.id} course={course} modules={list} index={index} viewer={viewer} moduleNames={namesById(list)} />
+            ))
+          )}
+        </>
+      )}
     </Loaded>
   );
 }
 
-function namesById(modules: CourseModule[]): ReadonlyMap<number, string> {
+function namesById(modules: readonly CourseModule[]): ReadonlyMap<number, string> {
   return new Map(modules.map((m) => [m.id, m.name]));
 }

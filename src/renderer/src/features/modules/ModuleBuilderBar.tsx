@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { Course, CourseModule } from '../../../../contracts/lms-dtos.ts';
+import { FormError } from '../../components/FormError.tsx';
+import { useSubmission } from '../../lib/use-submission.ts';
+import { useAuthoringStore } from '../../stores/authoring-store.ts';
+import { AddItemForm } from './AddItemForm.tsx';
+import { ModuleForm } from './ModuleForm.tsx';
+import { MoveButtons, neighbourPositions } from './MoveButtons.tsx';
+import { PublishedCheckbox } from './PublishedCheckbox.tsx';
+
+interface ModuleBuilderBarProps {
+  course: Course;
+  /** Every module of the course, in order, and this one's index among them. */
+  modules: readonly CourseModule[];
+  index: number;
+}
+
+/** A module's controls for course builders: `Published`, moving it, its settings, and `Add item`. */
+export function ModuleBuilderBar({ course, modules, index }: ModuleBuilderBarProps) {
+  const module = modules[index]!;
+  const [open, setOpen] = useState<'settings' | 'add-item'>();
+  const changeRequested = useAuthoringStore((s) => s.moduleChangeRequested);
+  const { error, submit } = useSubmission();
+  const { upTo, downTo } = neighbourPositions(modules, index);
+  const toggle = (form: 'settings' | 'add-item') => setOpen((current) => (current === form ? undefined : form));
+  return (
+    <>
+      <div className="module-builder-bar">
+        <PublishedCheckbox published={module.published === true} onChange={(published) => submit(() => changeRequested(course.id, module.id, { published }))} />
+        <MoveButtons name={module.name} upTo={upTo} downTo={downTo} onMove={(position) => submit(() => changeRequested(course.id, module.id, { position }))} />
+        <button type="button" aria-expanded={open === 'settings'} onClick={() => toggle('settings')}>
+          Module settings
+        </button>
+        <button type="button" aria-expanded={open === 'add-item'} onClick={() => toggle('add-item')}>
+          Add item
+        </button>
+      </div>
+      <FormError message={error} />
+      {open === 'settings' && <ModuleForm course={course} module={module} earlier={modules.slice(0, index)} onDone={() => setOpen(undefined)} />}
+      {open === 'add-item' && <AddItemForm courseId={course.id} module={module} onDone={() => setOpen(undefined)} />}
+    </>
+  );
+}

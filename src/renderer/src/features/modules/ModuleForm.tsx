@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import type { Course, CourseModule } from '../../../../contracts/lms-dtos.ts';
+import { CheckboxField } from '../../components/CheckboxField.tsx';
+import { FormError } from '../../components/FormError.tsx';
+import { SaveRow } from '../../components/SaveRow.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { courseTimeZone, fromCourseInput, toCourseInput } from '../../lib/course-time.ts';
+import { useSubmission } from '../../lib/use-submission.ts';
+import { useAuthoringStore } from '../../stores/authoring-store.ts';
+
+interface ModuleFormProps {
+  course: Course;
+  /** Absent for a new module. */
+  module?: CourseModule;
+  /** The modules before this one: the only ones it can require first. */
+  earlier: readonly CourseModule[];
+  onDone: () => void;
+}
+
+/** A module's name and the conditions that lock it: unlock date, prerequisites, items in order. */
+export function ModuleForm({ course, module, earlier, onDone }: ModuleFormProps) {
+  const timeZone = courseTimeZone(course);
+  const [name, setName] = useState(module?.name ?? '');
+  const [unlockAt, setUnlockAt] = useState(toCourseInput(module?.unlock_at, timeZone));
+  const [sequential, setSequential] = useState(module?.require_sequential_progress ?? false);
+  const [prerequisites, setPrerequisites] = useState<number[]>(module?.prerequisite_module_ids ?? []);
+  const [published, setPublished] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const changeRequested = useAuthoringStore((s) => s.moduleChangeRequested);
+  const { pending, error, submit } = useSubmission();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const unlock = fromCourseInput(unlockAt, timeZone);
+    const refused = name.trim() === '' ? 'Give the module a name.' : unlock === undefined ? 'Unlock date is not a date and time.' : undefined;
+    setProblem(refused);
+    if (refused !== undefined || unlock === undefined) return;
+    const write = { name: name.trim(), unlock_at: unlock, require_sequential_progress: sequential, prerequisite_module_ids: prerequisites };
+    submit(async () => {
+      // A module's published state has its own checkbox once it exists.
+      await changeRequested(course.id, module?.id, module ? write : { ...write, published });
+      onDone();
+    });
+  };
+
+  return (
+    <form className="stacked-form panel" onSubmit={onSubmit} aria-label={module ? `Settings of ${module.name}` : 'New module'} noValidate>
+      <TextField label="Module name" value={name} onChange={setName} disabled={pending} required />
+      <TextField
+        label="Unlock date"
+        type="datetime-local"
+        value={unlockAt}
+        onChange={setUnlockAt}
+        help={`In the course's time zone, ${timeZone}. Leave empty to open it at once.`}
+        disabled={pending}
+      />
+      <CheckboxField label="Students must complete the items in order" checked={sequential} onChange={setSequential} disabled={pending} />
+      {earlier.length > 0 && (
+        <fieldset className="choice">
+          <legend>Prerequisites: modules to complete first</legend>
+          {earlier.map((m) => (
+            <CheckboxField
+              key={m.id}
+              label={m.name}
+              checked={prerequisites.includes(m.id)}
+              onChange={(on) => setPrerequisites((ids) => (on ? [...ids, m.id] : ids.filter((id) => id !== m.id)))}
+              disabled={pending}
+            />
+          ))}
+        </fieldset>
+      )}
+      {!module && <CheckboxField label="Published" checked={published} onChange={setPublished} disabled={pending} />}
+      <FormError message={problem ?? error} />
+      <SaveRow pending={pending} />
+      <button type="button" onClick={onDone} disabled={pending}>
+        Cancel
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ModuleItem, ModuleItemWrite } from '../../../../contracts/lms-dtos.ts';
+import { FormError } from '../../components/FormError.tsx';
+import { useSubmission } from '../../lib/use-submission.ts';
+import { useAuthoringStore } from '../../stores/authoring-store.ts';
+import { MoveButtons } from './MoveButtons.tsx';
+import { PublishedCheckbox } from './PublishedCheckbox.tsx';
+
+interface ModuleItemControlsProps {
+  courseId: number;
+  item: ModuleItem;
+  /** The neighbours' positions in the module, for MoveButtons. */
+  upTo: number | undefined;
+  downTo: number | undefined;
+}
+
+/** What a course builder changes on an item in place: its published state (and its content's) and its position. */
+export function ModuleItemControls({ courseId, item, upTo, downTo }: ModuleItemControlsProps) {
+  const changeRequested = useAuthoringStore((s) => s.itemChangeRequested);
+  const { error, submit } = useSubmission();
+  const change = (write: ModuleItemWrite) => submit(() => changeRequested(courseId, item.module_id, item.id, write));
+  const titleId = `module-item-${item.id}-title`;
+  return (
+    <div className="module-item-controls">
+      {item.type !== 'SubHeader' && (
+        <PublishedCheckbox published={item.published === true} describedBy={titleId} onChange={(published) => change({ published })} />
+      )}
+      <MoveButtons name={item.title} upTo={upTo} downTo={downTo} onMove={(position) => change({ position })} />
+      <FormError message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantOf } from '../../src/contracts/wall-clock.ts';
+import type { Course, CourseModule } from '../../src/contracts/lms-dtos.ts';
+import { DEMO } from '../../src/server/commands/demo-course.ts';
+import { api } from '../helpers/api-fixtures.ts';
+import { launchChromium } from '../helpers/chromium.ts';
+import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { closeTab, expectNoAxeViolations, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
+
+describe('the teacher builds modules: create, add items, publish, reorder by keyboard and by drag', () => {
+  let demo: UiDemo;
+  let browser: Browser;
+  const course = DEMO.course.name;
+
+  beforeAll(async () => {
+    demo = await startUiDemo();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.server.stop();
+  });
+
+  const modules = async (): Promise<CourseModule[]> =>
+    (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/modules?include[]=items&per_page=100`)).json as CourseModule[];
+  const moduleNamed = async (name: string) => (await modules()).find((m) => m.name === name)!;
+  const moduleNames = async () => (await modules()).map((m) => m.name);
+
+  it('creates a module with its conditions, adds existing and new content with requirements, publishes and reorders', async () => {
+    const timeZone = ((await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}`)).json as Course).time_zone!;
+    // Tall enough to show both ends of a drag at once: a drag cannot scroll the page on its way.
+    const page = await openTab(browser, { width: 1280, height: 2400 });
+    const errors = watchPageErrors(page);
+    await signIn(page, demo.server.url, demo.teacher);
+    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/modules`);
+    await expectScreen(page, course, `Modules · ${course}`);
+
+    await page.getByRole('button', { name: 'New module' }).click();
+    const form = page.getByRole('form', { name: 'New module' });
+    await form.getByRole('textbox', { name: 'Module name' }).fill('Week 3');
+    await form.getByRole('textbox', { name: 'Unlock date' }).fill('2026-12-07T08:00');
+    await form.getByRole('checkbox', { name: 'Students must complete the items in order' }).check();
+    await form.getByRole('checkbox', { name: 'Week 1' }).check();
+    await form.getByRole('checkbox', { name: 'Published' }).check();
+    await expectNoAxeViolations(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Week 3' }).waitFor(UI_WAIT);
+    const week3 = await moduleNamed('Week 3');
+    expect(week3).toMatchObject({
+      published: true,
+      require_sequential_progress: true,
+      prerequisite_module_ids: [demo.week1.id],
+      unlock_at: instantOf({ year: 2026, month: 12, day: 7, hour: 8, minute: 0, second: 0 }, timeZone).toISOString().replace('.000', ''),
+    });
+
+    const section = page.getByTestId(`module-${week3.id}`);
+    const addItem = async (fill: () => Promise<void>) => {
+      await section.getByRole('button', { name: 'Add item' }).click();
+      await fill();
+      await section.getByRole('button', { name: 'Add to module' }).click();
+      await section.getByRole('form').waitFor({ state: 'detached', ...UI_WAIT });
+    };
+    const addForm = section.getByRole('form', { name: 'Add an item to Week 3' });
+    await addItem(async () => {
+      await addForm.getByRole('combobox', { name: 'Assignment' }).selectOption({ label: demo.firstAssignment.name });
+      await addForm.getByRole('combobox', { name: 'Completion requirement' }).selectOption({ label: 'Submit it' });
+      await expectNoAxeViolations(page);
+    });
+    await addItem(async () => {
+      await addForm.getByRole('combobox', { name: 'Item type' }).selectOption({ label: 'Page' });
+      await addForm.getByRole('combobox', { name: 'Page' }).selectOption({ label: 'A new page' });
+      await addForm.getByRole('textbox', { name: 'Item title' }).fill('Lab safety');
+      await addForm.getByRole('combobox', { name: 'Completion requirement' }).selectOption({ label: 'Mark it as done' });
+    });
+    await addItem(async () => {
+      await addForm.getByRole('combobox', { name: 'Item type' }).selectOption({ label: 'Heading' });
+      await addForm.getByRole('textbox', { name: 'Item title' }).fill('Wrap-up');
+    });
+    const itemsOf = async (name: string) => ((await moduleNamed(name)).items ?? []).map((i) => ({ title: i.title, type: i.type, requirement: i.completion_requirement?.type, published: i.published }));
+    expect(await itemsOf('Week 3')).toEqual([
+      { title: demo.firstAssignment.name, type: 'Assignment', requirement: 'must_submit', published: true },
+      { title: 'Lab safety', type: 'Page', requirement: 'must_mark_done', published: false },
+      { title: 'Wrap-up', type: 'SubHeader', requirement: undefined, published: expect.any(Boolean) },
+    ]);
+
+    // Published per module and per item, each straight to the API.
+    const modulePublished = section.locator('.module-builder-bar').getByRole('checkbox', { name: 'Published' });
+    await modulePublished.uncheck();
+    await expect.poll(async () => (await moduleNamed('Week 3')).published, UI_WAIT).toBe(false);
+    await modulePublished.check();
+    await expect.poll(async () => (await moduleNamed('Week 3')).published, UI_WAIT).toBe(true);
+    const labSafety = section.getByRole('listitem').filter({ hasText: 'Lab safety' });
+    await labSafety.getByRole('checkbox', { name: 'Published' }).check();
+    await expect.poll(async () => (await itemsOf('Week 3'))[1]?.published, UI_WAIT).toBe(true);
+
+    // The demo's own modules come first; the weeks are the UI test's.
+    const units = (await moduleNames()).filter((name) => !name.startsWith('Week'));
+    // Keyboard only: focus a move button and press Enter; the focus stays on it for the next press.
+    await page.getByRole('button', { name: 'Move Week 3 up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(moduleNames, UI_WAIT).toEqual([...units, 'Week 1', 'Week 3', 'Week 2']);
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Move Week 3 up');
+    await page.keyboard.press('Enter');
+    await expect.poll(moduleNames, UI_WAIT).toEqual([...units, 'Week 3', 'Week 1', 'Week 2']);
+    await page.getByRole('button', { name: 'Move Wrap-up up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await itemsOf('Week 3')).map((i) => i.title), UI_WAIT).toEqual([demo.firstAssignment.name, 'Wrap-up', 'Lab safety']);
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([...units, 'Week 3', 'Week 1', 'Week 2']);
+
+    // And by dragging: Week 2 dropped on Week 1 takes its place. Held by its heading: the middle of the section
+    // could be one of its items, which drags on its own.
+    await page.getByRole('heading', { level: 2, name: 'Week 2' }).dragTo(page.getByRole('heading', { level: 2, name: 'Week 1' }));
+    await expect.poll(moduleNames, UI_WAIT).toEqual([...units, 'Week 3', 'Week 2', 'Week 1']);
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+    await closeTab(page);
+  });
+});
