@@ -93,6 +93,9 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     const labSafety = section.getByRole('listitem').filter({ hasText: 'Lab safety' });
     await labSafety.getByRole('checkbox', { name: 'Published' }).check();
     await expect.poll(async () => (await itemsOf('Week 3'))[1]?.published, UI_WAIT).toBe(true);
+    // A requirement changes in place too.
+    await labSafety.getByRole('combobox', { name: 'Completion requirement' }).selectOption({ label: 'View it' });
+    await expect.poll(async () => (await itemsOf('Week 3'))[1]?.requirement, UI_WAIT).toBe('must_view');
 
     // The demo's own modules come first; the weeks are the UI test's.
     const units = (await moduleNames()).filter((name) => !name.startsWith('Week'));

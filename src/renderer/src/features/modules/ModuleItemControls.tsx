@@ -4,6 +4,7 @@ import { useSubmission } from '../../lib/use-submission.ts';
 import { useAuthoringStore } from '../../stores/authoring-store.ts';
 import { MoveButtons } from './MoveButtons.tsx';
 import { PublishedCheckbox } from './PublishedCheckbox.tsx';
+import { RequirementSelect } from './RequirementSelect.tsx';
 
 interface ModuleItemControlsProps {
   courseId: number;
@@ -13,7 +14,7 @@ interface ModuleItemControlsProps {
   downTo: number | undefined;
 }
 
-/** What a course builder changes on an item in place: its published state (and its content's) and its position. */
+/** What a course builder changes on an item in place: published (with its content), requirement, position. */
 export function ModuleItemControls({ courseId, item, upTo, downTo }: ModuleItemControlsProps) {
   const changeRequested = useAuthoringStore((s) => s.itemChangeRequested);
   const { error, submit } = useSubmission();
@@ -24,6 +25,7 @@ export function ModuleItemControls({ courseId, item, upTo, downTo }: ModuleItemC
       {item.type !== 'SubHeader' && (
         <PublishedCheckbox published={item.published === true} describedBy={titleId} onChange={(published) => change({ published })} />
       )}
+      <RequirementSelect item={item} describedBy={titleId} onChange={(write) => void change(write)} />
       <MoveButtons name={item.title} upTo={upTo} downTo={downTo} onMove={(position) => change({ position })} />
       <FormError message={error} />
     </div>

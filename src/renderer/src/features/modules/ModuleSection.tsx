@@ -1,8 +1,10 @@
 import type { Course, CourseModule, ModuleState } from '../../../../contracts/lms-dtos.ts';
 import { Badge, type BadgeTone } from '../../components/Badge.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
+import { FormError } from '../../components/FormError.tsx';
 import { dragReorderProps } from '../../lib/drag-reorder.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useSubmission } from '../../lib/use-submission.ts';
 import { useAuthoringStore } from '../../stores/authoring-store.ts';
 import { ModuleBuilderBar } from './ModuleBuilderBar.tsx';
 import { ModuleItemRow } from './ModuleItemRow.tsx';
@@ -32,8 +34,14 @@ export function ModuleSection({ course, modules, index, viewer, moduleNames }: M
   const items = module.items ?? [];
   const changeModule = useAuthoringStore((s) => s.moduleChangeRequested);
   const changeItem = useAuthoringStore((s) => s.itemChangeRequested);
-  const drag = viewer.canManage ? dragReorderProps('module', module.id, module.position, (id, position) => void changeModule(courseId, id, { position })) : {};
-  const dropItem = viewer.canManage ? (itemId: number, position: number) => void changeItem(courseId, module.id, itemId, { position }) : undefined;
+  // A refused drop says why here, under the module it was dropped on.
+  const { error: dropError, submit } = useSubmission();
+  const drag = viewer.canManage
+    ? dragReorderProps('module', module.id, module.position, (id, position) => void submit(() => changeModule(courseId, id, { position })))
+    : {};
+  const dropItem = viewer.canManage
+    ? (itemId: number, position: number) => void submit(() => changeItem(courseId, module.id, itemId, { position }))
+    : undefined;
   return (
     <section className="module" aria-labelledby={headingId} data-testid={`module-${module.id}`} {...drag}>
       <header className="module-header">
@@ -41,6 +49,7 @@ export function ModuleSection({ course, modules, index, viewer, moduleNames }: M
         {stateBadge && <Badge tone={stateBadge.tone}>{stateBadge.label}</Badge>}
       </header>
       {viewer.canManage && <ModuleBuilderBar course={course} modules={modules} index={index} />}
+      <FormError message={dropError} />
       <ModuleConditions module={module} moduleNames={moduleNames} />
       {items.length === 0 ? (
         <p className="muted">No items.</p>
