@@ -1,44 +1,38 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../src/contracts/wall-clock.ts';
 import type { Assignment, Course } from '../../src/contracts/lms-dtos.ts';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { api } from '../helpers/api-fixtures.ts';
-import { launchChromium } from '../helpers/chromium.ts';
-import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectNoAxeViolations, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 
 describe('the teacher writes assignments: create, edit, refuse an unpublish, keep a draft, delete', () => {
-  let demo: UiDemo;
-  let browser: Browser;
+  const rig = new UiDemoRig();
   let timeZone: string;
   const course = DEMO.course.name;
 
   beforeAll(async () => {
-    demo = await startUiDemo();
-    browser = await launchChromium();
-    timeZone = ((await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}`)).json as Course).time_zone!;
+    await rig.start();
+    timeZone = ((await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}`)).json as Course).time_zone!;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.server.stop();
-  });
+  afterAll(() => rig.stop());
 
   const assignments = async (): Promise<Assignment[]> =>
-    (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments?per_page=100`)).json as Assignment[];
+    (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments?per_page=100`)).json as Assignment[];
   const assignmentNamed = async (name: string) => (await assignments()).find((a) => a.name === name);
 
   async function openNewAssignment(page: Page): Promise<void> {
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/assignments`);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/assignments`);
     await expectScreen(page, course, `Assignments · ${course}`);
     await page.getByRole('link', { name: 'New assignment' }).click();
     await expectScreen(page, course, `New assignment · ${course}`);
   }
 
   it('creates an assignment with a due date in the course’s zone, edits it and deletes it; the API has each change', async () => {
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.teacher);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await openNewAssignment(page);
     expect(await page.getByText(`In the course's time zone, ${timeZone}.`).count()).toBe(3);
 
@@ -80,7 +74,7 @@ describe('the teacher writes assignments: create, edit, refuse an unpublish, kee
     await page.getByRole('button', { name: 'Delete assignment' }).click();
     await expectScreen(page, course, `Assignments · ${course}`);
     expect(await page.getByRole('link', { name: 'Field notes: the creek' }).count()).toBe(0);
-    expect((await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments/${created.id}`)).status).toBe(404);
+    expect((await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments/${created.id}`)).status).toBe(404);
     expect(errors).toEqual([]);
     await closeTab(page);
   });
@@ -88,9 +82,9 @@ describe('the teacher writes assignments: create, edit, refuse an unpublish, kee
   it('shows the API’s refusal to unpublish an assignment students handed work in for', async () => {
     const reading = (await assignmentNamed('Reading Response: Silent Spring'))!;
     expect(reading).toMatchObject({ published: true, unpublishable: false });
-    const page = await openTab(browser);
-    await signIn(page, demo.server.url, demo.teacher);
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/assignments/${reading.id}/edit`);
+    const page = await openTab(rig.browser);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/assignments/${reading.id}/edit`);
     await expectScreen(page, course, `Edit ${reading.name} · ${course}`);
     await page.getByRole('checkbox', { name: 'Published' }).uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -101,9 +95,9 @@ describe('the teacher writes assignments: create, edit, refuse an unpublish, kee
   });
 
   it('keeps unsaved text through a reload, offers it back, and forgets it once saved', async () => {
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.teacher);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await openNewAssignment(page);
     await page.getByRole('textbox', { name: 'Name' }).fill('Pond survey');
     await page.getByRole('textbox', { name: 'Description' }).click();

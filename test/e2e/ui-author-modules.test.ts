@@ -1,39 +1,30 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../src/contracts/wall-clock.ts';
 import type { Course, CourseModule } from '../../src/contracts/lms-dtos.ts';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { api } from '../helpers/api-fixtures.ts';
-import { launchChromium } from '../helpers/chromium.ts';
-import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectNoAxeViolations, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 
 describe('the teacher builds modules: create, add items, publish, reorder by keyboard and by drag', () => {
-  let demo: UiDemo;
-  let browser: Browser;
+  const rig = new UiDemoRig();
   const course = DEMO.course.name;
 
-  beforeAll(async () => {
-    demo = await startUiDemo();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.server.stop();
-  });
+  beforeAll(() => rig.start());
+  afterAll(() => rig.stop());
 
   const modules = async (): Promise<CourseModule[]> =>
-    (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/modules?include[]=items&per_page=100`)).json as CourseModule[];
+    (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/modules?include[]=items&per_page=100`)).json as CourseModule[];
   const moduleNamed = async (name: string) => (await modules()).find((m) => m.name === name)!;
   const moduleNames = async () => (await modules()).map((m) => m.name);
 
   it('creates a module with its conditions, adds existing and new content with requirements, publishes and reorders', async () => {
-    const timeZone = ((await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}`)).json as Course).time_zone!;
+    const timeZone = ((await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}`)).json as Course).time_zone!;
     // Tall enough to show both ends of a drag at once: a drag cannot scroll the page on its way.
-    const page = await openTab(browser, { width: 1280, height: 2400 });
+    const page = await openTab(rig.browser, { width: 1280, height: 2400 });
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.teacher);
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/modules`);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/modules`);
     await expectScreen(page, course, `Modules · ${course}`);
 
     await page.getByRole('button', { name: 'New module' }).click();
@@ -50,7 +41,7 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     expect(week3).toMatchObject({
       published: true,
       require_sequential_progress: true,
-      prerequisite_module_ids: [demo.week1.id],
+      prerequisite_module_ids: [rig.demo.week1.id],
       unlock_at: instantOf({ year: 2026, month: 12, day: 7, hour: 8, minute: 0, second: 0 }, timeZone).toISOString().replace('.000', ''),
     });
 
@@ -63,7 +54,7 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     };
     const addForm = section.getByRole('form', { name: 'Add an item to Week 3' });
     await addItem(async () => {
-      await addForm.getByRole('combobox', { name: 'Assignment' }).selectOption({ label: demo.firstAssignment.name });
+      await addForm.getByRole('combobox', { name: 'Assignment' }).selectOption({ label: rig.demo.firstAssignment.name });
       await addForm.getByRole('combobox', { name: 'Completion requirement' }).selectOption({ label: 'Submit it' });
       await expectNoAxeViolations(page);
     });
@@ -79,7 +70,7 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     });
     const itemsOf = async (name: string) => ((await moduleNamed(name)).items ?? []).map((i) => ({ title: i.title, type: i.type, requirement: i.completion_requirement?.type, published: i.published }));
     expect(await itemsOf('Week 3')).toEqual([
-      { title: demo.firstAssignment.name, type: 'Assignment', requirement: 'must_submit', published: true },
+      { title: rig.demo.firstAssignment.name, type: 'Assignment', requirement: 'must_submit', published: true },
       { title: 'Lab safety', type: 'Page', requirement: 'must_mark_done', published: false },
       { title: 'Wrap-up', type: 'SubHeader', requirement: undefined, published: expect.any(Boolean) },
     ]);
@@ -108,7 +99,7 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     await expect.poll(moduleNames, UI_WAIT).toEqual([...units, 'Week 3', 'Week 1', 'Week 2']);
     await page.getByRole('button', { name: 'Move Wrap-up up' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await itemsOf('Week 3')).map((i) => i.title), UI_WAIT).toEqual([demo.firstAssignment.name, 'Wrap-up', 'Lab safety']);
+    await expect.poll(async () => (await itemsOf('Week 3')).map((i) => i.title), UI_WAIT).toEqual([rig.demo.firstAssignment.name, 'Wrap-up', 'Lab safety']);
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([...units, 'Week 3', 'Week 1', 'Week 2']);
 
     // And by dragging: Week 2 dropped on Week 1 takes its place. Held by its heading: the middle of the section

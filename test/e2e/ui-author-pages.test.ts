@@ -1,34 +1,25 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WikiPage } from '../../src/contracts/lms-dtos.ts';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { api } from '../helpers/api-fixtures.ts';
-import { launchChromium } from '../helpers/chromium.ts';
-import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectNoAxeViolations, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 
 describe('the teacher writes pages: create, edit, compare and restore a revision', () => {
-  let demo: UiDemo;
-  let browser: Browser;
+  const rig = new UiDemoRig();
   const course = DEMO.course.name;
 
-  beforeAll(async () => {
-    demo = await startUiDemo();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.server.stop();
-  });
+  beforeAll(() => rig.start());
+  afterAll(() => rig.stop());
 
   const pageAt = async (url: string): Promise<WikiPage> =>
-    (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/pages/${url}`)).json as WikiPage;
+    (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/pages/${url}`)).json as WikiPage;
 
   it('creates a front page, edits it, shows the change side by side and restores the first version', async () => {
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.teacher);
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/pages`);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/pages`);
     await expectScreen(page, course, `Pages · ${course}`);
     await page.getByRole('link', { name: 'New page' }).click();
     await expectScreen(page, course, `New page · ${course}`);

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEMO, type DemoPerson } from '../../src/server/commands/demo-course.ts';
 import { seedDemo } from '../../src/server/commands/seed-demo.ts';
 import type { Assignment, CourseModule, CourseUser, WikiPage } from '../../src/contracts/lms-dtos.ts';
 import { api } from './api-fixtures.ts';
+import { launchChromium } from './chromium.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
@@ -104,4 +105,20 @@ export function watchPageErrors(page: Page): string[] {
     if (msg.type() === 'error' && !msg.text().includes('the server responded with a status of 401')) errors.push(msg.text());
   });
   return errors;
+}
+
+/** The demo server and a browser for the tests of one file: `start` in beforeAll, `stop` in afterAll. */
+export class UiDemoRig {
+  demo!: UiDemo;
+  browser!: Browser;
+
+  async start(): Promise<void> {
+    this.demo = await startUiDemo();
+    this.browser = await launchChromium();
+  }
+
+  async stop(): Promise<void> {
+    await this.browser?.close();
+    await this.demo?.server.stop();
+  }
 }
