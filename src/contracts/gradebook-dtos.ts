@@ -1,5 +1,5 @@
 import type { Submission } from './grading-dtos.ts';
-import type { Assignment } from './lms-dtos.ts';
+import type { Assignment, AssignmentGroup } from './lms-dtos.ts';
 
 /**
  * What the gradebook reads through the Canvas API: assignment groups with their assignments, the student
@@ -7,10 +7,7 @@ import type { Assignment } from './lms-dtos.ts';
  */
 
 /** `GET …/assignment_groups?include[]=assignments` */
-export interface AssignmentGroupWithAssignments {
-  id: number;
-  name: string;
-  position: number;
+export interface AssignmentGroupWithAssignments extends AssignmentGroup {
   group_weight: number;
   assignments: Assignment[];
 }

@@ -8,7 +8,7 @@ export const STUDENTS_PER_SUBMISSIONS_CALL = 50;
 export function gradebookCalls(http: Http) {
   const course = (courseId: number) => `/api/v1/courses/${courseId}`;
   return {
-    assignmentGroups: (courseId: number) =>
+    groupsWithAssignments: (courseId: number) =>
       http.getAll<AssignmentGroupWithAssignments>(`${course(courseId)}/assignment_groups`, { 'include[]': ['assignments'] }),
     sections: (courseId: number) => http.getAll<CourseSection>(`${course(courseId)}/sections`),
     /** Every page of the student enrollments, handed to `onPage` as it arrives so their submissions can load meanwhile. */

@@ -108,7 +108,7 @@ async function fetchGradebook(courseId: number): Promise<GradebookData> {
       submissionCalls.push(call);
     }
   };
-  const [groups, sections, enrollments] = await Promise.all([api.assignmentGroups(courseId), api.sections(courseId), api.gradebookEnrollments(courseId, onPage)]);
+  const [groups, sections, enrollments] = await Promise.all([api.groupsWithAssignments(courseId), api.sections(courseId), api.gradebookEnrollments(courseId, onPage)]);
   await Promise.all(submissionCalls);
   const assignments = [...groups]
     .sort((a, b) => a.position - b.position || a.id - b.id)
