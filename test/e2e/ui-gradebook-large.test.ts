@@ -1,11 +1,9 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import type { Assignment } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
-import { launchChromium } from '../helpers/chromium.ts';
 import { gradeEveryone } from '../helpers/gradebook-fixtures.ts';
-import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, openTab } from '../helpers/ui-screens.ts';
 import { enrollManyStudents } from '../helpers/submission-fixtures.ts';
 
@@ -16,32 +14,27 @@ const ASSIGNMENTS = 50;
 const LARGE_WAIT = { timeout: 120_000 };
 
 describe('a 1,000 × 50 gradebook', () => {
-  let demo: UiDemo;
-  let browser: Browser;
+  const rig = new UiDemoRig();
 
   beforeAll(async () => {
-    demo = await startUiDemo();
-    browser = await launchChromium();
-    const course = `/api/v1/courses/${demo.courseId}`;
-    const existing = (await api(demo.server, demo.teacher.token, 'GET', `${course}/assignments?per_page=100`)).json as Assignment[];
+    await rig.start();
+    const course = `/api/v1/courses/${rig.demo.courseId}`;
+    const existing = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `${course}/assignments?per_page=100`)).json as Assignment[];
     for (let i = existing.length; i < ASSIGNMENTS; i++) {
-      const res = await api(demo.server, demo.teacher.token, 'POST', `${course}/assignments`, { assignment: { name: `Quiz ${i + 1}`, published: true, points_possible: 10 } });
+      const res = await api(rig.demo.server, rig.demo.teacher.token, 'POST', `${course}/assignments`, { assignment: { name: `Quiz ${i + 1}`, published: true, points_possible: 10 } });
       expect(res.status).toBe(200);
     }
-    const assignments = (await api(demo.server, demo.teacher.token, 'GET', `${course}/assignments?per_page=100`)).json as Assignment[];
-    const students = await enrollManyStudents(demo.server, demo.courseId, EXTRA_STUDENTS);
-    await gradeEveryone(demo.server, demo.courseId, demo.teacher.id, students, assignments.filter((a) => a.name.startsWith('Quiz ')).map((a) => a.id));
+    const assignments = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `${course}/assignments?per_page=100`)).json as Assignment[];
+    const students = await enrollManyStudents(rig.demo.server, rig.demo.courseId, EXTRA_STUDENTS);
+    await gradeEveryone(rig.demo.server, rig.demo.courseId, rig.demo.teacher.id, students, assignments.filter((a) => a.name.startsWith('Quiz ')).map((a) => a.id));
   }, 600_000);
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.server.stop();
-  });
+  afterAll(() => rig.stop());
 
   it('opens, and the keyboard reaches the last student and the last assignment', async () => {
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.teacher);
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/grades`);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/grades`);
     const grid = page.getByRole('grid', { name: 'Gradebook' });
     await grid.waitFor(LARGE_WAIT);
     expect(await grid.getAttribute('aria-rowcount')).toBe('1001');

@@ -1,34 +1,28 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import type { Assignment } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
-import { launchChromium } from '../helpers/chromium.ts';
-import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 
 /** Wide enough that the demo's twelve assignment columns are all rendered. */
 const WIDE = { width: 2400, height: 900 };
 
 describe('the gradebook: every student × assignment, graded in place through the local API', () => {
-  let demo: UiDemo;
-  let browser: Browser;
+  const rig = new UiDemoRig();
   let assignments: Assignment[];
   const course = DEMO.course.name;
   const byName = [...DEMO.students].sort((a, b) => a.name.localeCompare(b.name));
 
   beforeAll(async () => {
-    demo = await startUiDemo();
-    browser = await launchChromium();
-    assignments = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments?per_page=100`)).json as Assignment[];
+    await rig.start();
+    assignments = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments?per_page=100`)).json as Assignment[];
   });
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.server.stop();
-  });
+  afterAll(() => rig.stop());
 
   const studentId = async (name: string): Promise<number> => {
-    const roster = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/users?per_page=100`)).json as Array<{ id: number; name: string }>;
+    const roster = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/users?per_page=100`)).json as Array<{ id: number; name: string }>;
     return roster.find((u) => u.name === name)!.id;
   };
   const assignmentNamed = (name: string) => assignments.find((a) => a.name === name)!;
@@ -61,16 +55,16 @@ describe('the gradebook: every student × assignment, graded in place through th
   };
 
   async function openGradebook(page: Page): Promise<void> {
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/modules`);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/modules`);
     await page.getByRole('navigation', { name: 'Course sections' }).getByRole('link', { name: 'Grades' }).click();
     await expectScreen(page, course, `Grades · ${course}`);
     await page.getByRole('grid', { name: 'Gradebook' }).waitFor();
   }
 
   it('saves a grade of each grading type with Enter, moves the Total, and shows them after a reload', async () => {
-    const page = await openTab(browser, WIDE);
+    const page = await openTab(rig.browser, WIDE);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.teacher);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await openGradebook(page);
     expect(await page.getByRole('columnheader', { name: 'Total' }).count()).toBe(1);
     const student = byName.at(-1)!.name;
@@ -100,17 +94,17 @@ describe('the gradebook: every student × assignment, graded in place through th
     }
     await reveal(page, student, 'Reading Response: Silent Spring');
     const userId = await studentId(student);
-    const reading = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments/${assignmentNamed('Reading Response: Silent Spring').id}/submissions/${userId}`)).json as { score: number };
+    const reading = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments/${assignmentNamed('Reading Response: Silent Spring').id}/submissions/${userId}`)).json as { score: number };
     expect(reading.score).toBe(8);
-    const [enrollment] = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/enrollments?user_id=${userId}`)).json as Array<{ grades: { current_score: number } }>;
+    const [enrollment] = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/enrollments?user_id=${userId}`)).json as Array<{ grades: { current_score: number } }>;
     expect(await totalOf(page, student)).toContain(`${Math.round(enrollment!.grades.current_score * 100) / 100}%`);
     expect(errors).toEqual([]);
     await closeTab(page);
   });
 
   it('moves like a spreadsheet: arrows, Home/End, Enter to edit and Escape to cancel', async () => {
-    const page = await openTab(browser, WIDE);
-    await signIn(page, demo.server.url, demo.teacher);
+    const page = await openTab(rig.browser, WIDE);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await openGradebook(page);
     // The grid's own first rows and columns (students by sortable name, assignments by group and position).
     const [first, second] = (await page.getByRole('rowheader').allTextContents()).map((name) => ({ name }));
@@ -151,11 +145,11 @@ describe('the gradebook: every student × assignment, graded in place through th
   });
 
   it('filters by student name and section, and sorts by name', async () => {
-    const page = await openTab(browser, WIDE);
-    await signIn(page, demo.server.url, demo.teacher);
+    const page = await openTab(rig.browser, WIDE);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await openGradebook(page);
     const names = () => page.getByRole('rowheader').allTextContents();
-    const roster = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/students`)).json as Array<{ name: string; sortable_name: string }>;
+    const roster = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/students`)).json as Array<{ name: string; sortable_name: string }>;
     const bySortable = roster.sort((a, b) => a.sortable_name.localeCompare(b.sortable_name)).map((s) => s.name);
     expect((await names())[0]).toBe(bySortable[0]);
     await page.getByRole('combobox', { name: 'Sort students by' }).selectOption({ label: 'Name, Z to A' });

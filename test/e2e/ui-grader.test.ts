@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import type { Assignment } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
-import { launchChromium } from '../helpers/chromium.ts';
-import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectNoAxeViolations, expectScreen, hasHorizontalOverflow, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 
 /** A 1×1 transparent PNG. */
@@ -19,33 +18,28 @@ interface SubmissionJson {
 }
 
 describe('the grader: one student at a time, graded and commented through the local API', () => {
-  let demo: UiDemo;
-  let browser: Browser;
+  const rig = new UiDemoRig();
   let assignments: Assignment[];
   const course = DEMO.course.name;
   /** The demo's students as the grader lists them (by name); the first third submitted the reading response. */
   const byName = [...DEMO.students].sort((a, b) => a.name.localeCompare(b.name));
 
   beforeAll(async () => {
-    demo = await startUiDemo();
-    browser = await launchChromium();
-    assignments = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments?per_page=100`)).json as Assignment[];
+    await rig.start();
+    assignments = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments?per_page=100`)).json as Assignment[];
   });
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.server.stop();
-  });
+  afterAll(() => rig.stop());
 
   const assignmentNamed = (name: string) => assignments.find((a) => a.name === name)!;
   const studentId = async (name: string): Promise<number> => {
-    const roster = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/users?per_page=100`)).json as Array<{ id: number; name: string }>;
+    const roster = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/users?per_page=100`)).json as Array<{ id: number; name: string }>;
     return roster.find((u) => u.name === name)!.id;
   };
   const submissionOf = async (assignmentId: number, userId: number): Promise<SubmissionJson> =>
-    (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments/${assignmentId}/submissions/${userId}?include[]=submission_comments`)).json as SubmissionJson;
+    (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments/${assignmentId}/submissions/${userId}?include[]=submission_comments`)).json as SubmissionJson;
 
   async function openGrader(page: Page, assignment: Assignment): Promise<void> {
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/assignments/${assignment.id}`);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/assignments/${assignment.id}`);
     await expectScreen(page, course, `${assignment.name} · ${course}`);
     await page.getByRole('link', { name: 'Grade submissions' }).click();
     await expectScreen(page, course, `Grade ${assignment.name} · ${course}`);
@@ -55,9 +49,9 @@ describe('the grader: one student at a time, graded and commented through the lo
 
   it('grades two students with the keyboard, excuses one, keeps a comment draft across students and adds it', async () => {
     const reading = assignmentNamed('Reading Response: Silent Spring');
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.teacher);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await openGrader(page, reading);
 
     // The first student by name submitted and was graded by the demo seed, with a comment.
@@ -124,7 +118,7 @@ describe('the grader: one student at a time, graded and commented through the lo
     expect(await submissionOf(reading.id, firstId)).toMatchObject({ score: 9.5, grade: '9.5', excused: false });
     const secondWork = await submissionOf(reading.id, secondId);
     expect(secondWork).toMatchObject({ score: 6, excused: false });
-    expect(secondWork.submission_comments.map((c) => [c.comment, c.author_id])).toEqual([['Please resubmit with sources.', demo.teacher.id]]);
+    expect(secondWork.submission_comments.map((c) => [c.comment, c.author_id])).toEqual([['Please resubmit with sources.', rig.demo.teacher.id]]);
     expect(await submissionOf(reading.id, thirdId)).toMatchObject({ score: null, excused: true });
     expect(errors).toEqual([]);
     await closeTab(page);
@@ -132,8 +126,8 @@ describe('the grader: one student at a time, graded and commented through the lo
 
   it('shows the server’s reason when it refuses a grade, and the server’s wording of an accepted one', async () => {
     const journal = assignmentNamed('Field Journal Week 1'); // pass/fail
-    const page = await openTab(browser);
-    await signIn(page, demo.server.url, demo.teacher);
+    const page = await openTab(rig.browser);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await openGrader(page, journal);
     const grade = page.getByRole('textbox', { name: 'Grade' });
     expect(await page.getByText('complete or incomplete.').count()).toBe(1);
@@ -152,10 +146,10 @@ describe('the grader: one student at a time, graded and commented through the lo
 
   it('hides the students’ names on an anonymous assignment, in a fixed shuffled order', async () => {
     const carbon = assignmentNamed('Carbon Footprint Calculator'); // percent
-    const put = await api(demo.server, demo.teacher.token, 'PUT', `/api/v1/courses/${demo.courseId}/assignments/${carbon.id}`, { assignment: { anonymous_grading: true } });
+    const put = await api(rig.demo.server, rig.demo.teacher.token, 'PUT', `/api/v1/courses/${rig.demo.courseId}/assignments/${carbon.id}`, { assignment: { anonymous_grading: true } });
     expect(put.status).toBe(200);
-    const page = await openTab(browser);
-    await signIn(page, demo.server.url, demo.teacher);
+    const page = await openTab(rig.browser);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await openGrader(page, carbon);
     const options = await page.getByRole('combobox', { name: 'Student' }).locator('option').allTextContents();
     expect(options).toEqual(DEMO.students.map((_, i) => `Student ${i + 1}`));
@@ -181,9 +175,9 @@ describe('the grader: one student at a time, graded and commented through the lo
   });
 
   it('shows the work as submitted: attempts, a website, an image file with its preview, the late penalty and peer reviewers', async () => {
-    const base = `/api/v1/courses/${demo.courseId}`;
+    const base = `/api/v1/courses/${rig.demo.courseId}`;
     const teacherCall = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await api(demo.server, demo.teacher.token, method, path, body);
+      const res = await api(rig.demo.server, rig.demo.teacher.token, method, path, body);
       expect(res.status, `${method} ${path}`).toBeLessThan(300);
       return res.json as T;
     };
@@ -199,7 +193,7 @@ describe('the grader: one student at a time, graded and commented through the lo
     });
     const submissions = `${base}/assignments/${report.id}/submissions`;
     const asStudent = async <T>(path: string, body: unknown): Promise<T> => {
-      const res = await api(demo.server, demo.student.token, 'POST', path, body);
+      const res = await api(rig.demo.server, rig.demo.student.token, 'POST', path, body);
       expect(res.status, path).toBeLessThan(300);
       return res.json as T;
     };
@@ -209,11 +203,11 @@ describe('the grader: one student at a time, graded and commented through the lo
     const [, reviewer] = byName;
     await teacherCall('POST', `${submissions}/${submitted.id}/peer_reviews`, { user_id: await studentId(reviewer!.name) });
 
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.teacher);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await openGrader(page, report);
-    await page.getByRole('heading', { level: 3, name: demo.student.name }).waitFor();
+    await page.getByRole('heading', { level: 3, name: rig.demo.student.name }).waitFor();
     const attempts = page.getByRole('group', { name: 'Attempts' });
     expect(await attempts.getByRole('button', { name: 'Attempt 2' }).getAttribute('aria-pressed')).toBe('true');
     const files = page.getByRole('list', { name: 'Submitted files' });
@@ -237,14 +231,14 @@ describe('the grader: one student at a time, graded and commented through the lo
     expect(await grade.inputValue()).toBe('18');
     expect(await page.getByRole('region', { name: 'Peer reviews' }).textContent()).toContain(`${reviewer!.name}: review not done yet`);
     await expectNoAxeViolations(page);
-    expect(await submissionOf(report.id, demo.student.id)).toMatchObject({ score: 12, grade: '12', excused: false });
+    expect(await submissionOf(report.id, rig.demo.student.id)).toMatchObject({ score: 12, grade: '12', excused: false });
     expect(errors).toEqual([]);
     await closeTab(page);
   });
 
   it('fits a 360 px screen without horizontal scrolling', async () => {
-    const page = await openTab(browser, { width: 360, height: 740 });
-    await signIn(page, demo.server.url, demo.teacher);
+    const page = await openTab(rig.browser, { width: 360, height: 740 });
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await openGrader(page, assignmentNamed('Reading Response: Silent Spring'));
     await page.getByRole('textbox', { name: 'Grade' }).waitFor();
     expect(await hasHorizontalOverflow(page)).toBe(false);
@@ -253,18 +247,18 @@ describe('the grader: one student at a time, graded and commented through the lo
 
   it('is out of a student’s reach: no link, and the address refuses', async () => {
     const reading = assignmentNamed('Reading Response: Silent Spring');
-    const page = await openTab(browser);
-    await signIn(page, demo.server.url, demo.student);
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/assignments/${reading.id}`);
+    const page = await openTab(rig.browser);
+    await signIn(page, rig.demo.server.url, rig.demo.student);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/assignments/${reading.id}`);
     await expectScreen(page, course, `${reading.name} · ${course}`);
     expect(await page.getByRole('link', { name: 'Grade submissions' }).count()).toBe(0);
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/assignments/${reading.id}/grade`);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/assignments/${reading.id}/grade`);
     await expectScreen(page, course, `Grade submissions · ${course}`);
     await page.getByRole('alert').filter({ hasText: 'Only the course’s teachers and TAs grade submissions.' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Student' }).count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'Grade' }).count()).toBe(0);
     // The server refuses too, whatever a client asks.
-    const asked = await api(demo.server, demo.student.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments/${reading.id}/gradeable_students`);
+    const asked = await api(rig.demo.server, rig.demo.student.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments/${reading.id}/gradeable_students`);
     expect(asked.status).toBe(401);
     await closeTab(page);
   });

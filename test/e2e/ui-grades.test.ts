@@ -1,47 +1,41 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import type { GradeGroup, StudentEnrollment } from '../../src/contracts/feedback-dtos.ts';
 import type { Assignment } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
-import { launchChromium } from '../helpers/chromium.ts';
-import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectNoAxeViolations, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 import { gradeAs, submitText } from '../helpers/submission-fixtures.ts';
 
 /** A student reads their grades and the feedback on their work: nothing of a grade before the teacher posts it. */
 describe('the student’s Grades and feedback', () => {
-  let demo: UiDemo;
-  let browser: Browser;
+  const rig = new UiDemoRig();
   let posted: Assignment;
   let held: Assignment;
 
   const teacherCall = async (method: string, path: string, body?: unknown) => {
-    const res = await api(demo.server, demo.teacher.token, method, `/api/v1/courses/${demo.courseId}${path}`, body);
+    const res = await api(rig.demo.server, rig.demo.teacher.token, method, `/api/v1/courses/${rig.demo.courseId}${path}`, body);
     if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.json)}`);
     return res.json as Assignment;
   };
   const comment = (assignment: Assignment, text_comment: string) =>
-    teacherCall('PUT', `/assignments/${assignment.id}/submissions/${demo.student.id}`, { comment: { text_comment } });
+    teacherCall('PUT', `/assignments/${assignment.id}/submissions/${rig.demo.student.id}`, { comment: { text_comment } });
 
   beforeAll(async () => {
-    demo = await startUiDemo();
-    browser = await launchChromium();
+    await rig.start();
     const create = (name: string, muted: boolean) =>
       teacherCall('POST', '/assignments', { assignment: { name, published: true, points_possible: 10, submission_types: ['online_text_entry'], muted } });
     posted = await create('Posted essay', false);
     held = await create('Held essay', true);
     for (const [assignment, grade] of [[posted, '8'], [held, '9']] as const) {
-      await submitText(demo.server, demo.student.token, demo.courseId, assignment.id);
-      await gradeAs(demo.server, demo.teacher.token, demo.courseId, assignment.id, demo.student.id, { posted_grade: grade });
+      await submitText(rig.demo.server, rig.demo.student.token, rig.demo.courseId, assignment.id);
+      await gradeAs(rig.demo.server, rig.demo.teacher.token, rig.demo.courseId, assignment.id, rig.demo.student.id, { posted_grade: grade });
     }
     await comment(posted, 'Well argued.');
     await comment(held, 'Your sources need dates.');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.server.stop();
-  });
+  afterAll(() => rig.stop());
 
   const rowOf = (page: Page, name: string) => page.getByRole('table', { name: 'Grades' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 
@@ -51,10 +45,10 @@ describe('the student’s Grades and feedback', () => {
   }
 
   it('the Grades table shows posted scores and comment counts, holds back the unposted one, and shows the API’s totals', async () => {
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.student);
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/modules`);
+    await signIn(page, rig.demo.server.url, rig.demo.student);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/modules`);
     await expectScreen(page, DEMO.course.name, `Modules · ${DEMO.course.name}`);
     await openGrades(page);
 
@@ -65,8 +59,8 @@ describe('the student’s Grades and feedback', () => {
     expect(heldRow).not.toContain('comment');
 
     // Totals are the API's: each group's posted percentage and the enrollment's current score.
-    const groups = (await api(demo.server, demo.student.token, 'GET', `/api/v1/courses/${demo.courseId}/assignment_groups?include[]=scores`)).json as GradeGroup[];
-    const [enrollment] = (await api(demo.server, demo.student.token, 'GET', `/api/v1/courses/${demo.courseId}/enrollments?user_id=${demo.student.id}&type[]=StudentEnrollment`)).json as StudentEnrollment[];
+    const groups = (await api(rig.demo.server, rig.demo.student.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignment_groups?include[]=scores`)).json as GradeGroup[];
+    const [enrollment] = (await api(rig.demo.server, rig.demo.student.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/enrollments?user_id=${rig.demo.student.id}&type[]=StudentEnrollment`)).json as StudentEnrollment[];
     for (const g of groups) expect(await rowOf(page, `${g.name} total`).innerText()).toContain(`${g.scores!.current_score}%`);
     expect(await rowOf(page, 'Total').innerText()).toContain(`${enrollment!.grades!.current_score}%`);
     expect(errors).toEqual([]);
@@ -74,9 +68,9 @@ describe('the student’s Grades and feedback', () => {
   });
 
   it('on the assignment, the teacher’s comment appears only once posted; the student adds comments of their own', async () => {
-    const page = await openTab(browser);
-    await signIn(page, demo.server.url, demo.student);
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/assignments/${held.id}`);
+    const page = await openTab(rig.browser);
+    await signIn(page, rig.demo.server.url, rig.demo.student);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/assignments/${held.id}`);
     await expectScreen(page, DEMO.course.name, `${held.name} · ${DEMO.course.name}`);
     const comments = page.getByRole('list', { name: 'Comments' });
     await page.getByText('Grade: Not posted yet').waitFor(UI_WAIT);
@@ -87,7 +81,7 @@ describe('the student’s Grades and feedback', () => {
     await comments.getByText('Which sources do you mean?').waitFor(UI_WAIT);
     await expect.poll(() => page.getByRole('textbox', { name: 'Comment' }).inputValue()).toBe('');
     await expectNoAxeViolations(page);
-    const seen = await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments/${held.id}/submissions/${demo.student.id}?include[]=submission_comments`);
+    const seen = await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments/${held.id}/submissions/${rig.demo.student.id}?include[]=submission_comments`);
     expect((seen.json as { submission_comments: { comment: string }[] }).submission_comments.map((c) => c.comment)).toEqual([
       'Your sources need dates.',
       'Which sources do you mean?',

@@ -1,36 +1,30 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import type { Assignment, CourseUser } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
-import { launchChromium } from '../helpers/chromium.ts';
-import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectNoAxeViolations, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 import { gradeAs } from '../helpers/submission-fixtures.ts';
 
 /** The demo observer follows two students: the `Student` choice switches whose grades, feedback and to-do are shown. */
 describe('an observer following two students', () => {
-  let demo: UiDemo;
-  let browser: Browser;
+  const rig = new UiDemoRig();
   let quiz: Assignment;
   const [amara, bastian] = DEMO.students;
 
   beforeAll(async () => {
-    demo = await startUiDemo();
-    browser = await launchChromium();
-    const created = await api(demo.server, demo.teacher.token, 'POST', `/api/v1/courses/${demo.courseId}/assignments`, {
+    await rig.start();
+    const created = await api(rig.demo.server, rig.demo.teacher.token, 'POST', `/api/v1/courses/${rig.demo.courseId}/assignments`, {
       assignment: { name: 'Map quiz', published: true, points_possible: 10, submission_types: ['on_paper'], due_at: new Date(Date.now() + 24 * 3600_000).toISOString() },
     });
     quiz = created.json as Assignment;
-    const roster = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/users?per_page=100`)).json as CourseUser[];
+    const roster = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/users?per_page=100`)).json as CourseUser[];
     const idOf = (login: string) => roster.find((u) => u.login_id === login)!.id;
-    await gradeAs(demo.server, demo.teacher.token, demo.courseId, quiz.id, idOf(amara!.login), { posted_grade: '8' });
-    await gradeAs(demo.server, demo.teacher.token, demo.courseId, quiz.id, idOf(bastian!.login), { posted_grade: '6' });
+    await gradeAs(rig.demo.server, rig.demo.teacher.token, rig.demo.courseId, quiz.id, idOf(amara!.login), { posted_grade: '8' });
+    await gradeAs(rig.demo.server, rig.demo.teacher.token, rig.demo.courseId, quiz.id, idOf(bastian!.login), { posted_grade: '6' });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.server.stop();
-  });
+  afterAll(() => rig.stop());
 
   const quizRow = (page: Page) => page.getByRole('table', { name: 'Grades' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: quiz.name }) });
   const section = async (page: Page, name: string) => {
@@ -39,10 +33,10 @@ describe('an observer following two students', () => {
   };
 
   it('switches students on Grades, To do and the assignment, read-only throughout', async () => {
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, DEMO.observer);
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/modules`);
+    await signIn(page, rig.demo.server.url, DEMO.observer);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/modules`);
     await expectScreen(page, DEMO.course.name, `Modules · ${DEMO.course.name}`);
     const student = page.getByRole('combobox', { name: 'Student' });
     await expect.poll(() => student.locator('option').allInnerTexts(), UI_WAIT).toEqual([amara!.name, bastian!.name]);

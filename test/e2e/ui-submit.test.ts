@@ -1,18 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import type { Submission } from '../../src/contracts/grading-dtos.ts';
 import type { Assignment } from '../../src/contracts/lms-dtos.ts';
 import { MAX_FILE_BYTES } from '../../src/contracts/upload-limits.ts';
 import { api } from '../helpers/api-fixtures.ts';
-import { launchChromium } from '../helpers/chromium.ts';
-import { signIn, startUiDemo, watchPageErrors, type UiDemo } from '../helpers/ui-demo.ts';
+import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectNoAxeViolations, expectScreen, hasHorizontalOverflow, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 
 /** A student hands in work on the assignment screen; every attempt is checked through the API afterwards. */
 describe('submitting work from the assignment screen', () => {
-  let demo: UiDemo;
-  let browser: Browser;
+  const rig = new UiDemoRig();
   let essay: Assignment;
   let portfolio: Assignment;
   let lab: Assignment;
@@ -20,7 +18,7 @@ describe('submitting work from the assignment screen', () => {
   let soilLab: Assignment;
 
   const createAssignment = async (fields: Record<string, unknown>): Promise<Assignment> => {
-    const res = await api(demo.server, demo.teacher.token, 'POST', `/api/v1/courses/${demo.courseId}/assignments`, {
+    const res = await api(rig.demo.server, rig.demo.teacher.token, 'POST', `/api/v1/courses/${rig.demo.courseId}/assignments`, {
       assignment: { published: true, points_possible: 10, ...fields },
     });
     if (res.status !== 200) throw new Error(`assignment create failed: ${res.status} ${JSON.stringify(res.json)}`);
@@ -28,29 +26,25 @@ describe('submitting work from the assignment screen', () => {
   };
 
   beforeAll(async () => {
-    demo = await startUiDemo();
-    browser = await launchChromium();
+    await rig.start();
     essay = await createAssignment({ name: 'Essay', submission_types: ['online_text_entry'], allowed_attempts: 2 });
     portfolio = await createAssignment({ name: 'Portfolio', submission_types: ['online_text_entry', 'online_url'] });
     lab = await createAssignment({ name: 'Lab report', submission_types: ['online_upload'], allowed_extensions: ['txt', 'pdf'] });
-    const all = await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/assignments?per_page=100`);
+    const all = await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments?per_page=100`);
     soilLab = (all.json as Assignment[]).find((a) => a.name === 'Lab 2: Soil Composition')!;
     closed = await createAssignment({ name: 'Closed quiz prep', submission_types: ['online_text_entry'], lock_at: new Date(Date.now() - 3600_000).toISOString() });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.server.stop();
-  });
+  afterAll(() => rig.stop());
 
   async function openAssignment(page: Page, assignment: Assignment): Promise<void> {
-    await page.goto(`${demo.server.url}/#/courses/${demo.courseId}/assignments/${assignment.id}`);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/assignments/${assignment.id}`);
     await expectScreen(page, DEMO.course.name, `${assignment.name} · ${DEMO.course.name}`);
   }
 
   /** The student's submission as the teacher reads it through the API. */
   async function submissionOf(assignment: Assignment): Promise<Submission> {
-    const path = `/api/v1/courses/${demo.courseId}/assignments/${assignment.id}/submissions/${demo.student.id}?include[]=submission_history`;
-    const res = await api(demo.server, demo.teacher.token, 'GET', path);
+    const path = `/api/v1/courses/${rig.demo.courseId}/assignments/${assignment.id}/submissions/${rig.demo.student.id}?include[]=submission_history`;
+    const res = await api(rig.demo.server, rig.demo.teacher.token, 'GET', path);
     expect(res.status).toBe(200);
     return res.json as Submission;
   }
@@ -59,9 +53,9 @@ describe('submitting work from the assignment screen', () => {
     page.getByRole('status').filter({ hasText: new RegExp(`^Submitted .* · attempt ${attempt}$`) });
 
   it('text entry: rich text, then a resubmission with its history, until the attempts allowed are used', async () => {
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.student);
+    await signIn(page, rig.demo.server.url, rig.demo.student);
     await openAssignment(page, essay);
     await page.getByRole('status').filter({ hasText: 'Not submitted yet.' }).waitFor();
 
@@ -96,9 +90,9 @@ describe('submitting work from the assignment screen', () => {
   });
 
   it('website URL, chosen among the types the assignment takes; an empty address is refused with a message', async () => {
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.student);
+    await signIn(page, rig.demo.server.url, rig.demo.student);
     await openAssignment(page, portfolio);
     const types = page.getByRole('group', { name: 'Submission type' });
     expect(await types.getByRole('radio').count()).toBe(2);
@@ -116,9 +110,9 @@ describe('submitting work from the assignment screen', () => {
   });
 
   it('files: several through the three-step upload, their bytes on the server; wrong type and too large refused first', async () => {
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.student);
+    await signIn(page, rig.demo.server.url, rig.demo.student);
     await openAssignment(page, lab);
     const chooser = page.getByLabel('File', { exact: true });
 
@@ -155,7 +149,7 @@ describe('submitting work from the assignment screen', () => {
     expect(saved).toMatchObject({ attempt: 1, submission_type: 'online_upload' });
     expect(saved.attachments?.map((f) => f.display_name)).toEqual(['notes.txt', 'report.pdf']);
     for (const [file, bytes] of [[saved.attachments![0]!, notes], [saved.attachments![1]!, report]] as const) {
-      const download = await fetch(file.url, { headers: { authorization: `Bearer ${demo.teacher.token}` } });
+      const download = await fetch(file.url, { headers: { authorization: `Bearer ${rig.demo.teacher.token}` } });
       expect(download.status).toBe(200);
       expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes);
     }
@@ -164,9 +158,9 @@ describe('submitting work from the assignment screen', () => {
   });
 
   it('a closed assignment and one behind a module prerequisite say why, and offer no submit button', async () => {
-    const page = await openTab(browser);
+    const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.student);
+    await signIn(page, rig.demo.server.url, rig.demo.student);
     await openAssignment(page, closed);
     await page.getByText(/^This assignment was locked \d{4}-/).waitFor();
     await page.getByText('You cannot submit while this assignment is locked.').waitFor();
@@ -182,8 +176,8 @@ describe('submitting work from the assignment screen', () => {
   });
 
   it('fits a 360 px phone screen with the text editor and the file chooser', async () => {
-    const page = await openTab(browser, { width: 360, height: 740 });
-    await signIn(page, demo.server.url, demo.student);
+    const page = await openTab(rig.browser, { width: 360, height: 740 });
+    await signIn(page, rig.demo.server.url, rig.demo.student);
     for (const assignment of [portfolio, lab]) {
       await openAssignment(page, assignment);
       await page.getByRole('button', { name: 'Submit assignment' }).waitFor();
