@@ -77,15 +77,18 @@ export async function runRoute(
   if (!parsed.success) throw validationFailure(parsed.error, pathParamNames, input);
   const scope = await route.permission.resolve(ctx, parsed.data);
   if (scope === REFUSED) throw new UnauthorizedError();
-  const handle = async () => route.handler(ctx, parsed.data, scope);
-  if (!journal || !WRITE_METHODS.has(route.method)) return handle();
-  const write = { method: route.method, route: route.path, localOnly: route.localOnly === true, userId: ctx.principal?.userId ?? null, requestId: ctx.requestId, now: ctx.now, params: journalParams(input) };
+  if (!WRITE_METHODS.has(route.method)) return route.handler(ctx, parsed.data, scope);
+  const received = { method: route.method, route: route.path, params: journalParams(input) };
+  const handle = async () => route.handler({ ...ctx, received }, parsed.data, scope);
+  if (!journal) return handle();
+  const recorded = route.recordAs?.(parsed.data) ?? received;
+  const write = { ...recorded, localOnly: route.localOnly === true, userId: ctx.principal?.userId ?? null, requestId: ctx.requestId, now: ctx.now };
   return journal.around(write, handle);
 }
 
 /**
  * The parameters as JSON can carry them. Acting as another user (`as_user_id`) was decided here and is not
- * repeated; an uploaded file is named, not carried (uploads are not replayed yet: decision 0044).
+ * repeated; an uploaded file is named, not carried (its route records itself otherwise: `recordAs`).
  */
 function journalParams(input: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const params: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import type { Principal } from '../domain/principal.ts';
+import type { RecordedWrite } from '../domain/write-observer.ts';
 import type { MultipartLimits } from './params/multipart-body.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,6 +22,11 @@ export interface RequestContext {
   /** The peer's address, for limits that must hold per client (failed sign-ins); not a credential. */
   readonly clientAddress: string;
   readonly now: number;
+  /**
+   * A write request as received (route template, JSON parameters), set for the handlers of write routes: what a
+   * device records for its hub, and what an upload's step 1 keeps so its step 2 can be recorded as one request.
+   */
+  readonly received?: RecordedWrite;
 }
 
 /** A request that passed authentication: every rule except `publicAccess` guarantees a principal. */
@@ -139,6 +145,11 @@ export interface RouteDefinition<
    * record it for its hub, and a hub refuses to replay it.
    */
   localOnly?: boolean;
+  /**
+   * What a device records for its hub instead of the request itself, when the request cannot be performed again
+   * there as it came (an upload's step 2 names a token only this installation knows). Undefined: the request.
+   */
+  recordAs?(params: z.output<TSchema>): RecordedWrite | undefined;
   /** `scope` is what the permission rule resolved: the handler acts on it instead of resolving the path again. */
   handler(ctx: TContext, params: z.output<TSchema>, scope: TScope): Promise<RouteResult> | RouteResult;
 }

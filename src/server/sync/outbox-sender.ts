@@ -1,10 +1,17 @@
 import { replicaOf } from '../domain/ids.ts';
+import { LARGE_BODY_BYTES } from '../../contracts/upload-limits.ts';
 import type { OutpostDatabase } from '../storage/database.ts';
 import type { HubClient } from './hub-client.ts';
 import type { Outbox, OutboxEntry } from './outbox.ts';
 
-/** Entries per replay request: each may carry a page body, so requests stay well under the hub's body limit. */
+/** Entries per replay request at most. */
 const BATCH = 20;
+/**
+ * Bytes of entries per replay request at most: the hub's replay route takes bodies up to this limit, and
+ * entries carry page bodies and uploaded files (base64, up to 1.87 MB for the largest file Outpost stores, which
+ * therefore travels alone). The margin is for the request's own JSON around the entries.
+ */
+const BATCH_BYTES = LARGE_BODY_BYTES - 64 * 1024;
 
 /**
  * Sends the outbox to the hub, oldest first, one request at a time, and settles what the hub answered: an
@@ -41,9 +48,10 @@ export class OutboxSender {
 
   async #sendAll(): Promise<void> {
     for (;;) {
-      const batch = (await this.#outbox.sendable()).slice(0, BATCH);
-      if (batch.length === 0) return;
-      const results = await this.#client.replay(this.#replica, batch.map(sentForm));
+      const sent = batchOf(await this.#outbox.sendable());
+      if (sent.length === 0) return;
+      const batch = sent.map(({ entry }) => entry);
+      const results = await this.#client.replay(this.#replica, sent.map(({ form }) => form));
       const byId = new Map(results.map((r) => [r.id, r]));
       for (const entry of batch) {
         const result = byId.get(entry.record.id);
@@ -67,4 +75,17 @@ export class OutboxSender {
 function sentForm(entry: OutboxEntry) {
   const { method, route, params, user_id, device_time, base, created } = entry.record.data;
   return { id: entry.record.id, method, route, params, user_id, device_time, base, created };
+}
+
+/** The oldest entries that fit one replay request; the oldest goes even alone, whatever its size. */
+function batchOf(sendable: readonly OutboxEntry[]): { entry: OutboxEntry; form: ReturnType<typeof sentForm> }[] {
+  const batch: { entry: OutboxEntry; form: ReturnType<typeof sentForm> }[] = [];
+  let bytes = 0;
+  for (const entry of sendable.slice(0, BATCH)) {
+    const form = sentForm(entry);
+    bytes += Buffer.byteLength(JSON.stringify(form));
+    if (batch.length > 0 && bytes > BATCH_BYTES) break;
+    batch.push({ entry, form });
+  }
+  return batch;
 }

@@ -21,6 +21,8 @@ export function fileUploadsRoutes(services: CoreServices): AnyRoute[] {
       // `own`: it completes the caller's upload, whose write right step 1's rule checked.
       permission: allowIf('the single-use upload token from step 1, in the URL (no access token)', 'own', () => true),
       multipart: { fileBytes: MAX_FILE_BYTES },
+      // The token exists on this installation only: a device's hub gets step 1 with the bytes instead.
+      recordAs: (p) => uploads.recordedAs(p.upload_token, p.file, Date.now()),
       handler: async (ctx, p) => {
         const { file, viewer } = await uploads.complete(ctx, p.upload_token, p.file);
         // 201 with the File JSON, which canvasapi and most clients read directly; those that confirm instead

@@ -3,6 +3,7 @@ import { InvalidTokenError } from '../../domain/errors.ts';
 import type { FileData } from '../../domain/records/content-records.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { Stored } from '../../domain/repository.ts';
+import type { RecordedWrite } from '../../domain/write-observer.ts';
 import { writeStamp } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 import type { FileMeta } from '../files/files.params.ts';
@@ -23,6 +24,7 @@ export interface UploadRequest {
   readonly requestId: string;
   readonly now: number;
   readonly baseUrl: string;
+  readonly received?: RecordedWrite;
 }
 
 const servicesByCore = new WeakMap<CoreServices, FileUploadsService>();
@@ -50,7 +52,7 @@ export class FileUploadsService {
   /** Step 1, once the route has checked the caller may create this file; `shownAs` shapes step 2's File JSON. */
   begin(ctx: UploadRequest, viewer: ContentViewer, meta: FileMeta, purpose: FileData['purpose'], shownAs = viewer): UploadTicket {
     const draft = this.#files.draft(viewer, meta, purpose);
-    const token = this.#pending.add({ principal: ctx.principal, viewer: shownAs, draft, expiresAt: ctx.now + UPLOAD_TTL_MS }, ctx.now);
+    const token = this.#pending.add({ principal: ctx.principal, viewer: shownAs, draft, request: ctx.received, expiresAt: ctx.now + UPLOAD_TTL_MS }, ctx.now);
     return {
       upload_url: `${ctx.baseUrl}/api/v1/file_uploads/${token}`,
       upload_params: { filename: draft.data.filename, content_type: draft.data.content_type },
@@ -64,6 +66,17 @@ export class FileUploadsService {
     const upload = typeof token === 'string' ? this.#pending.peek(token, now) : undefined;
     if (!upload) throw new InvalidTokenError();
     return upload.principal;
+  }
+
+  /**
+   * Step 2 as a device records it for its hub: the step-1 request with the bytes as its `content` (Outpost's
+   * one-request upload), which the hub performs as the same user through the same route, so its own checks of
+   * the file (rights, extension, size) decide. Undefined for a token step 2 will refuse anyway.
+   */
+  recordedAs(token: string, file: { readonly bytes: Buffer }, now: number): RecordedWrite | undefined {
+    const request = this.#pending.peek(token, now)?.request;
+    // `size` is what step 1 was told; the hub checks it against the bytes, so it says what step 2 received.
+    return request && { ...request, params: { ...request.params, size: file.bytes.length, content: file.bytes.toString('base64') } };
   }
 
   /** Step 2: spends the token and stores the bytes under the metadata of step 1. */

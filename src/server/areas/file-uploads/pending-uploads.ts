@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Principal } from '../../domain/principal.ts';
+import type { RecordedWrite } from '../../domain/write-observer.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 import type { FileDraft } from '../files/files.service.ts';
 
@@ -14,6 +15,8 @@ export interface PendingUpload {
   /** Whom the File JSON of step 2 is shaped for (a student sees their submission file as its owner). */
   readonly viewer: ContentViewer;
   readonly draft: FileDraft;
+  /** Step 1 as received: with the bytes added, the one request a device's hub performs for both steps. */
+  readonly request: RecordedWrite | undefined;
   readonly expiresAt: number;
 }
 

@@ -1,7 +1,6 @@
 import type { CoreServices } from '../../core-services.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import { attemptLimit } from '../../domain/records/content-records.ts';
-import { NO_FILES_ON_DEVICES } from '../../../contracts/upload-limits.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import { API_SUBMISSION_TYPES, type ApiSubmissionType, type SubmissionData } from '../../domain/records/submission-records.ts';
@@ -119,15 +118,6 @@ function refuseBeyondAttempts(assignment: StoredAssignment, attempt: number | nu
 }
 
 /** An upload for a submission must have one of the extensions the assignment allows, when it names any. */
-/**
- * A device's sync cannot carry a student's submission file to the hub yet (the hub refuses a student's file records
- * and the device would then drop its own copy), so such a device refuses the upload up front: the student keeps
- * their file and learns where to send it, rather than handing in an attempt whose file neither side has.
- */
-export function refuseFilesOnDevice(services: CoreServices): void {
-  if (services.sync.hub.state().connected) throw new BadRequestError(NO_FILES_ON_DEVICES);
-}
-
 export function refuseDisallowedExtension(assignment: StoredAssignment, fileName: string): void {
   const allowed = assignment.data.allowed_extensions;
   if (allowed.length === 0) return;

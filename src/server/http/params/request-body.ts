@@ -2,13 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http-errors.ts';
 import { DEFAULT_PARAMETER_LIMIT, parseCanvasParams, type ParsedParams } from './canvas-query.ts';
 import { assertNoForbiddenKeys } from './forbidden-keys.ts';
+import { LARGE_BODY_BYTES } from '../../../contracts/upload-limits.ts';
 
 /** Bytes a body may have, and parameters a form body may carry, by the kind of route. */
 export const BODY_LIMITS = {
   default: { bytes: 100 * 1024, parameters: DEFAULT_PARAMETER_LIMIT },
-  html: { bytes: 2 * 1024 * 1024, parameters: DEFAULT_PARAMETER_LIMIT },
+  html: { bytes: LARGE_BODY_BYTES, parameters: DEFAULT_PARAMETER_LIMIT },
   /** Bulk grading: every student of a large course, each with a grade, a comment and more, in one form. */
-  bulk: { bytes: 2 * 1024 * 1024, parameters: 20_000 },
+  bulk: { bytes: LARGE_BODY_BYTES, parameters: 20_000 },
 } as const;
 export type BodyLimit = keyof typeof BODY_LIMITS;
 

@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
-import { NO_FILES_ON_DEVICES } from '../../../../contracts/upload-limits.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { fileProblem } from '../../lib/file-checks.ts';
 import { formatSubmissionTypes } from '../../lib/format.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { useSubmissionStore, type SubmissionDraft } from '../../stores/submission-store.ts';
-import { useSyncStatusStore } from '../../stores/sync-status-store.ts';
 import { FileChooser } from './FileChooser.tsx';
 import { LazyRichTextEditor } from './LazyRichTextEditor.tsx';
 import { submittableTypes, type SubmittableType } from './submittable.ts';
@@ -29,8 +27,6 @@ export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
   const submitRequested = useSubmissionStore((s) => s.submitRequested);
   const { pending, error, submit } = useSubmission();
   const extensions = assignment.allowed_extensions ?? [];
-  // A device that syncs with a hub cannot carry files to it yet (the server refuses them too): say so up front.
-  const filesRefused = useSyncStatusStore((state) => state.status !== undefined && state.status.state !== 'not_connected');
 
   const filesChosen = (chosen: File[]) => {
     setFiles(chosen);
@@ -39,7 +35,7 @@ export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const draft = type === 'online_upload' && filesRefused ? NO_FILES_ON_DEVICES : draftOf(type, body, url, files);
+    const draft = draftOf(type, body, url, files);
     const refused = typeof draft === 'string' ? draft : draft.submission_type === 'online_upload' ? filesProblem(files, extensions) : undefined;
     setProblem(refused);
     if (refused === undefined && typeof draft !== 'string') submit(() => submitRequested(courseId, assignment.id, draft));
@@ -64,12 +60,7 @@ export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
       {type === 'online_url' && (
         <TextField label="Website URL" type="url" value={url} onChange={setUrl} disabled={pending} placeholder="https://" />
       )}
-      {type === 'online_upload' &&
-        (filesRefused ? (
-          <p className="notice">{NO_FILES_ON_DEVICES}</p>
-        ) : (
-          <FileChooser allowedExtensions={extensions} onChange={filesChosen} uploads={uploads} disabled={pending} />
-        ))}
+      {type === 'online_upload' && <FileChooser allowedExtensions={extensions} onChange={filesChosen} uploads={uploads} disabled={pending} />}
       <FormError message={problem ?? error} />
       <div className="button-row">
         <button type="submit" disabled={pending}>
