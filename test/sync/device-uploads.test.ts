@@ -17,6 +17,24 @@ interface Ticket {
 const REPORT = Buffer.from('%PDF-1.4 field report, written on the bus\n'.repeat(40));
 const PHOTO = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
+/** Steps 1 and 2 of Canvas's upload; answers the File JSON of step 2. */
+async function uploadInSteps(server: TestServer, token: string, path: string, name: string, bytes: Buffer): Promise<Json> {
+  const asked = await api(server, token, 'POST', path, { name, size: bytes.length });
+  expect(asked.status, JSON.stringify(asked.json)).toBe(200);
+  const ticket = asked.json as Ticket;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(ticket.upload_params)) form.append(key, value);
+  form.append(ticket.file_param, new Blob([new Uint8Array(bytes)]), name);
+  const res = await fetch(ticket.upload_url, { method: 'POST', body: form });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Json;
+}
+
+async function bytesOn(server: TestServer, fileId: number): Promise<Buffer> {
+  const [content] = await server.core.services.repos.fileContents.find({ parent_id: fileId });
+  return Buffer.from(content?.data.base64 ?? '', 'base64');
+}
+
 /**
  * A student's device offline hands in text, a URL and files (Canvas's three-step upload and Outpost's one-request
  * upload); the hub performs the uploads as that student through its own upload routes, and the submissions naming
@@ -53,27 +71,10 @@ describe('a student device offline: submission files reach the hub through its u
   const filesPath = (assignment: Json) => `${submissionsPath(assignment)}/self/files`;
   const hubSubmission = (assignment: Json) => hub.core.services.repos.submissions.byLookup(`submission:${assignment.id}:${course.studentA.id}`);
   const studentFilesOn = async (server: TestServer) => (await server.core.services.repos.files.find({ course_id: course.id })).filter((f) => f.data.user_id === course.studentA.id);
-  const bytesOn = async (server: TestServer, fileId: number) => {
-    const [content] = await server.core.services.repos.fileContents.find({ parent_id: fileId });
-    return Buffer.from(content?.data.base64 ?? '', 'base64');
-  };
 
   /** Waits until the student reads the assignment on the device: the course arrived there by pull. */
   const onDeviceToo = (assignment: Json) =>
     eventually(async () => ((await onDevice('GET', `/api/v1/courses/${course.id}/assignments/${assignment.id}`)).status === 200 ? true : undefined), 'the assignment on the device');
-
-  /** Steps 1 and 2 of Canvas's upload, on the device; answers the File JSON of step 2. */
-  async function uploadOnDevice(assignment: Json, name: string, bytes: Buffer): Promise<Json> {
-    const asked = await onDevice('POST', filesPath(assignment), { name, size: bytes.length, content_type: 'application/pdf' });
-    expect(asked.status, JSON.stringify(asked.json)).toBe(200);
-    const ticket = asked.json as Ticket;
-    const form = new FormData();
-    for (const [key, value] of Object.entries(ticket.upload_params)) form.append(key, value);
-    form.append(ticket.file_param, new Blob([new Uint8Array(bytes)]), name);
-    const res = await fetch(ticket.upload_url, { method: 'POST', body: form });
-    expect(res.status).toBe(201);
-    return (await res.json()) as Json;
-  }
 
   const submitFiles = (assignment: Json, fileIds: number[]) =>
     onDevice('POST', submissionsPath(assignment), { submission: { submission_type: 'online_upload', file_ids: fileIds } });
@@ -85,7 +86,7 @@ describe('a student device offline: submission files reach the hub through its u
 
     expect((await onDevice('POST', submissionsPath(essay), { submission: { submission_type: 'online_text_entry', body: '<p>Offline</p>' } })).status).toBe(201);
     expect((await onDevice('POST', submissionsPath(link), { submission: { submission_type: 'online_url', url: 'https://example.org/river' } })).status).toBe(201);
-    const localReport = await uploadOnDevice(report, 'report.pdf', REPORT);
+    const localReport = await uploadInSteps(device, token, filesPath(report), 'report.pdf', REPORT);
     const submittedReport = await submitFiles(report, [localReport.id]);
     expect(submittedReport.status, JSON.stringify(submittedReport.json)).toBe(201);
     // Outpost's one-request upload: the bytes as base64 in the request itself.
@@ -173,5 +174,41 @@ describe('a student device offline: submission files reach the hub through its u
     expect((again.json as ReplayAnswer).results).toEqual((first.json as ReplayAnswer).results);
     const stored = (await hub.core.services.repos.files.find({ course_id: course.id })).filter((f) => f.data.filename === 'twice.pdf');
     expect(stored.map((f) => f.data.user_id)).toEqual([course.studentB.id]);
+  });
+});
+
+describe('a teacher device offline: a course file uploaded in three steps reaches the hub', () => {
+  let hub: TestServer;
+  let device: TestServer;
+  let course: RosterCourse;
+  let token: string;
+
+  beforeAll(async () => {
+    hub = await startTestServer();
+    course = await createRosterCourse(hub, 'Field Methods');
+    device = await startTestServer({ hub: { url: hub.url, token: course.teacher.token } });
+    token = (await device.core.services.tokens.issue({ userId: course.teacher.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+  });
+  afterAll(async () => {
+    await device?.stop();
+    await hub?.stop();
+  });
+
+  it('arrives once as a course file on the hub’s id, with the device’s bytes', async () => {
+    await eventually(async () => ((await api(device, token, 'GET', `/api/v1/courses/${course.id}/files`)).status === 200 ? true : undefined), 'the course on the device');
+    const hubPort = hub.port;
+    await hub.close();
+    const local = await uploadInSteps(device, token, `/api/v1/courses/${course.id}/files`, 'syllabus.pdf', REPORT);
+    hub = await restartTestServer(hub, { port: hubPort });
+
+    const [onHub, ...others] = await eventually(async () => {
+      const files = await hub.core.services.repos.files.find({ course_id: course.id });
+      return files.length > 0 ? files : undefined;
+    }, 'the file on the hub', 600);
+    expect(others).toEqual([]);
+    expect(onHub!.id).not.toBe(local.id);
+    expect(onHub!.data).toMatchObject({ filename: 'syllabus.pdf', purpose: 'course', hidden: false, user_id: course.teacher.id });
+    expect((await bytesOn(hub, onHub!.id)).equals(REPORT)).toBe(true);
+    await eventually(async () => ((await api(device, token, 'GET', '/api/v1/sync/status')).json as SyncStatus).waiting === 0 || undefined, 'the outbox settled');
   });
 });
