@@ -1,0 +1,187 @@
+import { assignmentAsSeen, pageAsSeen } from '../content-visibility.ts';
+import type { CourseData, EnrollmentData, SectionData } from '../records/course-records.ts';
+import type { AssignmentData, DiscussionTopicData, FileContentData, FileData, QuizData } from '../records/content-records.ts';
+import type { CustomColumnData } from '../records/custom-column-records.ts';
+import type { DiscussionEntryData } from '../records/discussion-records.ts';
+import type { AssignmentGroupData } from '../records/grading-records.ts';
+import type { GroupCategoryData, GroupData, GroupMembershipData } from '../records/group-records.ts';
+import { latePolicyKey, type LatePolicyData } from '../records/late-policy-records.ts';
+import type { LiveAssessmentData } from '../records/live-assessment-records.ts';
+import type { ModuleData, ModuleItemData, ModuleSettingsData } from '../records/module-records.ts';
+import type { WikiPageData } from '../records/page-records.ts';
+import type { PollSessionData } from '../records/poll-records.ts';
+import { positionThenId, sisSlot } from './lookup-keys.ts';
+import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
+
+/**
+ * Records of the `course` partition: a course's content and structure, the same for every member who may see it.
+ * `managers` names the permission the type's REST area asks before it shows drafts (assignments, quizzes and
+ * groups ask manage_assignments, topics moderate_forum, pages manage_wiki, files manage_files, modules and the
+ * course itself manage_content).
+ */
+
+const course = { collection: 'course', conflicts: FIELD_BY_FIELD, webhooks: [] } as const;
+const members = { shownTo: 'members' } as const;
+
+export const courseRecord = declareRecord<CourseData>()({
+  ...course,
+  type: 'course',
+  slots: (c, id) => ({ course_id: id, parent_id: c.account_id, lookup_key: sisSlot(c.sis_course_id), sort_key: c.name.toLowerCase() }),
+  pull: { shownTo: 'published', managers: 'manage_content', published: (c) => c.workflow_state === 'available' || c.workflow_state === 'completed' },
+});
+
+export const sectionRecord = declareRecord<SectionData>()({
+  ...course,
+  type: 'course_section',
+  slots: (s) => ({ course_id: s.course_id, lookup_key: sisSlot(s.sis_section_id), sort_key: s.name.toLowerCase() }),
+  pull: members,
+});
+
+export const enrollmentRecord = declareRecord<EnrollmentData>()({
+  ...course,
+  type: 'enrollment',
+  slots: (e) => ({ course_id: e.course_id, user_id: e.user_id, parent_id: e.course_section_id, sort_key: e.type }),
+  pull: members,
+});
+
+export const assignmentRecord = declareRecord<AssignmentData>()({
+  ...course,
+  type: 'assignment',
+  slots: (a, id) => ({ course_id: a.course_id, sort_key: positionThenId(a.position, id) }),
+  pull: { shownTo: 'published', managers: 'manage_assignments', published: (a) => a.workflow_state === 'published', whenLocked: assignmentAsSeen },
+});
+
+// Students list a course's groups, and a device computes its student's totals from them.
+export const assignmentGroupRecord = declareRecord<AssignmentGroupData>()({
+  ...course,
+  type: 'assignment_group',
+  slots: (g, id) => ({ course_id: g.course_id, sort_key: positionThenId(g.position, id) }),
+  pull: { shownTo: 'published', managers: 'manage_assignments', published: (g) => g.workflow_state === 'available' },
+});
+
+export const quizRecord = declareRecord<QuizData>()({
+  ...course,
+  type: 'quiz',
+  slots: (q) => ({ course_id: q.course_id, parent_id: q.assignment_id ?? 0 }),
+  pull: { shownTo: 'published', managers: 'manage_assignments', published: (q) => q.workflow_state === 'published' },
+});
+
+export const discussionTopicRecord = declareRecord<DiscussionTopicData>()({
+  ...course,
+  type: 'discussion_topic',
+  slots: (t) => ({ course_id: t.course_id, user_id: t.user_id, parent_id: t.assignment_id ?? 0 }),
+  pull: { shownTo: 'published', managers: 'moderate_forum', published: (t) => t.workflow_state === 'published' },
+});
+
+// Entries are listed per topic (parent_id); their order (newest first, threads) is decided in memory.
+export const discussionEntryRecord = declareRecord<DiscussionEntryData>()({
+  ...course,
+  type: 'discussion_entry',
+  slots: (e) => ({ course_id: e.course_id, user_id: e.user_id, parent_id: e.topic_id }),
+  pull: { shownTo: 'managers', managers: 'moderate_forum' },
+});
+
+export const fileRecord = declareRecord<FileData>()({
+  ...course,
+  type: 'attachment',
+  slots: (f) => ({ course_id: f.course_id, user_id: f.user_id, sort_key: f.display_name.toLowerCase().slice(0, 300) }),
+  pull: { shownTo: 'file_readers', managers: 'manage_files' },
+  webhooks: ['attachment_created'],
+});
+
+export const fileContentRecord = declareRecord<FileContentData>()({
+  ...course,
+  type: 'file_content',
+  slots: (c) => ({ course_id: c.course_id, parent_id: c.file_id }),
+  pull: { shownTo: 'its_file_readers', managers: 'manage_files' },
+});
+
+export const moduleRecord = declareRecord<ModuleData>()({
+  ...course,
+  type: 'context_module',
+  slots: (m, id) => ({ course_id: m.course_id, sort_key: positionThenId(m.position, id) }),
+  pull: { shownTo: 'published', managers: 'manage_content', published: (m) => m.published },
+});
+
+export const moduleItemRecord = declareRecord<ModuleItemData>()({
+  ...course,
+  type: 'content_tag',
+  slots: (i) => ({ course_id: i.course_id, parent_id: i.module_id, sort_key: String(i.position).padStart(9, '0') }),
+  pull: { shownTo: 'published', managers: 'manage_content', published: (i) => i.published },
+});
+
+export const moduleSettingsRecord = declareRecord<ModuleSettingsData>()({
+  ...course,
+  type: 'module_settings',
+  slots: (s) => ({ course_id: s.course_id, lookup_key: `module_settings:${s.course_id}` }),
+  pull: members,
+});
+
+// Categories hang off their context: parent_id is the account or course id (ids are unique across types).
+export const groupCategoryRecord = declareRecord<GroupCategoryData>()({
+  ...course,
+  type: 'group_category',
+  slots: (c) => ({ course_id: c.course_id, parent_id: c.context_id, sort_key: c.name.toLowerCase().slice(0, 300) }),
+  pull: members,
+});
+
+// Groups are listed per category, ordered by name (Canvas orders a category's groups by name).
+export const groupRecord = declareRecord<GroupData>()({
+  ...course,
+  type: 'group',
+  slots: (g) => ({ course_id: g.course_id, parent_id: g.group_category_id, sort_key: g.name.toLowerCase().slice(0, 300) }),
+  pull: members,
+});
+
+export const groupMembershipRecord = declareRecord<GroupMembershipData>()({
+  ...course,
+  type: 'group_membership',
+  slots: (m) => ({ course_id: m.course_id, user_id: m.user_id, parent_id: m.group_id }),
+  pull: members,
+});
+
+// Pages hang off their wiki: course_id is the course for course pages (module items find them by course and
+// `data.url`), 0 for group pages, whose group id is in parent_id.
+export const wikiPageRecord = declareRecord<WikiPageData>()({
+  ...course,
+  type: 'wiki_page',
+  slots: (p) => ({
+    course_id: p.context_type === 'Course' ? p.context_id : 0,
+    parent_id: p.context_type === 'Group' ? p.context_id : 0,
+    sort_key: p.title.toLowerCase().slice(0, 300),
+  }),
+  pull: { shownTo: 'published', managers: 'manage_wiki', published: (p) => p.workflow_state === 'active', whenLocked: pageAsSeen },
+  // The slug follows the title, and each edit counts a new revision by its editor: both sides always move those.
+  conflicts: { groups: [], derived: ['url', 'old_urls', 'revision', 'revised_at', 'last_edited_by'] },
+});
+
+// One per course, found by the course (Canvas's LatePolicy has a unique course_id).
+export const latePolicyRecord = declareRecord<LatePolicyData>()({
+  ...course,
+  type: 'late_policy',
+  slots: (p) => ({ course_id: p.course_id, lookup_key: latePolicyKey(p.course_id) }),
+  pull: { shownTo: 'managers', managers: 'manage_grades' },
+});
+
+// Gradebook columns in position order, ties by id (acts_as_list in Canvas).
+export const customColumnRecord = declareRecord<CustomColumnData>()({
+  ...course,
+  type: 'custom_gradebook_column',
+  slots: (c, id) => ({ course_id: c.course_id, sort_key: positionThenId(c.position, id) }),
+  pull: { shownTo: 'managers', managers: 'manage_grades' },
+});
+
+export const pollSessionRecord = declareRecord<PollSessionData>()({
+  ...course,
+  type: 'poll_session',
+  slots: (s) => ({ course_id: s.course_id, parent_id: s.poll_id }),
+  pull: members,
+});
+
+// Assessments are found by their client-chosen key within the course.
+export const liveAssessmentRecord = declareRecord<LiveAssessmentData>()({
+  ...course,
+  type: 'live_assessment',
+  slots: (a) => ({ course_id: a.course_id, lookup_key: `live_assessment:${a.course_id}:${a.key}` }),
+  pull: members,
+});

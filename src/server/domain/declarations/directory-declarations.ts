@@ -1,0 +1,56 @@
+import type { AccountData, AccountUserData, CommunicationChannelData, RoleData, RoleOverrideData, UserData } from '../records/directory-records.ts';
+import type { PollChoiceData, PollData } from '../records/poll-records.ts';
+import { lookupKey, positionThenId, sisSlot } from './lookup-keys.ts';
+import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
+
+/** Records of the `directory` partition: accounts, people and what belongs to them, outside any one course. */
+
+const directory = { collection: 'directory', conflicts: FIELD_BY_FIELD, webhooks: [] } as const;
+
+export const accountRecord = declareRecord<AccountData>()({
+  ...directory,
+  type: 'account',
+  slots: (a) => ({ parent_id: a.parent_account_id ?? 0, lookup_key: sisSlot(a.sis_account_id), sort_key: a.name.toLowerCase() }),
+  pull: 'account',
+});
+
+export const userRecord = declareRecord<UserData>()({
+  ...directory,
+  type: 'user',
+  slots: (u) => ({ lookup_key: lookupKey.login(u.login_id), sort_key: u.sortable_name.toLowerCase() }),
+  pull: 'person',
+});
+
+export const accountUserRecord = declareRecord<AccountUserData>()({
+  ...directory,
+  type: 'account_user',
+  slots: (m) => ({ user_id: m.user_id, parent_id: m.account_id }),
+  pull: 'owner',
+});
+
+export const channelRecord = declareRecord<CommunicationChannelData>()({
+  ...directory,
+  type: 'communication_channel',
+  slots: (c) => ({ user_id: c.user_id, sort_key: String(c.position).padStart(6, '0') }),
+  pull: 'owner',
+});
+
+export const roleRecord = declareRecord<RoleData>()({ ...directory, type: 'role', slots: (r) => ({ parent_id: r.account_id }), pull: 'account_part' });
+
+export const roleOverrideRecord = declareRecord<RoleOverrideData>()({
+  ...directory,
+  type: 'role_override',
+  slots: (o) => ({ parent_id: o.account_id, sort_key: `${o.role_id}:${o.permission}` }),
+  pull: 'account_part',
+});
+
+// Polls and their choices belong to their author (records/poll-records.ts).
+export const pollRecord = declareRecord<PollData>()({ ...directory, type: 'poll', slots: (p) => ({ user_id: p.user_id }), pull: 'owner' });
+
+// Choices carry no owner slot, so no rule can tell whose they are: they stay on the hub.
+export const pollChoiceRecord = declareRecord<PollChoiceData>()({
+  ...directory,
+  type: 'poll_choice',
+  slots: (c, id) => ({ parent_id: c.poll_id, sort_key: positionThenId(c.position, id) }),
+  pull: 'nobody',
+});

@@ -1,0 +1,39 @@
+import type { AccessTokenData, DeveloperKeyData, HubLinkData, InstallationData, LoginData, ProgressData, SessionData } from '../records/local-records.ts';
+import { lookupKey } from './lookup-keys.ts';
+import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
+
+/** Records of the `local` partition: this installation's credentials and state, which never leave it. */
+
+const local = { collection: 'local', pull: 'never', conflicts: FIELD_BY_FIELD, webhooks: [] } as const;
+
+// A developer key's tokens are counted (and revoked) through `parent_id`.
+export const tokenRecord = declareRecord<AccessTokenData>()({
+  ...local,
+  type: 'access_token',
+  slots: (t) => ({ user_id: t.user_id, parent_id: t.developer_key_id ?? 0, lookup_key: lookupKey.tokenHash(t.token_hash) }),
+});
+
+export const developerKeyRecord = declareRecord<DeveloperKeyData>()({ ...local, type: 'developer_key', slots: (k) => ({ parent_id: k.account_id }) });
+
+export const installationRecord = declareRecord<InstallationData>()({ ...local, type: 'installation', slots: () => ({}) });
+
+export const loginRecord = declareRecord<LoginData>()({
+  ...local,
+  type: 'login',
+  slots: (l) => ({
+    user_id: l.user_id,
+    parent_id: l.account_id,
+    lookup_key: l.workflow_state === 'deleted' ? '' : lookupKey.pseudonym(l.unique_id),
+    sort_key: l.unique_id.toLowerCase().slice(0, 300),
+  }),
+});
+
+export const sessionRecord = declareRecord<SessionData>()({
+  ...local,
+  type: 'session',
+  slots: (s) => ({ user_id: s.user_id, lookup_key: lookupKey.sessionHash(s.token_hash) }),
+});
+
+export const hubLinkRecord = declareRecord<HubLinkData>()({ ...local, type: 'hub_link', slots: (h) => ({ user_id: h.user_id }) });
+
+export const progressRecord = declareRecord<ProgressData>()({ ...local, type: 'progress', slots: (p) => ({ user_id: p.user_id, course_id: 0 }) });

@@ -1,0 +1,109 @@
+import type { CollectionName } from '../../storage/database.ts';
+import type { PermissionName } from '../permissions/index.ts';
+import type { ItemLock } from '../progression/item-locks.ts';
+import type { WebhookEventType } from '../records/webhook-records.ts';
+import type { SlotsOf } from '../repository.ts';
+
+/**
+ * Everything the server needs to know about one record type, in one object: where it is stored and how it is found
+ * (repositories), who may hold a copy of it on a device (sync pull), which of its fields change together (conflicts
+ * on replay) and which webhook events it produces. Every part is required, so a type cannot be added for one
+ * consumer and forgotten by another; the table of all of them is `declarations/index.ts`.
+ */
+export type RecordDeclaration<TData extends object> = Placement<TData> & {
+  /** The storage type name: the key prefix (`wiki_page:3`) and what the change log, sync and webhooks see. */
+  readonly type: string;
+  /** How the data fills the shared index slots (course/user/parent ids, sort and lookup keys). */
+  readonly slots: SlotsOf<TData>;
+  /** Which fields a replayed write compares as one (decision 0045); `FIELD_BY_FIELD` when each stands alone. */
+  readonly conflicts: ConflictPolicy;
+  /** The live events the webhook deriver makes of this type's changes; empty when it makes none. */
+  readonly webhooks: readonly WebhookEventType[];
+};
+
+/**
+ * The collection (sync partition) and the pull rule that fits it: the collection decides what a rule can look at
+ * (a course-user record has a student, a directory record an account or owner), so each names its own kind.
+ */
+type Placement<TData> =
+  | { readonly collection: 'local'; readonly pull: 'never' }
+  | { readonly collection: 'directory'; readonly pull: DirectoryPull }
+  | { readonly collection: 'course'; readonly pull: ContentPull<TData> }
+  | { readonly collection: 'course_user'; readonly pull: CourseWorkPull }
+  | { readonly collection: 'history'; readonly pull: HistoryPull };
+
+/** Directory records: who holds one is decided by the user's accounts, courses and identity. */
+export type DirectoryPull =
+  /** The account itself, when it is on the chain of one of the user's courses. */
+  | 'account'
+  /** Belongs to such an account (its `parent_id`): roles and role overrides, which the device's permission checks read. */
+  | 'account_part'
+  /** A user: the device's own user in full, people sharing a course with public fields only. */
+  | 'person'
+  /** Only the user it belongs to (`user_id`). */
+  | 'owner'
+  /** Not sent to devices. */
+  | 'nobody';
+
+/**
+ * Course content: every rule starts with the course being in the user's scope. `managers` is the permission the
+ * REST area asks before it shows drafts and ignores locks, so a device's user sees over sync what the API shows.
+ */
+export type ContentPull<TData> =
+  /** Every member of the course sees it (sections, enrollments, groups). */
+  | { readonly shownTo: 'members' }
+  /** Only its managers hold it; the API answers others from the hub alone (or not at all). */
+  | { readonly shownTo: 'managers'; readonly managers: ContentManager }
+  /** Managers see every copy; others the published ones, without what a lock withholds when it is locked. */
+  | {
+      readonly shownTo: 'published';
+      readonly managers: ContentManager;
+      readonly published: (data: TData) => boolean;
+      readonly whenLocked?: (data: TData, lock: ItemLock) => TData;
+    }
+  /** A file: managers every one; others what the files API would let them read (its own rule, see pull-visibility). */
+  | { readonly shownTo: 'file_readers'; readonly managers: ContentManager }
+  /** A file's bytes: exactly when its file record travels. */
+  | { readonly shownTo: 'its_file_readers'; readonly managers: ContentManager };
+
+/** Course-user records are one user's (`user_id`): who besides them may hold a copy. */
+export type CourseWorkPull =
+  /** Whoever sees that student's course work: the student, their graders, observers of them. */
+  | 'course_work'
+  /** Graders who see that student, never the student (notes, stored totals with unposted grades). */
+  | 'graders'
+  /** The owner alone (planner, notification settings, read state). */
+  | 'owner';
+
+/** History records (page revisions): managers of the content, and the user who wrote one. */
+export interface HistoryPull {
+  readonly managers: ContentManager;
+}
+
+/** The permissions REST areas ask before they show drafts or staff-only records, one per kind of content. */
+export const CONTENT_MANAGERS = ['manage_content', 'manage_assignments', 'moderate_forum', 'manage_wiki', 'manage_files', 'manage_grades'] as const satisfies readonly PermissionName[];
+export type ContentManager = (typeof CONTENT_MANAGERS)[number];
+
+export interface ConflictPolicy {
+  /** Fields that change together: a write to one of them is a write to the group. */
+  readonly groups: readonly (readonly string[])[];
+  /** Fields that follow from the others (a submission's state, a page's revision number): never a conflict. */
+  readonly derived: readonly string[];
+}
+
+/** Every field is its own group: two writes conflict only when they change the same field. */
+export const FIELD_BY_FIELD: ConflictPolicy = { groups: [], derived: [] };
+
+/** Carries a declaration's data type, so the table can hand out repositories of the right type. */
+declare const dataType: unique symbol;
+export interface DataTyped<TData> {
+  readonly [dataType]?: TData;
+}
+
+/**
+ * Declares a record type (`declareRecord<WikiPageData>()({ ... })`): checks the declaration is complete and keeps
+ * its literal parts (the type name, the webhook events) for the table's type checks.
+ */
+export function declareRecord<TData extends object>() {
+  return <const D extends RecordDeclaration<TData>>(declaration: D): D & DataTyped<TData> => declaration;
+}
