@@ -1,9 +1,10 @@
 import type { Stored } from '../storage/typed-records.ts';
-import { assignmentAsSeen, courseFileReadable, pageAsSeen } from '../domain/content-visibility.ts';
+import { courseFileReadable } from '../domain/content-visibility.ts';
+import { declarationOf } from '../domain/declarations/index.ts';
+import type { ContentPull, CourseWorkPull, DirectoryPull } from '../domain/declarations/record-declaration.ts';
 import type { ItemLock } from '../domain/progression/item-locks.ts';
 import type { Repositories } from '../domain/repositories.ts';
-import type { AssignmentData, FileData } from '../domain/records/content-records.ts';
-import type { WikiPageData } from '../domain/records/page-records.ts';
+import type { FileData } from '../domain/records/content-records.ts';
 import { seesStudent, type CourseScope, type SyncScope } from './sync-scope.ts';
 import type { PullCollection, WireRecord } from './sync-partitions.ts';
 
@@ -12,57 +13,6 @@ export type PullDecision = WireRecord | 'hidden' | 'skip';
 
 /** Fields of another user's record a device may hold: what Canvas shows to people sharing a course. */
 const PUBLIC_USER_FIELDS = ['name', 'sortable_name', 'short_name', 'root_account_id', 'workflow_state', 'uuid', 'time_zone', 'locale'];
-
-/**
- * Draft state per course-content type, for users without manage_content. A type not listed here is shown to
- * staff only: a new type must be added on purpose before students receive it.
- */
-const VISIBLE_TO_STUDENTS: Readonly<Record<string, (data: Record<string, unknown>) => boolean>> = {
-  course: (d) => d.workflow_state === 'available' || d.workflow_state === 'completed',
-  course_section: () => true,
-  enrollment: () => true,
-  assignment: (d) => d.workflow_state === 'published',
-  // Students list a course's groups, and a device computes its student's totals from them.
-  assignment_group: (d) => d.workflow_state === 'available',
-  quiz: (d) => d.workflow_state === 'published',
-  discussion_topic: (d) => d.workflow_state === 'published',
-  wiki_page: (d) => d.workflow_state === 'active',
-  context_module: (d) => d.published === true,
-  content_tag: (d) => d.published === true,
-  module_settings: () => true,
-  group_category: () => true,
-  group: () => true,
-  group_membership: () => true,
-  poll_session: () => true,
-  live_assessment: () => true,
-};
-
-/**
- * What a lock withholds of each lockable type, as the API's serializers withhold it (domain/content-visibility.ts).
- * Locked course files are not listed: the API answers 404 for them, so they do not travel at all.
- */
-const AS_SEEN_WHEN_LOCKED: Readonly<Record<string, (data: Record<string, unknown>, lock: ItemLock) => object>> = {
-  wiki_page: (d, lock) => pageAsSeen(d as unknown as WikiPageData, lock),
-  assignment: (d, lock) => assignmentAsSeen(d as unknown as AssignmentData, lock),
-};
-
-/**
- * Course-user records private to their owner, whoever else sees that user's course work. What a user has read or
- * liked in a discussion is theirs: the API shows it to no one else.
- */
-const OWNER_ONLY: ReadonlySet<string> = new Set([
-  'planner_note',
-  'planner_override',
-  'notification_policy',
-  'error_report',
-  'discussion_entry_participant',
-  'discussion_topic_participant',
-]);
-/**
- * Course-user records about a student that only graders who see that student may hold. Stored totals include
- * unposted grades; a student's device computes its posted totals from its own records instead.
- */
-const GRADERS_ONLY: ReadonlySet<string> = new Set(['custom_gradebook_column_datum', 'course_score']);
 
 /** Decides per record; file lookups for file contents are cached for one pull. */
 export class PullVisibility {
@@ -75,14 +25,23 @@ export class PullVisibility {
     this.#repos = repos;
   }
 
+  /**
+   * By the rule the record's type declares (domain/declarations/). A type without a declaration is sync or webhook
+   * bookkeeping: it reaches a device only as course content reaches the course's staff.
+   */
   async decide(collection: PullCollection, doc: WireRecord): Promise<PullDecision> {
-    if (collection === 'directory') return this.#directory(doc);
+    const declared = declarationOf(doc.type);
+    if (collection === 'directory') return this.#directory(doc, declared?.collection === 'directory' ? declared.pull : 'nobody');
     const course = this.#scope.courses.get(doc.course_id);
-    if (collection === 'course_user') return this.#courseUser(doc, course);
+    if (collection === 'course_user') return this.#courseUser(doc, course, declared?.collection === 'course_user' ? declared.pull : 'course_work');
     if (!course) return 'skip';
-    if (collection === 'history') return course.staff || doc.user_id === this.#scope.userId ? doc : 'skip';
-    if (!(await this.#courseContent(doc, course))) return 'hidden';
-    return this.#asSeen(doc, course);
+    if (collection === 'history') {
+      const managers = declared?.collection === 'history' ? declared.pull.managers : BOOKKEEPING.managers;
+      return course.manages.has(managers) || doc.user_id === this.#scope.userId ? doc : 'skip';
+    }
+    const content: ContentPull<Record<string, unknown>> = declared?.collection === 'course' ? declared.pull : BOOKKEEPING;
+    if (!(await this.#courseContent(doc, course, content))) return 'hidden';
+    return content.shownTo === 'published' ? this.#asSeen(doc, course, content.whenLocked) : doc;
   }
 
   /**
@@ -94,52 +53,53 @@ export class PullVisibility {
   }
 
   /** Locked content without what the lock withholds, unless the course sends locked content ahead (0048). */
-  #asSeen(doc: WireRecord, course: CourseScope): WireRecord {
-    const redact = AS_SEEN_WHEN_LOCKED[doc.type];
-    const lock = redact && lockOf(course, doc.key);
-    if (!lock || !redact || course.offlineLocked) return doc;
-    return { ...doc, data: redact(doc.data, lock) as Record<string, unknown> };
+  #asSeen(doc: WireRecord, course: CourseScope, whenLocked: ((data: Record<string, unknown>, lock: ItemLock) => Record<string, unknown>) | undefined): WireRecord {
+    const lock = whenLocked && lockOf(course, doc.key);
+    if (!lock || !whenLocked || course.offlineLocked) return doc;
+    return { ...doc, data: whenLocked(doc.data, lock) };
   }
 
-  #directory(doc: WireRecord): PullDecision {
+  #directory(doc: WireRecord, pull: DirectoryPull): PullDecision {
     const { userId, accountIds, peerUserIds } = this.#scope;
-    switch (doc.type) {
+    switch (pull) {
       case 'account':
         return accountIds.has(doc.id) ? doc : 'skip';
-      case 'role':
-      case 'role_override':
+      case 'account_part':
         return accountIds.has(doc.parent_id) ? doc : 'skip';
-      case 'user':
+      case 'person':
         if (doc.id === userId) return doc;
         return peerUserIds.has(doc.id) ? redactUser(doc) : 'skip';
-      case 'account_user':
-      case 'communication_channel':
-      case 'poll':
+      case 'owner':
         return doc.user_id === userId ? doc : 'skip';
-      default:
+      case 'nobody':
         return 'skip';
     }
   }
 
-  #courseUser(doc: WireRecord, course: CourseScope | undefined): PullDecision {
+  #courseUser(doc: WireRecord, course: CourseScope | undefined, pull: CourseWorkPull): PullDecision {
     // Course-less records (planner notes, notification policies) are their owner's alone.
     if (doc.course_id === 0 || !course) return doc.user_id === this.#scope.userId && doc.course_id === 0 ? doc : 'skip';
-    // A planner note stays its owner's even when it names a course (the planner API: another user's note is a 404).
-    if (OWNER_ONLY.has(doc.type)) return doc.user_id === this.#scope.userId ? doc : 'skip';
-    // Teacher notes about a student are the graders' (custom columns need a grading right), never the student's.
-    if (GRADERS_ONLY.has(doc.type)) return course.grader && seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
+    if (pull === 'owner') return doc.user_id === this.#scope.userId ? doc : 'skip';
+    if (pull === 'graders') return course.manages.has('manage_grades') && seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
     return seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
   }
 
-  async #courseContent(doc: WireRecord, course: CourseScope): Promise<boolean> {
-    if (course.staff) return true;
-    if (doc.type === 'attachment') return this.#fileVisible(doc.key, doc.data as unknown as FileData, course);
-    // The bytes travel exactly when the API would let the user download them.
-    if (doc.type === 'file_content') {
-      const file = await this.#file(doc.parent_id);
-      return !!file && this.#fileVisible(file.key, file.data, course);
+  async #courseContent(doc: WireRecord, course: CourseScope, pull: ContentPull<Record<string, unknown>>): Promise<boolean> {
+    if (pull.shownTo === 'members') return true;
+    if (course.manages.has(pull.managers)) return true;
+    switch (pull.shownTo) {
+      case 'managers':
+        return false;
+      case 'published':
+        return pull.published(doc.data);
+      case 'file_readers':
+        return this.#fileVisible(doc.key, doc.data as unknown as FileData, course);
+      case 'its_file_readers': {
+        // The bytes travel exactly when the API would let the user download them.
+        const file = await this.#file(doc.parent_id);
+        return !!file && this.#fileVisible(file.key, file.data, course);
+      }
     }
-    return VISIBLE_TO_STUDENTS[doc.type]?.(doc.data) ?? false;
   }
 
   /**
@@ -158,6 +118,12 @@ export class PullVisibility {
     return found;
   }
 }
+
+/**
+ * Types without a declaration are sync bookkeeping kept beside the records it is about (receipts of replayed
+ * writes): in a course's collections, the course's staff alone hold them; in the directory, no one.
+ */
+const BOOKKEEPING = { shownTo: 'managers', managers: 'manage_content' } as const;
 
 /** The lock the user meets on a course's content; a scope computed without locks must never judge content. */
 function lockOf(course: CourseScope, key: string): ItemLock | undefined {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Access } from '../domain/access.ts';
 import { assignmentLockSubject, fileLock, pageLockSubject } from '../domain/content-visibility.ts';
+import { RECORD_DECLARATIONS } from '../domain/declarations/index.ts';
+import { CONTENT_MANAGERS, type ContentManager } from '../domain/declarations/record-declaration.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import type { Principal } from '../domain/principal.ts';
 import { ContentLocks } from '../domain/progression/content-locks.ts';
@@ -11,10 +13,11 @@ import type { PullCollection } from './sync-partitions.ts';
 /** What one user may see of one course, decided by the same policy as the API (domain/access.ts). */
 export interface CourseScope {
   courseId: number;
-  /** May see unpublished content (manage_content): teachers and designers. */
-  staff: boolean;
-  /** May change grades (manage_grades). */
-  grader: boolean;
+  /**
+   * The content permissions the user holds in the course: each record type's declaration names the one its REST
+   * area asks before showing drafts (manage_assignments for assignments, manage_wiki for pages…).
+   */
+  manages: ReadonlySet<ContentManager>;
   /**
    * Holds an active enrollment. Always true today: a course whose enrollment ended leaves the scope, so its copies
    * are deleted from the device (docs/decisions/0048), while the API still lets a concluded member read it online.
@@ -67,19 +70,19 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     const course = await readableCourse(principal, courseId, access);
     if (!course) continue;
     const context = { type: 'course', courseId } as const;
-    const [staff, grader, students, managesPeople, own] = await Promise.all([
-      access.can(principal, 'manage_content', context),
-      access.can(principal, 'manage_grades', context),
+    const [held, students, managesPeople, own] = await Promise.all([
+      Promise.all(CONTENT_MANAGERS.map(async (permission) => ((await access.can(principal, permission, context)) ? [permission] : []))),
       access.visibleStudents(principal, courseId),
       access.can(principal, 'manage_admin_users', context),
       access.enrollmentsOf(principal, courseId),
     ]);
+    const manages = new Set<ContentManager>(held.flat());
     const active = own.some((e) => e.workflow_state === 'active');
     // A concluded, inactive or deleted enrollment: the device gives back what it held of the course.
     if (!active) continue;
-    const locks = options.locks ? await lockedContent(repos, principal.userId, courseId, staff, options.now) : undefined;
+    const locks = options.locks ? await lockedContent(repos, principal.userId, courseId, manages, options.now) : undefined;
     const offlineLocked = (await repos.courses.get(courseId))?.data.offline_locked_content === true;
-    courses.set(courseId, { courseId, staff, grader, active, managesPeople, students, locks, offlineLocked });
+    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, offlineLocked });
     for (const account of await access.accountChain(course.accountId)) accountIds.add(account.id);
     for (const peer of await repos.enrollments.find({ course_id: courseId })) peerUserIds.add(peer.user_id);
   }
@@ -88,17 +91,21 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
 
 /**
  * The pages, assignments and course files locked for the user, with their locks: the same computation the API's
- * serializers make per request (docs/decisions/0036), so a device holds no more than the API would show.
+ * serializers make per request (docs/decisions/0036), so a device holds no more than the API would show. Like the
+ * API, a kind's managers are never locked out of it.
  */
-async function lockedContent(repos: Repositories, userId: number, courseId: number, staff: boolean, now: number): Promise<ReadonlyMap<string, ItemLock>> {
+async function lockedContent(repos: Repositories, userId: number, courseId: number, manages: ReadonlySet<ContentManager>, now: number): Promise<ReadonlyMap<string, ItemLock>> {
   const locked = new Map<string, ItemLock>();
-  if (staff) return locked;
+  const lockable = (declaration: { pull: { managers: ContentManager } }) => !manages.has(declaration.pull.managers);
+  const { wikiPages, assignments: assignmentRecords, files: fileRecords } = RECORD_DECLARATIONS;
+  if (!lockable(wikiPages) && !lockable(assignmentRecords) && !lockable(fileRecords)) return locked;
   // Evaluating a progression may bring it up to date, as when the API shows the student their modules.
   const contentLocks = await ContentLocks.load(repos, userId, courseId, false, { actorId: userId, requestId: 'sync-scope', now });
+  const none = Promise.resolve([]);
   const [pages, assignments, files] = await Promise.all([
-    repos.wikiPages.find({ course_id: courseId }),
-    repos.assignments.find({ course_id: courseId }),
-    repos.files.find({ course_id: courseId }),
+    lockable(wikiPages) ? repos.wikiPages.find({ course_id: courseId }) : none,
+    lockable(assignmentRecords) ? repos.assignments.find({ course_id: courseId }) : none,
+    lockable(fileRecords) ? repos.files.find({ course_id: courseId }) : none,
   ]);
   for (const page of pages) addLock(locked, page.key, contentLocks.lockOf(pageLockSubject(page)));
   for (const assignment of assignments) addLock(locked, assignment.key, contentLocks.lockOf(assignmentLockSubject(assignment)));
@@ -134,7 +141,7 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
     const students = collection === 'course_user' ? (c.students === 'all' ? 'all' : sorted(c.students)) : undefined;
     // Content that unlocked (a date passed, a prerequisite was completed) or locked again is sent anew.
     const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort()] : undefined;
-    return [id, c.staff, c.grader, students, locked];
+    return [id, [...c.manages].sort(), students, locked];
   });
   const basis =
     collection === 'directory'

@@ -1,4 +1,3 @@
-import type { CollectionName } from '../../storage/database.ts';
 import type { PermissionName } from '../permissions/index.ts';
 import type { ItemLock } from '../progression/item-locks.ts';
 import type { WebhookEventType } from '../records/webhook-records.ts';
