@@ -1,6 +1,4 @@
 import type { RxDocumentData } from 'rxdb';
-import type { FileData } from '../domain/records/content-records.ts';
-import type { SubmissionData } from '../domain/records/submission-records.ts';
 import type { WebhookDeriverData, WebhookSnapshotData, WebhookSubscriptionData } from '../domain/records/webhook-records.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import { writeTogether, type PlannedWrite } from '../domain/repository.ts';
@@ -9,8 +7,8 @@ import type { StoredRecord } from '../storage/record-schema.ts';
 import type { Stored, WriteStamp } from '../storage/typed-records.ts';
 import type { CanonicalEvent } from './canonical-event.ts';
 import { EventFacts } from './event-facts.ts';
-import { attachmentEvents, fileSnapshot, submissionEvents, submissionSnapshot } from './event-rules.ts';
 import { formatPayload } from './payloads/index.ts';
+import { derivationOf } from './record-events.ts';
 import { ulid } from './ulid.ts';
 import { webhookLookup, type WebhookRepositories } from './webhook-store.ts';
 
@@ -135,28 +133,14 @@ export class EventDeriver {
     return deliveries;
   }
 
-  /** The events of one changed record and its next snapshot; undefined for records that produce none. */
+  /** The events of one changed record and its next snapshot; undefined for types that declare no events. */
   async #derive(source: string, since: number, record: Stored<object>, facts: EventFacts) {
+    const derivation = derivationOf(record);
+    if (!derivation) return undefined;
     const sourceKey = `${source}:${record.key}`;
-    const change = { record, source: `${sourceKey}:${since}` };
-    if (record.type === 'submission') {
-      const submission = record as Stored<SubmissionData>;
-      const previous = await this.#snapshot(sourceKey);
-      const assignment = await facts.assignment(submission.data.assignment_id);
-      const events: CanonicalEvent[] = [];
-      for (const name of submissionEvents(previous?.data, submission.data)) {
-        events.push(await facts.submissionEvent(name, { ...change, record: submission }, previous?.data));
-      }
-      return { events, snapshot: { previous, next: submissionSnapshot(sourceKey, submission.data, facts.pointsPossible(assignment)) } };
-    }
-    if (record.type === 'attachment') {
-      const file = record as Stored<FileData>;
-      const previous = await this.#snapshot(sourceKey);
-      const names = attachmentEvents(previous?.data, file.data);
-      const events = names.length > 0 ? [await facts.attachmentEvent({ ...change, record: file })] : [];
-      return { events, snapshot: { previous, next: fileSnapshot(sourceKey, file.data) } };
-    }
-    return undefined;
+    const previous = await this.#snapshot(sourceKey);
+    const { events, next } = await derivation({ record, source: `${sourceKey}:${since}` }, sourceKey, previous?.data, facts);
+    return { events, snapshot: { previous, next } };
   }
 
   #snapshot(sourceKey: string) {

@@ -6,7 +6,7 @@ import type { Stored } from '../storage/typed-records.ts';
 import { cut, idString, isoSeconds, type CanonicalEvent } from './canonical-event.ts';
 import { ulid } from './ulid.ts';
 
-interface Change<T extends object> {
+export interface Change<T extends object> {
   record: Stored<T>;
   source: string;
 }
