@@ -1,37 +1,13 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_TABLE } from '../../src/server/storage/sqlite/table-layout.ts';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { createAssignment, createFile } from '../helpers/content-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { createItem, createPublishedModule, createUrlItem, updateModule } from '../helpers/module-fixtures.ts';
 import { coursePages, createPage } from '../helpers/page-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { storedRows as deviceRows, type StoredRow as DeviceRow } from '../helpers/sqlite-rows.ts';
 import { submitText } from '../helpers/submission-fixtures.ts';
 import { eventually, pullAll } from '../helpers/sync-fixtures.ts';
-
-/** One row of the device's SQLite file, as stored: RxDB's document JSON and its tombstone flag. */
-interface DeviceRow {
-  doc: { key: string; type: string; course_id: number; user_id: number; data: Record<string, unknown> };
-  deleted: boolean;
-}
-
-/** Every record table of the device's database file, read straight from SQLite (not through the device's code). */
-function deviceRows(device: TestServer): DeviceRow[] {
-  const file = new Database(join(device.dataDir, 'outpost.sqlite'), { readonly: true });
-  try {
-    const tables = file.prepare(`SELECT table_name FROM ${CATALOG_TABLE}`).pluck().all() as string[];
-    return tables.flatMap((table) =>
-      (file.prepare(`SELECT doc, deleted FROM "${table}"`).all() as { doc: string; deleted: number }[]).map((row) => ({
-        doc: JSON.parse(row.doc) as DeviceRow['doc'],
-        deleted: row.deleted === 1,
-      })),
-    );
-  } finally {
-    file.close();
-  }
-}
 
 /** The status of a file download (its body is the bytes, not JSON). */
 async function downloadStatus(server: TestServer, token: string, fileId: number): Promise<number> {
