@@ -1,3 +1,4 @@
+import { lockedAssignment, lockedPage } from './locked-content.ts';
 import type { ContentLocks, LockedContent } from './progression/content-locks.ts';
 import type { ItemLock } from './progression/item-locks.ts';
 import type { AssignmentData, FileData } from './records/content-records.ts';
@@ -36,14 +37,14 @@ export function assignmentLockSubject(record: Stored<AssignmentData>): LockedCon
   };
 }
 
-/** A locked page keeps its title and settings; its body is withheld (Canvas shows no body while locked). */
+/** The page as a reader meets it: without its body while locked (`locked-content.ts`). */
 export function pageAsSeen(data: WikiPageData, lock: ItemLock | undefined): WikiPageData {
-  return lock ? { ...data, body: null } : data;
+  return lock ? lockedPage(data) : data;
 }
 
-/** A locked assignment keeps its name, dates and points; its description is withheld, like a locked page's body. */
+/** The assignment as a reader meets it: without its description while locked (`locked-content.ts`). */
 export function assignmentAsSeen(data: AssignmentData, lock: ItemLock | undefined): AssignmentData {
-  return lock ? { ...data, description: null } : data;
+  return lock ? lockedAssignment(data) : data;
 }
 
 /** Locked by hand, or outside its availability window: the File JSON's `locked`, and what file lists leave out. */

@@ -53,10 +53,9 @@ export class PullVisibility {
   }
 
   /** Locked content without what the lock withholds, unless the course sends locked content ahead (0048). */
-  #asSeen(doc: WireRecord, course: CourseScope, whenLocked: ((data: Record<string, unknown>, lock: ItemLock) => Record<string, unknown>) | undefined): WireRecord {
-    const lock = whenLocked && lockOf(course, doc.key);
-    if (!lock || !whenLocked || course.offlineLocked) return doc;
-    return { ...doc, data: whenLocked(doc.data, lock) };
+  #asSeen(doc: WireRecord, course: CourseScope, whenLocked: ((data: Record<string, unknown>) => Record<string, unknown>) | undefined): WireRecord {
+    if (!whenLocked || course.offlineLocked || !lockOf(course, doc.key)) return doc;
+    return { ...doc, data: whenLocked(doc.data) };
   }
 
   #directory(doc: WireRecord, pull: DirectoryPull): PullDecision {

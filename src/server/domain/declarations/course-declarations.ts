@@ -1,4 +1,4 @@
-import { assignmentAsSeen, pageAsSeen } from '../content-visibility.ts';
+import { lockedAssignment, lockedPage } from '../locked-content.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../records/course-records.ts';
 import type { AssignmentData, DiscussionTopicData, FileContentData, FileData, QuizData } from '../records/content-records.ts';
 import type { CustomColumnData } from '../records/custom-column-records.ts';
@@ -48,7 +48,7 @@ export const assignmentRecord = declareRecord<AssignmentData>()({
   ...course,
   type: 'assignment',
   slots: (a, id) => ({ course_id: a.course_id, sort_key: positionThenId(a.position, id) }),
-  pull: { shownTo: 'published', managers: 'manage_assignments', published: (a) => a.workflow_state === 'published', whenLocked: assignmentAsSeen },
+  pull: { shownTo: 'published', managers: 'manage_assignments', published: (a) => a.workflow_state === 'published', whenLocked: lockedAssignment },
 });
 
 // Students list a course's groups, and a device computes its student's totals from them.
@@ -150,7 +150,7 @@ export const wikiPageRecord = declareRecord<WikiPageData>()({
     parent_id: p.context_type === 'Group' ? p.context_id : 0,
     sort_key: p.title.toLowerCase().slice(0, 300),
   }),
-  pull: { shownTo: 'published', managers: 'manage_wiki', published: (p) => p.workflow_state === 'active', whenLocked: pageAsSeen },
+  pull: { shownTo: 'published', managers: 'manage_wiki', published: (p) => p.workflow_state === 'active', whenLocked: lockedPage },
   // The slug follows the title, and each edit counts a new revision by its editor: both sides always move those.
   conflicts: { groups: [], derived: ['url', 'old_urls', 'revision', 'revised_at', 'last_edited_by'] },
 });

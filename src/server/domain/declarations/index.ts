@@ -68,7 +68,7 @@ export const RECORD_DECLARATIONS = {
 type Declarations = typeof RECORD_DECLARATIONS;
 export type RepositoryName = keyof Declarations;
 /** The data shape a declaration was made for. */
-export type DataOf<D> = D extends DataTyped<infer TData> ? TData : never;
+export type DataOf<D> = D extends DataTyped<infer TData extends object> ? TData : never;
 export type RecordType = Declarations[RepositoryName]['type'];
 /** A record type's declaration, by its storage type name. */
 export type DeclarationOf<T extends RecordType> = Extract<Declarations[RepositoryName], { type: T }>;

@@ -1,5 +1,4 @@
 import type { PermissionName } from '../permissions/index.ts';
-import type { ItemLock } from '../progression/item-locks.ts';
 import type { WebhookEventType } from '../records/webhook-records.ts';
 import type { SlotsOf } from '../repository.ts';
 
@@ -53,12 +52,13 @@ export type ContentPull<TData> =
   | { readonly shownTo: 'members' }
   /** Only its managers hold it; the API answers others from the hub alone (or not at all). */
   | { readonly shownTo: 'managers'; readonly managers: ContentManager }
-  /** Managers see every copy; others the published ones, without what a lock withholds when it is locked. */
+  /** Managers see every copy; others the published ones, without what a lock withholds while locked. */
   | {
       readonly shownTo: 'published';
       readonly managers: ContentManager;
       readonly published: (data: TData) => boolean;
-      readonly whenLocked?: (data: TData, lock: ItemLock) => TData;
+      /** What a copy keeps while the content is locked for the user (`domain/locked-content.ts`, as REST shows it). */
+      readonly whenLocked?: (data: TData) => TData;
     }
   /** A file: managers every one; others what the files API would let them read (its own rule, see pull-visibility). */
   | { readonly shownTo: 'file_readers'; readonly managers: ContentManager }
