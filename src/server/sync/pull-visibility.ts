@@ -26,8 +26,9 @@ export class PullVisibility {
   }
 
   /**
-   * By the rule the record's type declares (domain/declarations/). A type without a declaration is sync or webhook
-   * bookkeeping: it reaches a device only as course content reaches the course's staff.
+   * By the rule the record's type declares (domain/declarations/). A type without a declaration is sync
+   * bookkeeping kept beside the records it is about (receipts): judged as it was before declarations existed,
+   * course work in `course_user`, the course's staff alone in `course` and `history`, no one in the directory.
    */
   async decide(collection: PullCollection, doc: WireRecord): Promise<PullDecision> {
     const declared = declarationOf(doc.type);
@@ -118,10 +119,7 @@ export class PullVisibility {
   }
 }
 
-/**
- * Types without a declaration are sync bookkeeping kept beside the records it is about (receipts of replayed
- * writes): in a course's collections, the course's staff alone hold them; in the directory, no one.
- */
+/** The rule for bookkeeping (undeclared types) in a course's content and history: the course's staff alone. */
 const BOOKKEEPING = { shownTo: 'managers', managers: 'manage_content' } as const;
 
 /** The lock the user meets on a course's content; a scope computed without locks must never judge content. */

@@ -96,16 +96,15 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
  */
 async function lockedContent(repos: Repositories, userId: number, courseId: number, manages: ReadonlySet<ContentManager>, now: number): Promise<ReadonlyMap<string, ItemLock>> {
   const locked = new Map<string, ItemLock>();
-  const lockable = (declaration: { pull: { managers: ContentManager } }) => !manages.has(declaration.pull.managers);
-  const { wikiPages, assignments: assignmentRecords, files: fileRecords } = RECORD_DECLARATIONS;
-  if (!lockable(wikiPages) && !lockable(assignmentRecords) && !lockable(fileRecords)) return locked;
+  const lockable = (name: 'wikiPages' | 'assignments' | 'files') => !manages.has(RECORD_DECLARATIONS[name].pull.managers);
+  if (!lockable('wikiPages') && !lockable('assignments') && !lockable('files')) return locked;
   // Evaluating a progression may bring it up to date, as when the API shows the student their modules.
   const contentLocks = await ContentLocks.load(repos, userId, courseId, false, { actorId: userId, requestId: 'sync-scope', now });
   const none = Promise.resolve([]);
   const [pages, assignments, files] = await Promise.all([
-    lockable(wikiPages) ? repos.wikiPages.find({ course_id: courseId }) : none,
-    lockable(assignmentRecords) ? repos.assignments.find({ course_id: courseId }) : none,
-    lockable(fileRecords) ? repos.files.find({ course_id: courseId }) : none,
+    lockable('wikiPages') ? repos.wikiPages.find({ course_id: courseId }) : none,
+    lockable('assignments') ? repos.assignments.find({ course_id: courseId }) : none,
+    lockable('files') ? repos.files.find({ course_id: courseId }) : none,
   ]);
   for (const page of pages) addLock(locked, page.key, contentLocks.lockOf(pageLockSubject(page)));
   for (const assignment of assignments) addLock(locked, assignment.key, contentLocks.lockOf(assignmentLockSubject(assignment)));
