@@ -38,6 +38,8 @@ export interface SubmissionAttempt {
   body: string | null;
   url: string | null;
   submitted_at: IsoDateTime | null;
+  /** Outpost extension: when an attempt made offline on a device reached the hub; null when that is `submitted_at`. */
+  received_at?: IsoDateTime | null;
   attachments?: SubmissionAttachment[];
 }
 

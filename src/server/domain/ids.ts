@@ -63,6 +63,14 @@ export class IdAllocator {
     return composeId(this.replica, this.#next++);
   }
 
+  /**
+   * An id at least as high as every id handed out so far; the next one will be higher. A device names it to its
+   * hub with every sync request, so the hub can tell which of its later outbox entries came after that contact.
+   */
+  get latest(): number {
+    return composeId(this.replica, this.#next - 1);
+  }
+
   async nextMany(count: number): Promise<number[]> {
     const ids: number[] = [];
     for (let i = 0; i < count; i++) ids.push(await this.next());

@@ -29,12 +29,15 @@ export class RouteReplayer {
     this.#journal = journal;
   }
 
-  /** The write's outcome: its status, or the status and message of the error it met (a 5xx is thrown). */
-  async replay(ctx: AuthenticatedContext, write: RecordedWrite): Promise<ReplayOutcome> {
+  /**
+   * The write's outcome: its status, or the status and message of the error it met (a 5xx is thrown). `madeAt`:
+   * when the user made it, if the caller vouches for a time before now (`RequestContext.madeAt`).
+   */
+  async replay(ctx: AuthenticatedContext, write: RecordedWrite, madeAt?: number): Promise<ReplayOutcome> {
     const route = this.#route(write);
     if (!route) return { status: 404, message: 'The hub has no such change to make.' };
     try {
-      const result = await this.#run(route, ctx, write);
+      const result = await this.#run(route, ctx, write, madeAt);
       return { status: result.status ?? 200, message: null };
     } catch (err) {
       const { status, body } = errorResponse(err);
@@ -56,10 +59,10 @@ export class RouteReplayer {
     return route && !route.localOnly && route.method !== 'GET' && route.path.startsWith('/api/') ? route : undefined;
   }
 
-  async #run(route: AnyRoute, ctx: AuthenticatedContext, write: RecordedWrite): Promise<RouteResult> {
+  async #run(route: AnyRoute, ctx: AuthenticatedContext, write: RecordedWrite, madeAt?: number): Promise<RouteResult> {
     assertScopeAllows(ctx.principal, route);
     const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(write.params[name] ?? '')));
-    return runRoute(route, { ...ctx, requestId: randomUUID(), path, query: {}, now: Date.now() }, write.params, this.#journal);
+    return runRoute(route, { ...ctx, requestId: randomUUID(), path, query: {}, now: Date.now(), ...(madeAt === undefined ? {} : { madeAt }) }, write.params, this.#journal);
   }
 }
 

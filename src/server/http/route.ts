@@ -27,6 +27,12 @@ export interface RequestContext {
    * device records for its hub, and what an upload's step 1 keeps so its step 2 can be recorded as one request.
    */
   readonly received?: RecordedWrite;
+  /**
+   * When the user made this write, where that was before `now` and the server can vouch for it: a device's offline
+   * write the hub replays (decision 0062). Absent: the write is made now. Only rules about *when the user acted*
+   * read it (a submission's `submitted_at`, and whether the assignment was open then); records are stamped `now`.
+   */
+  readonly madeAt?: number;
 }
 
 /** A request that passed authentication: every rule except `publicAccess` guarantees a principal. */

@@ -3,7 +3,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { Subject } from 'rxjs';
 import type { OutpostDatabase } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
-import { replicaOf } from '../domain/ids.ts';
+import { replicaOf, type IdAllocator } from '../domain/ids.ts';
 import { HubClient, type HubConnection } from './hub-client.ts';
 import { HubStream } from './hub-stream.ts';
 import { OUTBOX_TYPE, type Outbox } from './outbox.ts';
@@ -15,8 +15,8 @@ export interface DeviceSyncOptions {
   hub: HubConnection;
   /** The writes this installation's API recorded for the hub. */
   outbox: Outbox;
-  /** This installation's replica number: ids it allocated carry it (domain/ids.ts). */
-  replica: number;
+  /** This installation's ids: they carry its replica number, and the latest is named to the hub (decision 0062). */
+  ids: IdAllocator;
   /** Seconds RxDB waits before retrying a failed pull or push (offline hub); default 5. */
   retrySeconds?: number;
   /** Whether the machine has a network (Electron's `net.isOnline`), polled; coming back online resyncs. */
@@ -66,10 +66,11 @@ export class DeviceSync {
   readonly #active = new Map<PullCollection, boolean>();
 
   constructor(options: DeviceSyncOptions) {
-    this.client = new HubClient(options.hub);
+    const { ids } = options;
+    this.client = new HubClient(options.hub, () => ids.latest);
     this.#outbox = options.outbox;
-    this.#replica = options.replica;
-    this.#sender = new OutboxSender(options.outbox, this.client, options.db, options.replica);
+    this.#replica = ids.replica;
+    this.#sender = new OutboxSender(options.outbox, this.client, options.db, ids.replica);
     // A recorded write is sent as soon as its request has finished (RxDB's own push may have run before that).
     this.#stopRecorded = options.outbox.onRecorded(() => void this.#sender.flush().then(() => this.#reached(), () => (this.#hubReachable = false)));
     this.#online = options.isOnline?.() ?? true;

@@ -7,6 +7,11 @@ export interface HubConnection {
   token: string;
 }
 
+/**
+ * Names the device's latest id (`IdAllocator.latest`) on every sync request: the hub keeps when it heard each, to
+ * vouch for the time of outbox entries made after that contact (decision 0062).
+ */
+export const LATEST_ID_HEADER = 'outpost-latest-id';
 
 export class HubRequestError extends Error {
   readonly status: number;
@@ -21,9 +26,11 @@ export class HubRequestError extends Error {
 /** The device's HTTP calls to its hub's sync area; a failure throws, and RxDB retries after its retry time. */
 export class HubClient {
   readonly #hub: HubConnection;
+  readonly #latestId: () => number;
 
-  constructor(hub: HubConnection) {
+  constructor(hub: HubConnection, latestId: () => number) {
     this.#hub = hub;
+    this.#latestId = latestId;
   }
 
   get connection(): HubConnection {
@@ -73,6 +80,6 @@ export class HubClient {
   }
 
   #auth(): Record<string, string> {
-    return { authorization: `Bearer ${this.#hub.token}` };
+    return { authorization: `Bearer ${this.#hub.token}`, [LATEST_ID_HEADER]: String(this.#latestId()) };
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { replicaOf } from '../domain/ids.ts';
+import { replicaOf, type IdAllocator } from '../domain/ids.ts';
 import type { HubLinkData } from '../domain/records/local-records.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import type { SecretStore } from '../secret-store.ts';
@@ -39,16 +39,16 @@ export class HubLink {
   readonly #db: OutpostDatabase;
   readonly #repos: Repositories;
   readonly #outbox: Outbox;
-  readonly #replica: number;
+  readonly #ids: IdAllocator;
   #start: HubLinkStart | undefined;
   #sync: DeviceSync | undefined;
   #link: Stored<HubLinkData> | undefined;
 
-  constructor(db: OutpostDatabase, repos: Repositories, outbox: Outbox, replica: number) {
+  constructor(db: OutpostDatabase, repos: Repositories, outbox: Outbox, ids: IdAllocator) {
     this.#db = db;
     this.#repos = repos;
     this.#outbox = outbox;
-    this.#replica = replica;
+    this.#ids = ids;
   }
 
   /** Starts sync from the environment, or from the link a person made earlier (when its token can still be read). */
@@ -138,6 +138,6 @@ export class HubLink {
   }
 
   #deviceSync(hub: HubConnection, connectionId?: string): DeviceSync {
-    return new DeviceSync({ db: this.#db, hub, outbox: this.#outbox, replica: this.#replica, isOnline: this.#start?.isOnline, ...(connectionId ? { connectionId } : {}) });
+    return new DeviceSync({ db: this.#db, hub, outbox: this.#outbox, ids: this.#ids, isOnline: this.#start?.isOnline, ...(connectionId ? { connectionId } : {}) });
   }
 }

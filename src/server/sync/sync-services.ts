@@ -4,6 +4,7 @@ import type { Principal } from '../domain/principal.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import type { OutpostDatabase } from '../storage/database.ts';
 import { ConflictLog, type ConflictFinding } from './conflict-log.ts';
+import { DeviceContacts } from './device-contacts.ts';
 import { HubChangeFeed } from './hub-change-feed.ts';
 import { HubLink } from './hub-link.ts';
 import { Outbox } from './outbox.ts';
@@ -15,6 +16,8 @@ import { computeSyncScope } from './sync-scope.ts';
 /** The hub's side of sync (pull, record states, change events), the device's hub link and outbox, and the conflict log. */
 export class SyncServices {
   readonly conflicts: ConflictLog;
+  /** When each token's device was last in contact, to bound the time of its offline writes (decision 0062). */
+  readonly contacts: DeviceContacts;
   /** The event streams devices hold open (GET /api/v1/sync/:collection/stream). */
   readonly changes: HubChangeFeed;
   /** This installation's own connection to a hub, when it is a device. */
@@ -32,10 +35,11 @@ export class SyncServices {
     this.#repos = repos;
     this.#access = access;
     this.conflicts = new ConflictLog(db.collections.local, ids);
+    this.contacts = new DeviceContacts(db.collections.local, ids);
     this.changes = new HubChangeFeed(db, repos, access);
     // Writes are recorded while a hub connection runs; the outbox outlives connections (disconnecting keeps it).
     this.outbox = new Outbox(db, ids, this.conflicts, () => this.hub.deviceSync !== undefined);
-    this.hub = new HubLink(db, repos, this.outbox, ids.replica);
+    this.hub = new HubLink(db, repos, this.outbox, ids);
   }
 
   get db(): OutpostDatabase {

@@ -50,8 +50,13 @@ export interface SubmittedContent {
   media_comment_type?: string | null;
 }
 
-/** A new attempt: the content replaces the last one; an existing grade stays but no longer matches. */
-export function submit(current: SubmissionData, content: SubmittedContent, now: number): SubmissionData {
+/**
+ * A new attempt: the content replaces the last one; an existing grade stays but no longer matches. It was made at
+ * `madeAt` and reached this server at `receivedAt`; `received_at` is kept only when the two differ (decision 0062).
+ */
+export function submit(current: SubmissionData, content: SubmittedContent, at: { madeAt: number; receivedAt: number }): SubmissionData {
+  const submittedAt = isoSeconds(at.madeAt);
+  const receivedAt = isoSeconds(at.receivedAt);
   const hadGrade = current.score !== null || current.grade !== null;
   return {
     ...current,
@@ -62,7 +67,8 @@ export function submit(current: SubmissionData, content: SubmittedContent, now: 
     media_comment_id: content.media_comment_id ?? null,
     media_comment_type: content.media_comment_type ?? null,
     attempt: (current.attempt ?? 0) + 1,
-    submitted_at: isoSeconds(now),
+    submitted_at: submittedAt,
+    received_at: receivedAt === submittedAt ? null : receivedAt,
     grade_matches_current_submission: !hadGrade,
     workflow_state: 'submitted',
   };

@@ -36,7 +36,7 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
       bodyLimit: 'html',
       handler: async (ctx, p, scope) => {
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
-        const { saved, assignment } = await submissions.submit(viewer, scope, p, writeStamp(ctx));
+        const { saved, assignment } = await submissions.submit(viewer, scope, p, writeStamp(ctx), ctx.madeAt);
         const [body] = await reader.json([saved], new Map([[assignment.id, assignment]]), { ...ctx, viewer, include: [] }, ['submission_comments']);
         const location = `${ctx.baseUrl}/api/v1/courses/${scope.courseId}/assignments/${assignment.id}/submissions/${saved.data.user_id}`;
         return { status: 201, body, headers: { Location: location } };

@@ -73,6 +73,8 @@ function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentD
     attempt: s.attempt,
     submission_type: s.submission_type,
     submitted_at: s.submitted_at,
+    // Outpost extension (docs/canvas-compatibility.md): when an attempt made offline reached the server.
+    received_at: s.received_at ?? null,
     graded_at: s.graded_at,
     // Canvas prints true unless the flag is exactly false.
     grade_matches_current_submission: s.grade_matches_current_submission !== false,

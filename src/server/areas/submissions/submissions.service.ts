@@ -57,12 +57,16 @@ export class SubmissionsService {
     return [...studentIds].sort((a, b) => a - b).map((id) => all.get(id)!);
   }
 
-  /** A new attempt by the calling student; everything is validated before anything is written. */
-  async submit(viewer: ContentViewer, scope: SubmissionScope, p: SubmitParams, stamp: WriteStamp) {
+  /**
+   * A new attempt by the calling student; everything is validated before anything is written. `madeAt`: when a
+   * replayed offline attempt was made, where the hub vouches for it (decision 0062): the attempt is submitted then,
+   * and whether the assignment was open is judged then too, so its `submitted_at` and its late/closed rules agree.
+   */
+  async submit(viewer: ContentViewer, scope: SubmissionScope, p: SubmitParams, stamp: WriteStamp, madeAt = stamp.now) {
     const assignment = await this.assignment(viewer, p.assignment_id);
     if (assignment.data.course_id !== scope.courseId) throw new NotFoundError('assignment');
     // A module not yet unlocked, or the assignment's own dates, withhold Canvas's `:submit` right: 401.
-    const locks = await ContentLocks.load(this.#services.repos, viewer.principal.userId, viewer.courseId, viewer.canManage, stamp);
+    const locks = await ContentLocks.load(this.#services.repos, viewer.principal.userId, viewer.courseId, viewer.canManage, { ...stamp, now: madeAt });
     if (locks.lockOf(assignmentLockSubject(assignment))) throw new UnauthorizedError();
     const content = await this.#content(assignment, viewer.principal.userId, p.submission);
     const author = await this.#services.repos.users.get(viewer.principal.userId);
@@ -71,7 +75,7 @@ export class SubmissionsService {
     const saved = await this.store.serialized(assignment.id, async () => {
       const read = await this.store.byPair(assignment.id, userId);
       refuseBeyondAttempts(assignment, read?.data.attempt ?? null);
-      const next = submit(read?.data ?? placeholder(assignment, userId), content, stamp.now);
+      const next = submit(read?.data ?? placeholder(assignment, userId), content, { madeAt, receivedAt: stamp.now });
       const comment = text
         ? { course_id: assignment.data.course_id, assignment_id: assignment.id, user_id: userId, author_id: userId, author_name: author?.data.short_name ?? '', comment: text, media_comment_id: null, media_comment_type: null, attachment_ids: [], edited_at: null }
         : undefined;

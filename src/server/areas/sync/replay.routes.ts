@@ -28,9 +28,14 @@ export function replayRoutes(services: CoreServices, routes: () => readonly AnyR
       bodyLimit: 'html',
       handler: (ctx, p) =>
         perDevice.run(`${ctx.principal.userId}:${p.device}`, async () => {
+          await services.sync.contacts.record(ctx.principal, ctx.headers, ctx.now);
           const results: ReplayResult[] = [];
           for (const entry of p.entries) {
-            const result = await ledger.replay(ctx.principal.userId, p.device, entry, ctx.requestId, (params) => replayer.replay(ctx, { ...entry, params }));
+            const result = await ledger.replay(ctx.principal.userId, p.device, entry, ctx.requestId, async (params) => {
+              // The device's time of the write where the hub can vouch for it (decision 0062), else the hub's own.
+              const madeAt = await services.sync.contacts.vouchedTime(ctx.principal.tokenId, entry.id, entry.device_time, ctx.now);
+              return replayer.replay(ctx, { ...entry, params }, madeAt);
+            });
             // A conflict shows the device the hub's record only as its pull would.
             results.push(result.conflict ? { ...result, conflict: await services.sync.shownTo(ctx.principal, result.conflict) } : result);
           }

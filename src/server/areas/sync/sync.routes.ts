@@ -29,6 +29,7 @@ export function syncRoutes(services: CoreServices, routes: () => readonly AnyRou
       params: pullParams,
       permission: allowIf('any token; records are filtered to the courses and users its user may see', 'read', () => true),
       async handler(ctx, p) {
+        await sync.contacts.record(ctx.principal, ctx.headers, ctx.now);
         const { documents, checkpoint } = await sync.pull(ctx.principal, p.collection, p.checkpoint, p.limit, ctx.now);
         return { body: { documents, checkpoint: { ...checkpoint, token: encodeCheckpoint(checkpoint) } } };
       },
@@ -39,8 +40,9 @@ export function syncRoutes(services: CoreServices, routes: () => readonly AnyRou
       summary: 'Server-sent events telling the device to pull: on connect, on visible changes and on scope changes',
       params: streamParams,
       permission: allowIf('any token; events are sent only for changes the token user may see', 'read', () => true),
-      handler: (ctx, p) => {
+      handler: async (ctx, p) => {
         const { principal } = ctx;
+        await sync.contacts.record(principal, ctx.headers, ctx.now);
         // Asked again before every event: a token revoked after the connect silences the stream.
         const authorised = (now: number) =>
           principal.sessionId !== undefined ? services.sessions.isLive(principal.sessionId, now) : services.tokens.isLive(principal, now);
@@ -53,7 +55,10 @@ export function syncRoutes(services: CoreServices, routes: () => readonly AnyRou
       summary: 'The current state of records a device changed, as a pull would send them: the record, or a tombstone',
       params: statesParams,
       permission: allowIf('any token; each record is filtered as a pull filters it, others answer as tombstones', 'read', () => true),
-      handler: async (ctx, p) => ({ body: { documents: await sync.states(ctx.principal, p.collection, p.keys) } }),
+      handler: async (ctx, p) => {
+        await sync.contacts.record(ctx.principal, ctx.headers, ctx.now);
+        return { body: { documents: await sync.states(ctx.principal, p.collection, p.keys) } };
+      },
     }),
     defineRoute({
       method: 'GET',

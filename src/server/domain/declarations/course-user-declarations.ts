@@ -34,7 +34,7 @@ export const submissionRecord = declareRecord<SubmissionData>()({
   conflicts: {
     groups: [
       ['score', 'grade', 'points_deducted', 'grader_id', 'graded_at', 'excused', 'late_policy_status', 'seconds_late_override'],
-      ['submission_type', 'body', 'url', 'attachment_ids', 'media_comment_id', 'media_comment_type', 'attempt', 'submitted_at'],
+      ['submission_type', 'body', 'url', 'attachment_ids', 'media_comment_id', 'media_comment_type', 'attempt', 'submitted_at', 'received_at'],
     ],
     // A new attempt marks an existing grade as not matching it: that follows from both groups, it is no one's edit.
     derived: ['workflow_state', 'grade_matches_current_submission'],

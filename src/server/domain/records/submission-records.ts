@@ -28,6 +28,11 @@ export interface SubmissionData {
   /** Null until the first submission; +1 per submission, never changed by grading. */
   attempt: number | null;
   submitted_at: string | null;
+  /**
+   * When this server received an attempt made offline on a device, if that differs from `submitted_at` (the
+   * device's time, as far as the hub vouches for it: decision 0062). Null (or absent, on older records) otherwise.
+   */
+  received_at?: string | null;
   /** The score after any late deduction; `entered_score` is this plus points_deducted. */
   score: number | null;
   grade: string | null;

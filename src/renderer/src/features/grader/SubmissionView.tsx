@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { Submission, SubmissionAttachment, SubmissionAttempt } from '../../../../contracts/grading-dtos.ts';
 import type { SubmissionType } from '../../../../contracts/lms-dtos.ts';
 import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
-import { formatDateTime, formatSubmissionTypes } from '../../lib/format.ts';
+import { formatSubmissionTypes } from '../../lib/format.ts';
 import { AttachmentItem } from './AttachmentItem.tsx';
+import { attemptTimes } from './attempt-times.ts';
 
 /** The work as the student handed it in, one attempt at a time (the latest first shown). */
 export function SubmissionView({ submission }: { submission: Submission }) {
@@ -26,9 +27,7 @@ export function SubmissionView({ submission }: { submission: Submission }) {
               ))}
             </div>
           )}
-          <p className="muted">
-            Attempt {attempt.attempt}, submitted {formatDateTime(attempt.submitted_at) ?? 'at an unknown time'}
-          </p>
+          <p className="muted">{attemptTimes(attempt)}</p>
           <AttemptContent attempt={attempt} />
         </>
       )}
