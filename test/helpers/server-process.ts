@@ -17,13 +17,15 @@ export class ServerProcess {
     this.url = url;
   }
 
-  static async start(options: { dataDir: string; port: number; adminToken: string }): Promise<ServerProcess> {
+  /** With `hub`, the process is a device syncing with that hub as the token's user. */
+  static async start(options: { dataDir: string; port: number; adminToken: string; hub?: { url: string; token: string } }): Promise<ServerProcess> {
     const child = spawn(process.execPath, [SERVE], {
       env: {
         ...process.env,
         OUTPOST_DATA_DIR: options.dataDir,
         OUTPOST_PORT: String(options.port),
         OUTPOST_ADMIN_TOKEN: options.adminToken,
+        ...(options.hub ? { OUTPOST_HUB_URL: options.hub.url, OUTPOST_HUB_TOKEN: options.hub.token } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

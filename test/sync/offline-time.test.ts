@@ -14,6 +14,7 @@ interface SubmissionJson {
   received_at: string | null;
   late: boolean;
   workflow_state: string;
+  submission_history: { submitted_at: string | null; received_at: string | null }[];
 }
 
 const HOUR = 3_600_000;
@@ -40,7 +41,7 @@ describe('offline time is honest', () => {
   afterAll(() => hub?.stop());
 
   const submissionOnHub = async (assignment: Json) =>
-    (await api(hub, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/assignments/${assignment.id}/submissions/${course.studentA.id}`)).json as SubmissionJson;
+    (await api(hub, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/assignments/${assignment.id}/submissions/${course.studentA.id}?include[]=submission_history`)).json as SubmissionJson;
 
   describe('a real device', () => {
     let device: TestServer;
@@ -144,6 +145,8 @@ describe('offline time is honest', () => {
       const onHub = await submissionOnHub(assignment);
       expect(onHub.submitted_at).toBe(isoSeconds(made));
       expect(Date.parse(onHub.received_at!)).toBeGreaterThan(made);
+      // The Grader reads the attempts from the history: each carries both times.
+      expect(onHub.submission_history.at(-1)).toMatchObject({ submitted_at: onHub.submitted_at, received_at: onHub.received_at });
     });
 
     it('a time before the device’s last contact gets the receive time', async () => {
