@@ -14,7 +14,7 @@ import { pullAll } from '../helpers/sync-fixtures.ts';
 const ADMIN = 'pull-permissions-admin';
 
 /** Sync and webhook bookkeeping: the record types kept beside the declared ones, never served as domain records. */
-const BOOKKEEPING = new Set(['id_allocator', 'sync_outbox', 'sync_receipt', 'sync_id_map', 'sync_last_replay', 'sync_conflict', 'webhook_deriver', 'webhook_snapshot']);
+const BOOKKEEPING = new Set(['id_allocator', 'sync_outbox', 'sync_receipt', 'sync_id_map', 'sync_last_replay', 'sync_conflict', 'sync_contact', 'webhook_deriver', 'webhook_snapshot']);
 
 describe('pull asks the permission the REST area asks', () => {
   let hub: TestServer;
