@@ -44,6 +44,36 @@ export interface Course {
   term?: EnrollmentTerm;
   /** The IANA zone the course's dates are read in (a bare due day ends at 23:59:59 there). */
   time_zone?: string;
+  /** Letter grades come from this standard; 0 is the default scheme, null none. */
+  grading_standard_id?: number | null;
+  /** Students' devices also keep the content that is still locked for them, to open once it unlocks offline. */
+  offline_locked_content?: boolean;
+}
+
+/** The course fields its settings screen changes (`PUT /courses/:id`). */
+export interface CourseWrite {
+  name: string;
+  start_at: IsoDateTime | null;
+  end_at: IsoDateTime | null;
+  time_zone: string;
+  grading_standard_enabled: boolean;
+  offline_locked_content: boolean;
+}
+
+/** Features switched per course (`/courses/:id/settings`): `conditional_release` is Mastery Paths. */
+export interface CourseFeatureSettings {
+  conditional_release: boolean;
+}
+
+/** Automatic deductions for late and missing work, in percentage points. */
+export interface LatePolicy {
+  missing_submission_deduction_enabled: boolean;
+  missing_submission_deduction: number;
+  late_submission_deduction_enabled: boolean;
+  late_submission_deduction: number;
+  late_submission_interval: 'day' | 'hour';
+  late_submission_minimum_percent_enabled: boolean;
+  late_submission_minimum_percent: number;
 }
 
 export type CompletionRequirementType = 'must_view' | 'must_mark_done' | 'must_submit' | 'must_contribute' | 'min_score';

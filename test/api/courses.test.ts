@@ -292,6 +292,16 @@ describe('courses API', () => {
       expect((await api(server, ta.token, 'PUT', `/api/v1/courses/${draft.id}`, { course: { offline_locked_content: 'often' } })).json).toMatchObject({ offline_locked_content: false });
     });
 
+    it('switches the grading scheme with grading_standard_enabled: on keeps a chosen standard, else the default (0)', async () => {
+      const put = async (course: Record<string, unknown>) => (await api(server, ta.token, 'PUT', `/api/v1/courses/${draft.id}`, { course })).json as Course;
+      expect((await put({ grading_standard_enabled: false })).grading_standard_id).toBeNull();
+      expect((await put({ grading_standard_enabled: 'true' })).grading_standard_id).toBe(0);
+      expect((await put({ grading_standard_id: 7 })).grading_standard_id).toBe(7);
+      expect((await put({ grading_standard_enabled: true, name: 'Draft Chemistry' })).grading_standard_id).toBe(7);
+      expect((await put({ grading_standard_enabled: false, grading_standard_id: 7 })).grading_standard_id).toBeNull();
+      expect((await api(server, student.token, 'PUT', `/api/v1/courses/${published.id}`, { course: { grading_standard_enabled: true } })).status).toBe(401);
+    });
+
     it('runs state events: offer, claim, conclude, delete, undelete', async () => {
       const course = await createFixtureCourse(server, { name: 'Lifecycle', published: false });
       await enrollFixtureUser(server, course.id, teacher.id, 'TeacherEnrollment');

@@ -2,7 +2,11 @@ import type {
   Assignment,
   AssignmentGroup,
   AssignmentWrite,
+  Course,
+  CourseFeatureSettings,
   CourseModule,
+  CourseWrite,
+  LatePolicy,
   ModuleItem,
   ModuleItemWrite,
   ModuleWrite,
@@ -10,6 +14,7 @@ import type {
   WikiPage,
   WikiPageWrite,
 } from '../../../contracts/lms-dtos.ts';
+import { ApiError } from './api-error.ts';
 import type { Http } from './http.ts';
 
 /** A teacher's writes to the course's content; like every write they go to the local API, which records them for sync. */
@@ -40,5 +45,22 @@ export function authoringCalls(http: Http) {
     updateModuleItem: (courseId: number, moduleId: number, itemId: number, item: ModuleItemWrite) =>
       http.writeJson<ModuleItem>('PUT', `${course(courseId)}/modules/${moduleId}/items/${itemId}`, { module_item: item }),
     deleteAssignment: (courseId: number, assignmentId: number) => http.write('DELETE', `${course(courseId)}/assignments/${assignmentId}`),
+    updateCourse: (courseId: number, fields: CourseWrite) => http.writeJson<Course>('PUT', course(courseId), { course: fields }),
+    courseFeatureSettings: (courseId: number) => http.getOne<CourseFeatureSettings>(`${course(courseId)}/settings`),
+    /** Canvas takes the settings as top-level parameters. */
+    updateCourseFeatureSettings: (courseId: number, settings: CourseFeatureSettings) =>
+      http.writeJson<CourseFeatureSettings>('PUT', `${course(courseId)}/settings`, settings),
+    /** null while the course has none: Canvas answers 404 until a policy is first created. */
+    latePolicy: async (courseId: number): Promise<LatePolicy | null> => {
+      try {
+        return (await http.getOne<{ late_policy: LatePolicy }>(`${course(courseId)}/late_policy`)).late_policy;
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'not_found') return null;
+        throw error;
+      }
+    },
+    /** A course has one policy: the first save creates it (POST), later ones change it (PATCH). */
+    saveLatePolicy: (courseId: number, policy: LatePolicy, exists: boolean) =>
+      http.write(exists ? 'PATCH' : 'POST', `${course(courseId)}/late_policy`, { late_policy: policy }),
   };
 }

@@ -91,7 +91,7 @@ export function createHttp(apiBaseUrl: string, hooks: HttpHooks = {}) {
       (await (await send(method, urlFor(path), body)).json()) as T,
 
     /** A write whose answer carries nothing the caller needs (often 204). */
-    write: async (method: 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<void> => {
+    write: async (method: 'PUT' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<void> => {
       await send(method, urlFor(path), body);
     },
   };

@@ -1,5 +1,15 @@
 import { create } from 'zustand';
-import type { Assignment, AssignmentWrite, ModuleItemWrite, ModuleWrite, WikiPage, WikiPageWrite } from '../../../contracts/lms-dtos.ts';
+import type {
+  Assignment,
+  AssignmentWrite,
+  CourseFeatureSettings,
+  CourseWrite,
+  LatePolicy,
+  ModuleItemWrite,
+  ModuleWrite,
+  WikiPage,
+  WikiPageWrite,
+} from '../../../contracts/lms-dtos.ts';
 import { useResourceStore, type Resource } from './resource-store.ts';
 import { resources } from './resources.ts';
 import { currentApi } from './session-store.ts';
@@ -16,6 +26,15 @@ interface AuthoringStore {
   /** Adds an item of existing content, or of a page or assignment created for it from `newContent`'s title. */
   itemAddRequested: (courseId: number, moduleId: number, item: ModuleItemWrite, newContent?: NewItemContent) => Promise<void>;
   itemChangeRequested: (courseId: number, moduleId: number, itemId: number, item: ModuleItemWrite) => Promise<void>;
+  /** The course's fields, then the parts of its feature settings and late policy that changed, each through its own API. */
+  courseSettingsSaveRequested: (courseId: number, change: CourseSettingsChange) => Promise<void>;
+}
+
+/** What the course settings screen saves; a part left out did not change. */
+export interface CourseSettingsChange {
+  course: CourseWrite;
+  features?: CourseFeatureSettings;
+  latePolicy?: { policy: LatePolicy; exists: boolean };
 }
 
 /** Content made on the spot for a new module item: an empty, unpublished page or assignment with this title. */
@@ -76,6 +95,15 @@ export const useAuthoringStore = create<AuthoringStore>()(() => {
     itemChangeRequested: async (courseId, moduleId, itemId, item) => {
       await currentApi().updateModuleItem(courseId, moduleId, itemId, item);
       await modulesChanged(courseId);
+    },
+    courseSettingsSaveRequested: async (courseId, { course, features, latePolicy }) => {
+      const api = currentApi();
+      // The course first: its fields are the ones the server may refuse (an end before the start), and a refusal
+      // then stops the save before anything else changed.
+      await api.updateCourse(courseId, course);
+      if (features) await api.updateCourseFeatureSettings(courseId, features);
+      if (latePolicy) await api.saveLatePolicy(courseId, latePolicy.policy, latePolicy.exists);
+      await reread(resources.courses(), resources.course(courseId), resources.courseFeatureSettings(courseId), resources.latePolicy(courseId));
     },
   };
 });

@@ -2,7 +2,17 @@ import type { DiscussionTopic, TopicView } from '../../../contracts/discussion-d
 import type { PlannerItem } from '../../../contracts/planner-dtos.ts';
 import type { GradeGroup, StudentEnrollment } from '../../../contracts/feedback-dtos.ts';
 import type { PeerReview, Submission, UserDisplay } from '../../../contracts/grading-dtos.ts';
-import type { Assignment, AssignmentGroup, Course, CourseModule, CourseUser, PageRevision, WikiPage } from '../../../contracts/lms-dtos.ts';
+import type {
+  Assignment,
+  AssignmentGroup,
+  Course,
+  CourseFeatureSettings,
+  CourseModule,
+  CourseUser,
+  LatePolicy,
+  PageRevision,
+  WikiPage,
+} from '../../../contracts/lms-dtos.ts';
 import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
 import type { Resource } from './resource-store.ts';
 
@@ -10,6 +20,12 @@ import type { Resource } from './resource-store.ts';
 export const resources = {
   courses: (): Resource<Course[]> => ({ key: 'courses', load: (api) => api.courses() }),
   course: (courseId: number): Resource<Course> => ({ key: `course:${courseId}`, load: (api) => api.course(courseId) }),
+  courseFeatureSettings: (courseId: number): Resource<CourseFeatureSettings> => ({
+    key: `course:${courseId}:settings`,
+    load: (api) => api.courseFeatureSettings(courseId),
+  }),
+  /** null for a course without a late policy. */
+  latePolicy: (courseId: number): Resource<LatePolicy | null> => ({ key: `course:${courseId}:late-policy`, load: (api) => api.latePolicy(courseId) }),
   modules: (courseId: number): Resource<CourseModule[]> => ({
     key: `course:${courseId}:modules`,
     load: (api) => api.modules(courseId),

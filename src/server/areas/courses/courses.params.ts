@@ -62,6 +62,8 @@ const courseFields = z.object({
   syllabus_body: htmlParam().optional(),
   public_description: z.union([boundedText(65_535), z.null()]).optional(),
   grading_standard_id: clearableId.optional(),
+  /** Canvas's switch for the course grading scheme: on without an id is the default scheme (id 0), off clears it. */
+  grading_standard_enabled: canvasBoolean().optional(),
   apply_assignment_group_weights: canvasBoolean().optional(),
   hide_final_grades: canvasBoolean().optional(),
   offline_locked_content: canvasBoolean().optional(),

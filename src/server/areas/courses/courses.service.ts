@@ -115,7 +115,7 @@ export class CoursesService {
       is_public: input.is_public ?? false,
       license: input.license ?? 'private',
       restrict_enrollments_to_course_dates: input.restrict_enrollments_to_course_dates ?? false,
-      grading_standard_id: input.grading_standard_id ?? null,
+      grading_standard_id: gradingStandardOf(null, input),
       apply_assignment_group_weights: input.apply_assignment_group_weights ?? false,
       hide_final_grades: input.hide_final_grades ?? false,
       offline_locked_content: input.offline_locked_content ?? false,
@@ -151,9 +151,10 @@ export class CoursesService {
       throw course.data.workflow_state === 'deleted' ? new NotFoundError() : new UnauthorizedError();
     }
 
-    const next: CourseData = { ...course.data };
-    for (const [key, value] of Object.entries(fields)) {
-      if (value === undefined) continue;
+    const { grading_standard_enabled: _enabled, ...plain } = fields;
+    const next: CourseData = { ...course.data, grading_standard_id: gradingStandardOf(course.data.grading_standard_id, fields) };
+    for (const [key, value] of Object.entries(plain)) {
+      if (value === undefined || key === 'grading_standard_id') continue;
       const field = key as keyof CourseFields;
       if (field === 'start_at' || field === 'end_at') next[field] = isoOrNull(value as Date | null);
       else if (field === 'name' || field === 'course_code') next[field] = (value as string).trim();
@@ -228,4 +229,14 @@ function teacherEnrollment(userId: number, courseId: number, sectionId: number):
     end_at: null,
     last_activity_at: null,
   };
+}
+
+/**
+ * The grading standard a write leaves: an id sent is kept; `grading_standard_enabled` switches the scheme on (the
+ * current one, else the default scheme, id 0, as Canvas numbers it) or off.
+ */
+function gradingStandardOf(current: number | null, input: Pick<CourseFields, 'grading_standard_id' | 'grading_standard_enabled'>): number | null {
+  if (input.grading_standard_enabled === false) return null;
+  const chosen = input.grading_standard_id === undefined ? current : input.grading_standard_id;
+  return input.grading_standard_enabled === true ? (chosen ?? 0) : chosen;
 }

@@ -18,14 +18,20 @@ export const TAB_LABELS: Record<CourseTab, string> = {
   people: 'People',
   grades: 'Grades',
   todo: 'To do',
+  settings: 'Settings',
 };
 
 /** Sections about one student's own work: theirs, or the student an observer follows. */
 const STUDENT_TABS: ReadonlySet<CourseTab> = new Set(['grades', 'todo']);
 
-/** The sections the viewer has: `grades` is the gradebook for graders; `grades` and `todo` are a student's (and their observer's). */
+/**
+ * The sections the viewer has: `grades` is the gradebook for graders; `grades` and `todo` are a student's (and their
+ * observer's); `settings` is for those who build the course.
+ */
 export function courseTabs(viewer: CourseViewer): CourseTab[] {
-  return COURSE_TABS.filter((t) => !STUDENT_TABS.has(t) || readsStudentWork(viewer) || (t === 'grades' && viewer.canGrade));
+  return COURSE_TABS.filter((t) =>
+    t === 'settings' ? viewer.canManage : !STUDENT_TABS.has(t) || readsStudentWork(viewer) || (t === 'grades' && viewer.canGrade),
+  );
 }
 
 interface CourseLayoutProps {

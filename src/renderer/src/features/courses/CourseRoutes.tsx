@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { AssignmentDetail } from '../assignments/AssignmentDetail.tsx';
 import { AssignmentEditor } from '../assignments/AssignmentEditor.tsx';
 import { AssignmentsTab } from '../assignments/AssignmentsTab.tsx';
+import { CourseSettingsTab } from '../course-settings/CourseSettingsTab.tsx';
 import { ModulesTab } from '../modules/ModulesTab.tsx';
 import { PageEditor } from '../pages/PageEditor.tsx';
 import { PageRevisions } from '../pages/PageRevisions.tsx';
@@ -59,6 +60,7 @@ export function CourseRoutes() {
               )
             }
           />
+          <Route path="settings" element={<Section course={course} tab="settings"><CourseSettingsTab course={course} viewer={viewer} /></Section>} />
           <Route path="todo" element={<StudentSection course={course} viewer={viewer} tab="todo">{(studentId) => <TodoTab courseId={courseId} studentId={studentId} observed={!viewer.isStudent} />}</StudentSection>} />
           <Route path="*" element={<UnknownSection course={course} />} />
         </Routes>

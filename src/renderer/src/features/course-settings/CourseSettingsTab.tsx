@@ -1,0 +1,32 @@
+import type { Course, LatePolicy } from '../../../../contracts/lms-dtos.ts';
+import { Loaded } from '../../components/Loaded.tsx';
+import type { CourseViewer } from '../../lib/course-roles.ts';
+import { useResource } from '../../stores/resource-store.ts';
+import { resources } from '../../stores/resources.ts';
+import { NotAllowed } from '../courses/NotAllowed.tsx';
+import { CourseSettingsForm } from './CourseSettingsForm.tsx';
+
+/** `settings`: the course's own settings, for those who build it; the late policy only for those who grade. */
+export function CourseSettingsTab({ course, viewer }: { course: Course; viewer: CourseViewer }) {
+  if (!viewer.canManage) return <NotAllowed course={course} what="settings" />;
+  return viewer.canGrade ? <WithLatePolicy course={course} /> : <SettingsLoaded course={course} latePolicy={undefined} />;
+}
+
+function WithLatePolicy({ course }: { course: Course }) {
+  const latePolicy = useResource(resources.latePolicy(course.id));
+  return (
+    <Loaded value={latePolicy} what="the late policy">
+      {(policy) => <SettingsLoaded course={course} latePolicy={policy} />}
+    </Loaded>
+  );
+}
+
+/** `latePolicy` is undefined for a viewer who does not grade, null for a course without one. */
+function SettingsLoaded({ course, latePolicy }: { course: Course; latePolicy: LatePolicy | null | undefined }) {
+  const features = useResource(resources.courseFeatureSettings(course.id));
+  return (
+    <Loaded value={features} what="the course's settings">
+      {(loaded) => <CourseSettingsForm course={course} features={loaded} latePolicy={latePolicy} />}
+    </Loaded>
+  );
+}
