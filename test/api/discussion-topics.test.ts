@@ -88,4 +88,48 @@ describe('discussion topics API', () => {
     const url = (page: number) => `<${server.url}${path}?page=${page}&per_page=3>`;
     expect(res.headers.get('link')).toBe(`${url(1)}; rel="current",${url(2)}; rel="next",${url(1)}; rel="first",${url(2)}; rel="last"`);
   });
+
+  describe('changing and deleting a topic (moderators)', () => {
+    const topicAt = async (id: number, token = course.teacher.token) => api(server, token, 'GET', `${base}/${id}`);
+
+    it('changes only the fields sent; pin, lock and publish in place; students and outsiders may not', async () => {
+      const topic = await createDiscussionTopic(server, course.teacher.token, course.id, { title: 'Field trip', message: '<p>Bring boots</p>', published: false });
+      for (const token of [course.student.token, course.outsider.token]) expectUnauthorized(await api(server, token, 'PUT', `${base}/${topic.id}`, { title: 'x' }));
+      expectUnauthorized(await api(server, course.student.token, 'DELETE', `${base}/${topic.id}`));
+
+      const res = await api(server, course.teacher.token, 'PUT', `${base}/${topic.id}`, { pinned: true, locked: 'true', published: true });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ id: topic.id, title: 'Field trip', message: '<p>Bring boots</p>', pinned: true, locked: true, published: true });
+      expect((res.json as { posted_at: string | null }).posted_at).not.toBeNull();
+      const renamed = await api(server, course.teacher.token, 'PUT', `${base}/${topic.id}`, { title: 'Field trip (Friday)', message: '<p>Boots</p><script>x()</script>', pinned: false });
+      expect(renamed.json).toMatchObject({ title: 'Field trip (Friday)', message: '<p>Boots</p>', pinned: false, locked: true });
+      expect((await topicAt(topic.id, course.student.token)).json).toMatchObject({ title: 'Field trip (Friday)' });
+      expect((await api(server, course.teacher.token, 'PUT', `${base}/${topic.id}`, { lock_at: 'soon' })).status).toBe(400);
+    });
+
+    it('refuses to unpublish a topic with posts, and keeps announcements published', async () => {
+      const topic = await createDiscussionTopic(server, course.teacher.token, course.id, { title: 'Busy', published: true });
+      expect((await api(server, course.student.token, 'POST', `${base}/${topic.id}/entries`, { message: 'Hi' })).status).toBe(201);
+      const refused = await api(server, course.teacher.token, 'PUT', `${base}/${topic.id}`, { published: false, title: 'Renamed' });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.json)).toContain('This topic cannot be set to draft state because it contains posts.');
+      expect((await topicAt(topic.id)).json).toMatchObject({ title: 'Busy', published: true });
+
+      const news = await createDiscussionTopic(server, course.teacher.token, course.id, { title: 'News', is_announcement: true });
+      expect((await api(server, course.teacher.token, 'PUT', `${base}/${news.id}`, { published: false })).json).toMatchObject({ published: true, is_announcement: true });
+    });
+
+    it('a graded topic’s assignment follows its title and state, and is deleted with it', async () => {
+      const topic = await createDiscussionTopic(server, course.teacher.token, course.id, { title: 'Graded', published: false, assignment: { points_possible: 5 } });
+      const assignmentPath = `/api/v1/courses/${course.id}/assignments/${topic.assignment_id as number}`;
+      await api(server, course.teacher.token, 'PUT', `${base}/${topic.id}`, { title: 'Graded debate', published: true });
+      expect((await api(server, course.teacher.token, 'GET', assignmentPath)).json).toMatchObject({ name: 'Graded debate', published: true });
+
+      const deleted = await api(server, course.teacher.token, 'DELETE', `${base}/${topic.id}`);
+      expect(deleted.status).toBe(204);
+      expect((await topicAt(topic.id)).status).toBe(404);
+      expect((await api(server, course.teacher.token, 'GET', assignmentPath)).status).toBe(404);
+      expect((await api(server, course.teacher.token, 'DELETE', `${base}/${topic.id}`)).status).toBe(404);
+    });
+  });
 });

@@ -34,3 +34,9 @@ export const createTopicParams = z.object({
   assignment: assignmentFields.pick({ points_possible: true, grading_type: true, due_at: true, unlock_at: true, lock_at: true }).optional(),
 });
 export type NewTopic = z.output<typeof createTopicParams>;
+
+/** A change sends only what changes; announcements and graded state are fixed when the topic is created. */
+export const updateTopicParams = createTopicParams
+  .omit({ is_announcement: true, assignment: true, discussion_type: true })
+  .extend({ topic_id: canvasId() });
+export type TopicChanges = Omit<z.output<typeof updateTopicParams>, 'course_id' | 'topic_id'>;

@@ -6,7 +6,7 @@ import type { Stored } from '../../domain/repository.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer, type ContentViewer } from '../common/course-content.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
-import { createTopicParams, listTopicsParams, showTopicParams } from './discussion-topics.params.ts';
+import { createTopicParams, listTopicsParams, showTopicParams, updateTopicParams } from './discussion-topics.params.ts';
 import { discussionTopicJson } from './discussion-topics.serializer.ts';
 import { DiscussionTopicsService, MODERATE_FORUM } from './discussion-topics.service.ts';
 import { loadTopicFacts } from './topic-facts.ts';
@@ -59,6 +59,31 @@ export function discussionTopicsRoutes(services: CoreServices, rules: AccessRule
         const viewer = await viewerFor(ctx, course);
         const [json] = await topicsJson(ctx, viewer, [await topics.get(viewer, p.topic_id)]);
         return { body: json };
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: '/api/v1/courses/:course_id/discussion_topics/:topic_id',
+      summary: 'Change a topic (title, message, published, pinned, locked…); a graded one’s assignment follows',
+      params: updateTopicParams,
+      permission: rules.inCourse('write', MODERATE_FORUM, courseIdOf),
+      bodyLimit: 'html',
+      handler: async (ctx, p, course) => {
+        const viewer = await viewerFor(ctx, course);
+        const { course_id: _course, topic_id: topicId, ...changes } = p;
+        const [json] = await topicsJson(ctx, viewer, [await topics.update(viewer, topicId, changes, writeStamp(ctx))]);
+        return { body: json };
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/api/v1/courses/:course_id/discussion_topics/:topic_id',
+      summary: 'Delete a topic, and a graded one’s assignment',
+      params: showTopicParams,
+      permission: rules.inCourse('write', MODERATE_FORUM, courseIdOf),
+      handler: async (ctx, p, course) => {
+        await topics.delete(await viewerFor(ctx, course), p.topic_id, writeStamp(ctx));
+        return { status: 204, body: null };
       },
     }),
   ];
