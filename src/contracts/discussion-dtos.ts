@@ -15,6 +15,24 @@ export interface DiscussionTopic {
   locked_for_user: boolean;
   user_can_see_posts: boolean;
   permissions: { reply: boolean };
+  published: boolean;
+  pinned: boolean;
+  /** Closed for replies by hand (a lock date closes it too: see `locked_for_user`). */
+  locked: boolean;
+  is_announcement: boolean;
+  require_initial_post: boolean;
+}
+
+/** What a moderator writes to a topic; Canvas takes these as top-level parameters. */
+export interface DiscussionTopicWrite {
+  title?: string;
+  message?: string;
+  published?: boolean;
+  pinned?: boolean;
+  locked?: boolean;
+  require_initial_post?: boolean;
+  /** Only when creating: an announcement stays one. */
+  is_announcement?: boolean;
 }
 
 /** One entry of the threaded view, its replies nested; a deleted one keeps its place without author or message. */

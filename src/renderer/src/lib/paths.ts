@@ -14,6 +14,9 @@ export const paths = {
   editAssignment: (courseId: number, assignmentId: number) => `/courses/${courseId}/assignments/${assignmentId}/edit`,
   grader: (courseId: number, assignmentId: number) => `/courses/${courseId}/assignments/${assignmentId}/grade`,
   discussion: (courseId: number, topicId: number) => `/courses/${courseId}/discussions/${topicId}`,
+  newDiscussion: (courseId: number) => `/courses/${courseId}/discussions/new`,
+  newAnnouncement: (courseId: number) => `/courses/${courseId}/announcements/new`,
+  editDiscussion: (courseId: number, topicId: number) => `/courses/${courseId}/discussions/${topicId}/edit`,
   page: (courseId: number, pageUrl: string) => `/courses/${courseId}/pages/${encodeURIComponent(pageUrl)}`,
   /** `~` never appears in a page's url (slugs are letters, digits and dashes), so no page is shadowed by the form. */
   newPage: (courseId: number) => `/courses/${courseId}/pages/~new`,

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { DiscussionTopic, DiscussionTopicWrite } from '../../../contracts/discussion-dtos.ts';
 import type {
   Assignment,
   AssignmentWrite,
@@ -28,6 +29,9 @@ interface AuthoringStore {
   itemChangeRequested: (courseId: number, moduleId: number, itemId: number, item: ModuleItemWrite) => Promise<void>;
   /** The course's fields, then the parts of its feature settings and late policy that changed, each through its own API. */
   courseSettingsSaveRequested: (courseId: number, change: CourseSettingsChange) => Promise<void>;
+  /** Creates the topic or announcement (no id) or changes what `topic` names of it: the form, or a pin or lock. */
+  topicSaveRequested: (courseId: number, topicId: number | undefined, topic: DiscussionTopicWrite) => Promise<DiscussionTopic>;
+  topicDeleteRequested: (courseId: number, topicId: number) => Promise<void>;
 }
 
 /** What the course settings screen saves; a part left out did not change. */
@@ -51,6 +55,8 @@ export const useAuthoringStore = create<AuthoringStore>()(() => {
   const pageChanged = (courseId: number, pageUrl: string) =>
     reread(resources.pages(courseId), resources.page(courseId, pageUrl), resources.pageRevisions(courseId, pageUrl), resources.modules(courseId));
   const modulesChanged = (courseId: number) => reread(resources.modules(courseId));
+  // An announcement shows on the modules page and opens in the topic view, like a discussion.
+  const topicsChanged = (courseId: number) => reread(resources.discussionTopics(courseId), resources.announcements(courseId), resources.modules(courseId));
   return {
     assignmentSaveRequested: async (courseId, assignmentId, assignment) => {
       const api = currentApi();
@@ -104,6 +110,16 @@ export const useAuthoringStore = create<AuthoringStore>()(() => {
       if (features) await api.updateCourseFeatureSettings(courseId, features);
       if (latePolicy) await api.saveLatePolicy(courseId, latePolicy.policy, latePolicy.exists);
       await reread(resources.courses(), resources.course(courseId), resources.courseFeatureSettings(courseId), resources.latePolicy(courseId));
+    },
+    topicSaveRequested: async (courseId, topicId, topic) => {
+      const api = currentApi();
+      const saved = topicId === undefined ? await api.createTopic(courseId, topic) : await api.updateTopic(courseId, topicId, topic);
+      await Promise.all([topicsChanged(courseId), reread(resources.discussionTopic(courseId, saved.id))]);
+      return saved;
+    },
+    topicDeleteRequested: async (courseId, topicId) => {
+      await currentApi().deleteTopic(courseId, topicId);
+      await topicsChanged(courseId);
     },
   };
 });

@@ -79,6 +79,10 @@ export const resources = {
     key: `course:${courseId}:discussions`,
     load: (api) => api.discussionTopics(courseId),
   }),
+  announcements: (courseId: number): Resource<DiscussionTopic[]> => ({
+    key: `course:${courseId}:announcements`,
+    load: (api) => api.announcements(courseId),
+  }),
   discussionTopic: (courseId: number, topicId: number): Resource<DiscussionTopic> => ({
     key: `course:${courseId}:discussion:${topicId}`,
     load: (api) => api.discussionTopic(courseId, topicId),

@@ -16,6 +16,8 @@ import { PageView } from '../pages/PageView.tsx';
 import { PagesTab } from '../pages/PagesTab.tsx';
 import { PeopleTab } from '../people/PeopleTab.tsx';
 import { DiscussionsTab } from '../discussions/DiscussionsTab.tsx';
+import { RecentAnnouncements } from '../discussions/RecentAnnouncements.tsx';
+import { TopicEditor } from '../discussions/TopicEditor.tsx';
 import { TopicView } from '../discussions/TopicView.tsx';
 import { PeerReviewScreen } from '../peer-reviews/PeerReviewScreen.tsx';
 import { TodoTab } from '../todo/TodoTab.tsx';
@@ -35,15 +37,18 @@ export function CourseRoutes() {
       {(course, viewer) => (
         <Routes>
           <Route index element={<Navigate to="modules" replace />} />
-          <Route path="modules" element={<Section course={course} tab="modules"><ModulesTab course={course} viewer={viewer} /></Section>} />
+          <Route path="modules" element={<Section course={course} tab="modules"><RecentAnnouncements courseId={courseId} /><ModulesTab course={course} viewer={viewer} /></Section>} />
           <Route path="assignments" element={<Section course={course} tab="assignments"><AssignmentsTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="assignments/new" element={<AssignmentEditor course={course} viewer={viewer} />} />
           <Route path="assignments/:assignmentId/edit" element={<AssignmentEditor course={course} viewer={viewer} />} />
           <Route path="assignments/:assignmentId" element={<AssignmentDetail course={course} viewer={viewer} />} />
           <Route path="assignments/:assignmentId/reviews/:userId" element={<PeerReviewScreen course={course} />} />
           <Route path="assignments/:assignmentId/grade" element={<GraderScreen course={course} viewer={viewer} />} />
-          <Route path="discussions" element={<Section course={course} tab="discussions"><DiscussionsTab courseId={courseId} /></Section>} />
-          <Route path="discussions/:topicId" element={<TopicView course={course} />} />
+          <Route path="discussions" element={<Section course={course} tab="discussions"><DiscussionsTab courseId={courseId} viewer={viewer} /></Section>} />
+          <Route path="discussions/new" element={<TopicEditor course={course} viewer={viewer} />} />
+          <Route path="announcements/new" element={<TopicEditor course={course} viewer={viewer} announcement />} />
+          <Route path="discussions/:topicId/edit" element={<TopicEditor course={course} viewer={viewer} />} />
+          <Route path="discussions/:topicId" element={<TopicView course={course} viewer={viewer} />} />
           <Route path="pages" element={<Section course={course} tab="pages"><PagesTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="pages/~new" element={<PageEditor course={course} viewer={viewer} />} />
           <Route path="pages/:pageUrl/edit" element={<PageEditor course={course} viewer={viewer} />} />

@@ -1,20 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { DiscussionTopic, TopicView as ThreadView } from '../../../../contracts/discussion-dtos.ts';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
+import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
+import type { CourseViewer } from '../../lib/course-roles.ts';
 import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { idParam, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { allLoaded, useResource, useResourceStore } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
+import { useAuthoringStore } from '../../stores/authoring-store.ts';
 import { currentApi } from '../../stores/session-store.ts';
 import { ReplyForm } from './ReplyForm.tsx';
 import { ThreadEntries } from './ThreadEntries.tsx';
+import { TopicActions } from './TopicActions.tsx';
 
 /** `discussions/:topicId`: the topic, its whole thread nested, and a reply to the topic or to any entry where the API allows replies. */
-export function TopicView({ course }: { course: Course }) {
+export function TopicView({ course, viewer }: { course: Course; viewer: CourseViewer }) {
   const topicId = idParam(useParams().topicId) ?? 0;
   const topic = useResource(resources.discussionTopic(course.id, topicId));
   const view = useResource(resources.topicView(course.id, topicId));
@@ -25,9 +29,35 @@ export function TopicView({ course }: { course: Course }) {
         <Link to={paths.course(course.id, 'discussions')}>All discussions</Link>
       </p>
       <Loaded value={allLoaded(topic, view)} what="this discussion">
-        {([t, v]) => <Topic courseId={course.id} topic={t} view={v} canReply={t.permissions.reply} />}
+        {([t, v]) => (
+          <>
+            {viewer.canManage && <TopicModeration courseId={course.id} topic={t} />}
+            <Topic courseId={course.id} topic={t} view={v} canReply={t.permissions.reply} />
+          </>
+        )}
       </Loaded>
     </article>
+  );
+}
+
+/** Edit, pin, lock and delete, for moderators. */
+function TopicModeration({ courseId, topic }: { courseId: number; topic: DiscussionTopic }) {
+  const deleteRequested = useAuthoringStore((s) => s.topicDeleteRequested);
+  const navigate = useNavigate();
+  const what = topic.is_announcement ? 'announcement' : 'discussion';
+  return (
+    <div className="button-row">
+      <Link to={paths.editDiscussion(courseId, topic.id)}>Edit</Link>
+      <TopicActions courseId={courseId} topic={topic} />
+      <ConfirmDelete
+        what={what}
+        question={<>Delete “{topic.title}”? Its replies go with it{topic.is_announcement ? '' : ', and so does its assignment if it is graded'}.</>}
+        onDelete={async () => {
+          await deleteRequested(courseId, topic.id);
+          void navigate(paths.course(courseId, topic.is_announcement ? 'modules' : 'discussions'));
+        }}
+      />
+    </div>
   );
 }
 
