@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiscussionTopic } from '../../src/contracts/discussion-dtos.ts';
+import type { Assignment, WikiPage } from '../../src/contracts/lms-dtos.ts';
+import { DEMO } from '../../src/server/commands/demo-course.ts';
+import { connectToHub, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
+import { closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
+
+/**
+ * Preparing next week on a laptop without a network: the device is connected to a hub (a second process), the hub
+ * goes away, the teacher writes a page, an assignment and a discussion on the device, and once the hub is back all
+ * three are on it.
+ */
+describe('authoring with the hub out of reach', () => {
+  const rig = new HubRig();
+  const course = DEMO.course.name;
+  beforeAll(() => rig.start());
+  afterAll(() => rig.stop());
+
+  async function onHub<T>(path: string): Promise<T> {
+    const res = await fetch(rig.hub.url + path, { headers: { authorization: `Bearer ${rig.adminToken}` } });
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  }
+
+  it('saves a new page, assignment and discussion on the device, and they reach the hub once it is back', { timeout: 240_000 }, async () => {
+    const page = await openTab(rig.browser);
+    await connectToHub(page, rig.device.url, rig.hub.url, DEMO.teacher);
+    await rig.hub.stop();
+    await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Offline/);
+
+    await page.goto(`${rig.device.url}/#/courses/${rig.courseId}/pages/~new`);
+    await expectScreen(page, course, `New page · ${course}`);
+    await page.getByRole('textbox', { name: 'Title' }).fill('Tide tables');
+    await page.getByRole('textbox', { name: 'Body' }).click();
+    await page.keyboard.type('Low tide at 07:40.');
+    await page.getByRole('checkbox', { name: 'Published' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectScreen(page, course, `Tide tables · ${course}`);
+
+    await page.goto(`${rig.device.url}/#/courses/${rig.courseId}/assignments/new`);
+    await expectScreen(page, course, `New assignment · ${course}`);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Rock pool survey');
+    await page.getByRole('textbox', { name: 'Points' }).fill('15');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectScreen(page, course, `Rock pool survey · ${course}`);
+
+    await page.goto(`${rig.device.url}/#/courses/${rig.courseId}/discussions/new`);
+    await expectScreen(page, course, `New discussion · ${course}`);
+    await page.getByRole('textbox', { name: 'Title' }).fill('What did you find?');
+    await page.getByRole('checkbox', { name: 'Published' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectScreen(page, course, `What did you find? · ${course}`);
+    await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Offline.* · \d+ changes waiting$/);
+
+    rig.hub = await rig.startHub();
+    await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced[^·]*$/);
+    const base = `/api/v1/courses/${rig.courseId}`;
+    const pages = await onHub<WikiPage[]>(`${base}/pages?per_page=100`);
+    expect(pages.filter((p) => p.title === 'Tide tables')).toEqual([expect.objectContaining({ published: true })]);
+    expect((await onHub<WikiPage>(`${base}/pages/tide-tables`)).body).toBe('<p>Low tide at 07:40.</p>');
+    const assignments = await onHub<Assignment[]>(`${base}/assignments?per_page=100`);
+    expect(assignments.filter((a) => a.name === 'Rock pool survey')).toEqual([expect.objectContaining({ points_possible: 15 })]);
+    const topics = await onHub<DiscussionTopic[]>(`${base}/discussion_topics?per_page=100`);
+    expect(topics.filter((t) => t.title === 'What did you find?')).toEqual([expect.objectContaining({ published: true })]);
+    await closeTab(page);
+  });
+});
