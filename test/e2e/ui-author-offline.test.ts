@@ -7,8 +7,8 @@ import { closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
 
 /**
  * Preparing next week on a laptop without a network: the device is connected to a hub (a second process), the hub
- * goes away, the teacher writes a page, an assignment and a discussion on the device, and once the hub is back all
- * three are on it.
+ * goes away, the teacher writes a page, an assignment and a discussion and changes the course's settings on the
+ * device, and once the hub is back all of it is on the hub.
  */
 describe('authoring with the hub out of reach', () => {
   const rig = new HubRig();
@@ -22,7 +22,7 @@ describe('authoring with the hub out of reach', () => {
     return (await res.json()) as T;
   }
 
-  it('saves a new page, assignment and discussion on the device, and they reach the hub once it is back', { timeout: 240_000 }, async () => {
+  it('saves a new page, assignment, discussion and course settings on the device, and they reach the hub once it is back', { timeout: 240_000 }, async () => {
     const page = await openTab(rig.browser);
     await connectToHub(page, rig.device.url, rig.hub.url, DEMO.teacher);
     await rig.hub.stop();
@@ -50,6 +50,15 @@ describe('authoring with the hub out of reach', () => {
     await page.getByRole('checkbox', { name: 'Published' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expectScreen(page, course, `What did you find? · ${course}`);
+
+    await page.goto(`${rig.device.url}/#/courses/${rig.courseId}/settings`);
+    await expectScreen(page, course, `Settings · ${course}`);
+    await page.getByRole('checkbox', { name: 'Make locked content available offline' }).check();
+    await page.getByRole('checkbox', { name: 'Mastery Paths' }).check();
+    await page.getByRole('checkbox', { name: 'Deduct points from late submissions' }).check();
+    await page.getByRole('textbox', { name: 'Late submission deduction (%)' }).fill('5');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor(SYNC);
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Offline.* · \d+ changes waiting$/);
 
     rig.hub = await rig.startHub();
@@ -62,6 +71,9 @@ describe('authoring with the hub out of reach', () => {
     expect(assignments.filter((a) => a.name === 'Rock pool survey')).toEqual([expect.objectContaining({ points_possible: 15 })]);
     const topics = await onHub<DiscussionTopic[]>(`${base}/discussion_topics?per_page=100`);
     expect(topics.filter((t) => t.title === 'What did you find?')).toEqual([expect.objectContaining({ published: true })]);
+    expect(await onHub(base)).toMatchObject({ offline_locked_content: true });
+    expect(await onHub(`${base}/settings`)).toEqual({ conditional_release: true });
+    expect(await onHub(`${base}/late_policy`)).toMatchObject({ late_policy: { late_submission_deduction_enabled: true, late_submission_deduction: 5 } });
     await closeTab(page);
   });
 });
