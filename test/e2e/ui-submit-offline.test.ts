@@ -4,13 +4,14 @@ import { DEMO } from '../../src/server/commands/demo-course.ts';
 import type { Submission } from '../../src/contracts/grading-dtos.ts';
 import type { Assignment, CourseUser } from '../../src/contracts/lms-dtos.ts';
 import { connectToHub, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
-import { watchPageErrors } from '../helpers/ui-demo.ts';
+import { signIn, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
 
 /**
  * A student's device connected to a hub (a second process with the demo course): with the hub stopped, the student
  * submits text, resubmits, then hands in a file; all wait to sync; once the hub is back the page says Submitted and
- * the hub has the three attempts, once each, the last one with the hub's copy of the file.
+ * the hub has the three attempts, once each, the last one with the hub's copy of the file, and the teacher there sees
+ * when each was made and when it arrived.
  */
 describe('submitting on a device while its hub is down', () => {
   const rig = new HubRig();
@@ -59,7 +60,8 @@ describe('submitting on a device while its hub is down', () => {
 
     rig.hub = await rig.startHub();
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced[^·]*$/);
-    await expect.poll(() => submissionState(page).textContent(), SYNC).toMatch(/^Submitted .* · attempt 3$/);
+    // Made offline, received later: once the hub's record is back on the device the page gives both times.
+    await expect.poll(() => submissionState(page).textContent(), SYNC).toMatch(/^Submitted .+ \(received .+\) · attempt 3$/);
 
     const path = `/api/v1/courses/${rig.courseId}/assignments/${journal.id}/submissions/${studentId}?include[]=submission_history`;
     await expect.poll(async () => (await onHub<Submission>(path)).attempt, SYNC).toBe(3);
@@ -71,7 +73,8 @@ describe('submitting on a device while its hub is down', () => {
       [2, 'online_text_entry', '<p>Saw two herons and a kingfisher at the creek.</p>'],
       [3, 'online_upload', null],
     ]);
-    expect(onTheHub.submission_history?.every((s) => s.submitted_at !== null)).toBe(true);
+    expect(onTheHub.submission_history?.every((s) => s.submitted_at !== null && s.received_at !== null)).toBe(true);
+    expect(Date.parse(onTheHub.received_at!)).toBeGreaterThan(Date.parse(onTheHub.submitted_at!));
     const [attached, ...more] = onTheHub.attachments ?? [];
     expect(more).toEqual([]);
     expect(attached?.display_name).toBe('herons.png');
@@ -79,6 +82,14 @@ describe('submitting on a device while its hub is down', () => {
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(photo);
     await expect.poll(() => page.getByRole('list', { name: 'Submitted files' }).getByRole('button').allTextContents(), SYNC).toEqual(['Download herons.png']);
+
+    // The teacher, on the hub, reads when the attempt was made and when it arrived.
+    const teacherPage = await openTab(rig.browser);
+    await signIn(teacherPage, rig.hub.url, DEMO.teacher);
+    await teacherPage.goto(`${rig.hub.url}/#/courses/${rig.courseId}/assignments/${journal.id}/grade`);
+    await teacherPage.getByRole('combobox', { name: 'Student' }).selectOption({ label: student.name });
+    await expect.poll(() => teacherPage.getByText(/^Attempt 3, submitted offline at .+, received .+$/).count(), SYNC).toBe(1);
+    await closeTab(teacherPage);
 
     expect(errors).toEqual([]);
     await closeTab(page);

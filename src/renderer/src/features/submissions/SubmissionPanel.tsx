@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
-import { useResource } from '../../stores/resource-store.ts';
+import { useSyncedResource } from '../../stores/use-synced-resource.ts';
 import { resources } from '../../stores/resources.ts';
 import { AttemptHistory, SubmissionStatus } from './SubmissionStatus.tsx';
 import { ReviewsOfMyWork } from '../peer-reviews/ReviewsOfMyWork.tsx';
@@ -12,7 +12,7 @@ import { whyNoSubmitting } from './submittable.ts';
 /** A student's side of an assignment: where their work stands, a new attempt when one is allowed, and past attempts. */
 export function SubmissionPanel({ courseId, assignment }: { courseId: number; assignment: Assignment }) {
   const headingId = useId();
-  const submission = useResource(resources.mySubmission(courseId, assignment.id));
+  const submission = useSyncedResource(resources.mySubmission(courseId, assignment.id));
   return (
     <section className="panel submission-panel" aria-labelledby={headingId}>
       <h3 id={headingId}>Your submission</h3>
@@ -42,7 +42,7 @@ export function SubmissionPanel({ courseId, assignment }: { courseId: number; as
 /** An observer's read-only view of their chosen student's work on an assignment: status, grade and comments. */
 export function ObservedSubmission({ courseId, assignment, studentId }: { courseId: number; assignment: Assignment; studentId: number }) {
   const headingId = useId();
-  const submission = useResource(resources.submission(courseId, assignment.id, studentId));
+  const submission = useSyncedResource(resources.submission(courseId, assignment.id, studentId));
   return (
     <section className="panel submission-panel" aria-labelledby={headingId}>
       <h3 id={headingId}>Student’s submission</h3>

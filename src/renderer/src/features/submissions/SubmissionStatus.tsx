@@ -4,7 +4,10 @@ import { AttemptContent } from '../grader/SubmissionView.tsx';
 import { useSyncStatusStore } from '../../stores/sync-status-store.ts';
 import { waitingToSync } from './submittable.ts';
 
-/** Where the student's work stands: not yet submitted, waiting to reach the hub, or submitted; then what they sent. */
+/**
+ * Where the student's work stands: not yet submitted, waiting to reach the hub, or submitted (with when the hub
+ * received it, for work made offline); then what they sent.
+ */
 export function SubmissionStatus({ submission: s }: { submission: Submission }) {
   const syncStatus = useSyncStatusStore((state) => state.status);
   if (s.attempt === null || s.submitted_at === null) {
@@ -26,7 +29,8 @@ export function SubmissionStatus({ submission: s }: { submission: Submission }) 
           </>
         ) : (
           <>
-            <strong>Submitted</strong> {when} · attempt {s.attempt}
+            <strong>Submitted</strong> {when}
+            {s.received_at && ` (received ${formatDateTime(s.received_at)})`} · attempt {s.attempt}
             {s.late && ' · late'}
           </>
         )}
