@@ -16,10 +16,10 @@ type Json = Record<string, unknown>;
  */
 describe('POST /api/v1/sync/replay (hub): attacks', () => {
   const rig = new ReplayHub('Attacks 101');
-  const asTeacher = async (path: string) => {
+  const asTeacher = async <T = Json>(path: string) => {
     const res = await api(rig.hub, rig.course.teacher.token, 'GET', path);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    return res.json as Json;
+    return res.json as T;
   };
   const submissionOf = (assignmentId: number, userId: number) =>
     asTeacher(`/api/v1/courses/${rig.course.id}/assignments/${assignmentId}/submissions/${userId}?include[]=submission_comments`);
@@ -91,14 +91,14 @@ describe('POST /api/v1/sync/replay (hub): attacks', () => {
     ]);
   });
 
-  it('a forged page revision is refused as over REST and does not become the latest', async () => {
+  it('a forged page revision is refused as over REST and does not become the latest; a permitted one is sanitised', async () => {
     const { teacher, studentA } = rig.course;
     const page = await createPage(rig.hub, teacher.token, coursePages(rig.course.id), { title: 'Rules', body: '<p>v1</p>', published: true });
     await api(rig.hub, teacher.token, 'PUT', `${coursePages(rig.course.id)}/${page.url}`, { wiki_page: { body: '<p>v2</p>' } });
     const revisions = `${coursePages(rig.course.id)}/${page.url}/revisions`;
-    const history = () => asTeacher(revisions);
+    const history = () => asTeacher<{ revision_id: number }[]>(revisions);
     const before = await history();
-    const [oldest] = (before as unknown as { revision_id: number }[]).slice(-1);
+    const [oldest] = before.slice(-1);
     const route = '/api/v1/courses/:course_id/pages/:url/revisions/:revision_id';
     const revert = (revisionId: number) => ({ course_id: String(rig.course.id), url: page.url, revision_id: String(revisionId) });
     await rig.refusedAsOverRest(studentA, 'POST', route, revert(oldest!.revision_id));
@@ -108,8 +108,18 @@ describe('POST /api/v1/sync/replay (hub): attacks', () => {
     const forged = await rig.refusedAsOverRest(studentA, 'POST', route, revert(composeId(rig.device, 1)));
     expect(forged.rest.status).toBe(404);
     expect(await history()).toEqual(before);
-    const latest = await asTeacher(`${revisions}/latest`);
-    expect(latest).toMatchObject({ body: '<p>v2</p>' });
+    expect(await asTeacher(`${revisions}/latest`)).toMatchObject({ body: '<p>v2</p>' });
+    // An edit the student may make is sanitised as over REST, and reverting to it brings back only that.
+    const edit = { course_id: String(rig.course.id), url: page.url, wiki_page: { body: '<p>v3</p><script>forged()</script>' } };
+    await rig.sameAsRest(studentA, 'PUT', ROUTES.page, edit);
+    expect(await asTeacher(`${revisions}/latest`)).toMatchObject({ body: '<p>v3</p>' });
+    // The same edit twice is one revision, made by whichever came first.
+    const edited = await history();
+    expect(edited).toHaveLength(before.length + 1);
+    await rig.sameAsRest(studentA, 'POST', route, revert(oldest!.revision_id));
+    expect(await asTeacher(`${revisions}/latest`)).toMatchObject({ body: '<p>v1</p>' });
+    await rig.sameAsRest(studentA, 'POST', route, revert(edited[0]!.revision_id));
+    expect(await asTeacher(`${revisions}/latest`)).toMatchObject({ body: '<p>v3</p>' });
   });
 
   it('an entry naming ids the hub has not allocated yet does not make the teacher’s next creates fail', async () => {
