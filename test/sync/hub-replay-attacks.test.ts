@@ -55,7 +55,9 @@ describe('POST /api/v1/sync/replay (hub): attacks', () => {
     expect(await submissionOf(assignment.id, studentB.id)).toMatchObject({ workflow_state: 'unsubmitted' });
   });
 
-  it('a late submission stays late whatever time the device says it was made', async () => {
+  // The offline-time rule keeps a device's time only after a contact the hub saw before the entry; this device made
+  // none, so no earlier time it claims can be vouched for (the bounds themselves: offline-time.test.ts).
+  it('a late submission stays late whatever earlier time the device claims for it', async () => {
     const { studentA, studentB } = rig.course;
     const dueAt = Date.now() - 60 * 60_000;
     const assignment = await createGradedAssignment(rig.hub, rig.course, { due_at: new Date(dueAt).toISOString() });
@@ -68,6 +70,8 @@ describe('POST /api/v1/sync/replay (hub): attacks', () => {
     expect(viaRest).toMatchObject({ late: true });
     expect(viaSync).toMatchObject({ late: true, seconds_late: expect.any(Number) });
     expect(Date.parse(String(viaSync.submitted_at))).toBeGreaterThan(dueAt);
+    // The receive time was used, so there is no other time to record.
+    expect(viaSync.received_at).toBeNull();
   });
 
   it('a requirement of a module locked by a prerequisite cannot be marked read or done', async () => {
