@@ -50,7 +50,7 @@ describe('POST /api/v1/sync/replay (hub): attacks', () => {
     const params = { ...rig.ids(assignment.id), submission: { submission_type: 'online_upload', file_ids: [String(fileId)] } };
     await rig.refusedAsOverRest(studentA, 'POST', ROUTES.submit, params);
     expect(await submissionOf(assignment.id, studentA.id)).toMatchObject({ workflow_state: 'unsubmitted', submission_type: null, submitted_at: null });
-    // The file stays the classmate's, on nobody else's submission.
+    // The file is untouched, and no submission carries it.
     expect(await asTeacher(`/api/v1/files/${fileId}`)).toMatchObject({ id: fileId, display_name: 'essay.txt' });
     expect(await submissionOf(assignment.id, studentB.id)).toMatchObject({ workflow_state: 'unsubmitted' });
   });
