@@ -13,6 +13,7 @@ import { masquerading } from './areas/common/masquerading.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { AnyRoute } from './http/route.ts';
 import { openDatabase, type OutpostDatabase } from './storage/database.ts';
+import { RECORD_MIGRATIONS } from './domain/record-migrations.ts';
 import { SyncServices } from './sync/sync-services.ts';
 import type { DeviceSync } from './sync/device-sync.ts';
 import { FileSecretStore, type SecretStore } from './secret-store.ts';
@@ -59,7 +60,7 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
   const lock = lockDataDir(dataDir);
   let db: OutpostDatabase | undefined;
   try {
-    db = await openDatabase({ dataDir });
+    db = await openDatabase({ dataDir, migrations: RECORD_MIGRATIONS });
     const ids = await IdAllocator.open(db.collections.local);
     const repos = createRepositories(db, ids);
     const installation = (await ensureInstallation(repos, Date.now())).data;

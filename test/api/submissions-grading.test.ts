@@ -278,6 +278,8 @@ describe('submissions API: bulk grading, gradeable students, summary, read marks
       expect(await shownTo(course.studentA.token)).not.toHaveProperty('needs_grading_count');
       await gradeAs(server, course.teacher.token, course.id, a.id, course.studentA.id, { posted_grade: '3' });
       expect((await api(server, course.teacher.token, 'GET', path)).json).toEqual({ graded: 1, ungraded: 0, not_submitted: 1 });
+      // Counted from each submission's stored progress, which the grade's own write changed.
+      expect(await shownTo(course.teacher.token)).toMatchObject({ has_submitted_submissions: true, needs_grading_count: 0 });
       const section = `/api/v1/sections/${course.sectionB}/assignments/${a.id}/submission_summary`;
       expect((await api(server, course.teacher.token, 'GET', section)).json).toEqual({ graded: 0, ungraded: 0, not_submitted: 1 });
     });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RxJsonSchema } from 'rxdb';
 import { checkSchema } from 'rxdb/plugins/dev-mode';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RECORD_MIGRATIONS } from '../../src/server/domain/record-migrations.ts';
 import { COLLECTION_NAMES, openDatabase, type OutpostDatabase } from '../../src/server/storage/database.ts';
 import { currentRecordSchema, RECORD_SCHEMAS, type StoredRecord } from '../../src/server/storage/record-schema.ts';
 
@@ -11,7 +12,7 @@ const dirs: string[] = [];
 const open: OutpostDatabase[] = [];
 
 async function openIn(dataDir: string, options: Partial<Parameters<typeof openDatabase>[0]> = {}): Promise<OutpostDatabase> {
-  const db = await openDatabase({ dataDir, ...options });
+  const db = await openDatabase({ dataDir, migrations: RECORD_MIGRATIONS, ...options });
   open.push(db);
   return db;
 }
@@ -71,6 +72,7 @@ describe('the Outpost database', () => {
     const v1Db = await openIn(dir, {
       schemas: [...RECORD_SCHEMAS, v1],
       migrations: {
+        ...RECORD_MIGRATIONS,
         [v1.version]: (doc: StoredRecord) => {
           const { points, ...rest } = doc.data as { points: number };
           return { ...doc, data: { ...rest, points_possible: points } };
@@ -81,6 +83,32 @@ describe('the Outpost database', () => {
     expect(docs.map((d) => d.toJSON().data)).toEqual([
       { name: 'Quiz', points_possible: 5 },
       { name: 'Essay', points_possible: 20 },
+    ]);
+  });
+  it('gives submissions stored before schema version 1 their progress slot', async () => {
+    const dir = tempDir();
+    const v0 = await openIn(dir, { schemas: RECORD_SCHEMAS.slice(0, 1), migrations: {} });
+    const submission = (id: number, fields: Record<string, unknown>) =>
+      record('submission', id, {
+        course_id: 7, assignment_id: 3, user_id: id, submission_type: null, score: null, excused: false,
+        grade_matches_current_submission: true, workflow_state: 'unsubmitted', ...fields,
+      }, 7);
+    await v0.course_user.bulkInsert([
+      submission(1, {}),
+      submission(2, { submission_type: 'online_url', workflow_state: 'submitted' }),
+      submission(3, { submission_type: 'online_url', workflow_state: 'graded', score: 4 }),
+      record('submission_comment', 4, { comment: 'kept as it was' }, 7),
+    ]);
+    await v0.close();
+    open.pop();
+
+    const current = await openIn(dir);
+    const docs = await current.course_user.find({ selector: {}, sort: [{ key: 'asc' }] }).exec();
+    expect(docs.map((d) => [d.key, d.sort_key, d.parent_id])).toEqual([
+      ['submission:1', '', 3],
+      ['submission:2', 'needs_grading', 3],
+      ['submission:3', 'submitted', 3],
+      ['submission_comment:4', '', 0],
     ]);
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { composeId, IdAllocator, REPLICA_LIMIT, replicaOf, SEQUENCE_SPACE } from '../../src/server/domain/ids.ts';
 import { openDatabase, type OutpostDatabase } from '../../src/server/storage/database.ts';
+import { RECORD_MIGRATIONS } from '../../src/server/domain/record-migrations.ts';
 
 const CHILD = new URL('./fixtures/allocate-ids.ts', import.meta.url).pathname;
 const dirs: string[] = [];
@@ -17,7 +18,7 @@ function tempDir(): string {
 }
 
 async function openDb(dataDir: string): Promise<OutpostDatabase> {
-  const db = await openDatabase({ dataDir });
+  const db = await openDatabase({ dataDir, migrations: RECORD_MIGRATIONS });
   open.push(db);
   return db;
 }

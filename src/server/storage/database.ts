@@ -1,6 +1,6 @@
 import { addRxPlugin, createRxDatabase, type MigrationStrategies, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { RECORD_MIGRATIONS, RECORD_SCHEMAS, type StoredRecord } from './record-schema.ts';
+import { RECORD_SCHEMAS, type StoredRecord } from './record-schema.ts';
 import { getRxStorageSQLite } from './sqlite/index.ts';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
@@ -20,9 +20,10 @@ export const DATABASE_NAME = 'outpost';
 
 export interface OpenDatabaseOptions {
   dataDir: string;
-  /** Schema history and migrations; default: the ones in record-schema.ts. */
+  /** Schema history; default: the one in record-schema.ts. */
   schemas?: ReadonlyArray<RxJsonSchema<StoredRecord>>;
-  migrations?: MigrationStrategies;
+  /** One strategy per schema version after the first: the domain's RECORD_MIGRATIONS (domain/record-migrations.ts). */
+  migrations: MigrationStrategies;
   /** Defaults to Outpost's SQLite storage in `dataDir`. */
   storage?: RxStorage<unknown, unknown>;
 }
@@ -43,9 +44,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Outpos
     allowSlowCount: true,
   });
   try {
-    const migrationStrategies = options.migrations ?? RECORD_MIGRATIONS;
     await db.addCollections(
-      Object.fromEntries(COLLECTION_NAMES.map((name) => [name, { schema, migrationStrategies }])) as Record<
+      Object.fromEntries(COLLECTION_NAMES.map((name) => [name, { schema, migrationStrategies: options.migrations }])) as Record<
         CollectionName,
         { schema: RxJsonSchema<StoredRecord>; migrationStrategies: MigrationStrategies }
       >,

@@ -1,4 +1,4 @@
-import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
+import type { RxJsonSchema } from 'rxdb';
 
 /**
  * Every stored record, whatever its entity type, has this envelope. RxDB's open core allows only a handful of
@@ -32,9 +32,7 @@ const id = { type: 'number', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multi
 const millis = { type: 'number', minimum: 0, maximum: 8_640_000_000_000_000, multipleOf: 1 } as const;
 const shortText = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 
-/** The schema history: index i is schema version i. Append a version together with its migration below. */
-export const RECORD_SCHEMAS: ReadonlyArray<RxJsonSchema<StoredRecord>> = [
-  {
+const VERSION_0: RxJsonSchema<StoredRecord> = {
     version: 0,
     primaryKey: 'key',
     type: 'object',
@@ -63,11 +61,18 @@ export const RECORD_SCHEMAS: ReadonlyArray<RxJsonSchema<StoredRecord>> = [
       ['type', 'parent_id', 'sort_key'],
       ['type', 'user_id', 'course_id'],
     ],
-  },
+};
+
+/**
+ * The schema history: index i is schema version i. A version's migration re-derives what the domain stores, so the
+ * strategies live in the domain (domain/record-migrations.ts): append a version here together with its strategy there.
+ */
+export const RECORD_SCHEMAS: ReadonlyArray<RxJsonSchema<StoredRecord>> = [
+  VERSION_0,
+  // Same shape; submissions fill their sort_key slot.
+  { ...VERSION_0, version: 1 },
 ];
 
-/** Migration from version n-1 to n is `RECORD_MIGRATIONS[n]`. */
-export const RECORD_MIGRATIONS: MigrationStrategies = {};
 
 export function currentRecordSchema(): RxJsonSchema<StoredRecord> {
   const latest = RECORD_SCHEMAS.at(-1);

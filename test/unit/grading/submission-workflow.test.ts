@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearGrade, excuse, grade, needsGrading, placeholder, setLateStatus, submit } from '../../../src/server/areas/submissions/submission-workflow.ts';
+import { clearGrade, excuse, grade, placeholder, setLateStatus, submit } from '../../../src/server/areas/submissions/submission-workflow.ts';
+import { needsGrading } from '../../../src/server/domain/records/submission-records.ts';
 import type { AssignmentData } from '../../../src/server/domain/records/content-records.ts';
 
 const assignment = { id: 5, data: { course_id: 1, submission_types: ['online_text_entry'], due_at: null } as unknown as AssignmentData };

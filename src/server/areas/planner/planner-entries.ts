@@ -5,7 +5,8 @@ import type { PlannerNoteData } from '../../domain/records/planner-records.ts';
 import type { SubmissionCommentData, SubmissionData, SubmissionReadData } from '../../domain/records/submission-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
-import { computed, needsGrading, placeholder } from '../submissions/submission-workflow.ts';
+import { computed, placeholder } from '../submissions/submission-workflow.ts';
+import { needsGrading } from '../../domain/records/submission-records.ts';
 import { plannerNoteJson, type PlannerEntry, type SubmissionStatus } from './planner.serializer.ts';
 
 /**

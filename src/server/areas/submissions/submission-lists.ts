@@ -1,13 +1,12 @@
 import type { CoreServices } from '../../core-services.ts';
 import { InvalidError, NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
-import type { SubmissionData } from '../../domain/records/submission-records.ts';
+import { needsGrading, type SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { isVisibleContent, type ContentViewer } from '../common/course-content.ts';
 import { whenNotFound, type IdResolver } from '../common/id-lookup.ts';
 import type { SubmissionScope, SubmissionScopes } from './submission-scope.ts';
 import type { StoredAssignment, SubmissionStore } from './submission-store.ts';
-import { needsGrading } from './submission-workflow.ts';
 import type { StudentSubmissionsParams } from './submissions.params.ts';
 
 /** Canvas caps explicit student lists of `/students/submissions` (docs/canvas-compatibility.md §8.6). */

@@ -114,13 +114,6 @@ export function setLateStatus(current: SubmissionData, status: LatePolicyStatus 
   };
 }
 
-/** Canvas's needs_grading (docs/canvas-compatibility.md §8.2). */
-export function needsGrading(s: SubmissionData): boolean {
-  if (s.submission_type === null || s.excused) return false;
-  if (s.workflow_state === 'pending_review') return true;
-  return (s.workflow_state === 'submitted' || s.workflow_state === 'graded') && (s.score === null || !s.grade_matches_current_submission);
-}
-
 /** The computed fields of the JSON: tardiness, and the score as entered before any deduction. */
 export function computed(s: SubmissionData, assignment: AssignmentData, now: number) {
   const facts: TardinessFacts = { ...s, due_at: assignment.due_at, expectsSubmission: expectsSubmission(assignment.submission_types) };

@@ -9,7 +9,13 @@ import type { PageRevisionData } from '../records/page-records.ts';
 import { peerReviewKey, type PeerReviewData } from '../records/peer-review-records.ts';
 import { plannerOverrideKey, type PlannerNoteData, type PlannerOverrideData } from '../records/planner-records.ts';
 import type { PollSubmissionData } from '../records/poll-records.ts';
-import type { SubmissionCommentData, SubmissionData, SubmissionReadData, SubmissionVersionData } from '../records/submission-records.ts';
+import {
+  submissionProgress,
+  type SubmissionCommentData,
+  type SubmissionData,
+  type SubmissionReadData,
+  type SubmissionVersionData,
+} from '../records/submission-records.ts';
 import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
 
 /**
@@ -24,11 +30,18 @@ const ownersOnly = { ...courseUser, pull: 'owner' } as const;
 /** Stored totals include unposted grades; a student's device computes its posted totals from its own records. */
 const gradersOnly = { ...courseUser, pull: 'graders' } as const;
 
-// One submission per student and assignment; the lookup slot finds it (and its pair key) without a scan.
+// One submission per student and assignment; the lookup slot finds it (and its pair key) without a scan, the sort
+// slot counts an assignment's submitted and to-be-graded ones (schema version 1 filled it for older records).
 export const submissionRecord = declareRecord<SubmissionData>()({
   ...courseWork,
   type: 'submission',
-  slots: (s) => ({ course_id: s.course_id, user_id: s.user_id, parent_id: s.assignment_id, lookup_key: `submission:${s.assignment_id}:${s.user_id}` }),
+  slots: (s) => ({
+    course_id: s.course_id,
+    user_id: s.user_id,
+    parent_id: s.assignment_id,
+    sort_key: submissionProgress(s),
+    lookup_key: `submission:${s.assignment_id}:${s.user_id}`,
+  }),
   // A student's work and a grader's grade are separate groups, so an offline submission and a concurrent grade both
   // stand, while two graders on one cell conflict.
   conflicts: {

@@ -46,6 +46,25 @@ export interface SubmissionData {
   workflow_state: SubmissionWorkflowState;
 }
 
+/** Canvas's needs_grading (docs/canvas-compatibility.md §8.2). */
+export function needsGrading(s: SubmissionData): boolean {
+  if (s.submission_type === null || s.excused) return false;
+  if (s.workflow_state === 'pending_review') return true;
+  return (s.workflow_state === 'submitted' || s.workflow_state === 'graded') && (s.score === null || !s.grade_matches_current_submission);
+}
+
+/**
+ * A submission's `sort_key` slot: where it stands for its assignment's statistics. With the (type, parent_id,
+ * sort_key) index, an assignment's `has_submitted_submissions` and `needs_grading_count` are index-range counts
+ * instead of a read of every submission of the course.
+ */
+export type SubmissionProgress = '' | 'needs_grading' | 'submitted';
+
+export function submissionProgress(s: SubmissionData): SubmissionProgress {
+  if (needsGrading(s)) return 'needs_grading';
+  return s.submission_type === null ? '' : 'submitted';
+}
+
 export interface SubmissionCommentData {
   course_id: number;
   assignment_id: number;
