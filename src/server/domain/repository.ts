@@ -53,6 +53,16 @@ export class Repository<TData extends object> {
     return this.#records.find(...args);
   }
 
+  /**
+   * The records of several users in one course: one (type, user_id, course_id) index range per user. A single query
+   * with `user_id: { $in }` ranges over the whole course's records of this type and filters them in JavaScript, which
+   * for a page of students in a large course reads every student's submissions.
+   */
+  async ofUsersInCourse(courseId: number, userIds: readonly number[]): Promise<Stored<TData>[]> {
+    const perUser = await Promise.all([...new Set(userIds)].map((userId) => this.find({ user_id: userId, course_id: courseId })));
+    return perUser.flat();
+  }
+
   count(...args: Parameters<TypedRecords<TData>['count']>): Promise<number> {
     return this.#records.count(...args);
   }

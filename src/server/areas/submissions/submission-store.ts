@@ -92,8 +92,7 @@ export class SubmissionStore {
    */
   async ensureAcross(courseId: number, assignments: readonly StoredAssignment[], userIds: readonly number[], stamp: WriteStamp) {
     const found = new Map<number, Map<number, Stored<SubmissionData>>>(assignments.map((a) => [a.id, new Map()]));
-    const perStudent = await Promise.all(userIds.map((id) => this.#repos.submissions.find({ user_id: id, course_id: courseId })));
-    for (const record of perStudent.flat()) found.get(record.data.assignment_id)?.set(record.data.user_id, record);
+    for (const record of await this.#repos.submissions.ofUsersInCourse(courseId, userIds)) found.get(record.data.assignment_id)?.set(record.data.user_id, record);
     for (const assignment of assignments) {
       if (userIds.some((id) => !found.get(assignment.id)!.has(id))) found.set(assignment.id, await this.ensure(assignment, userIds, stamp));
     }

@@ -80,7 +80,7 @@ export class CourseScoreStore {
     const byStudent = Map.groupBy(changed, (s) => s.user_id);
     const userIds = [...byStudent.keys()];
     const [stored, reads] = await Promise.all([
-      submissions.find({ course_id: structure.courseId, user_id: { $in: userIds } }),
+      submissions.ofUsersInCourse(structure.courseId, userIds),
       repo.find({ course_id: structure.courseId, user_id: { $in: userIds } }),
     ]);
     const storedBy = Map.groupBy(stored, (s) => s.data.user_id);
@@ -106,7 +106,7 @@ export class CourseScoreStore {
     const stale = wanted.filter((id) => !scores.has(id));
     if (stale.length === 0) return scores;
     const submissions = Map.groupBy(
-      await this.#repos.submissions.find({ course_id: structure.courseId, user_id: { $in: stale } }),
+      await this.#repos.submissions.ofUsersInCourse(structure.courseId, stale),
       (s) => s.data.user_id,
     );
     for (const id of stale) scores.set(id, courseScores(structure, (submissions.get(id) ?? []).map((s) => s.data)));
