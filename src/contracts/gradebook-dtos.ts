@@ -37,6 +37,15 @@ export interface StudentSubmissions {
   submissions: Submission[];
 }
 
+/** Canvas's Progress: a background job (`update_grades`) as `GET /api/v1/progress/:id` reports it. */
+export interface Progress {
+  id: number;
+  workflow_state: 'queued' | 'running' | 'completed' | 'failed';
+  /** Percent done, 0–100; null before the job starts. */
+  completion: number | null;
+  message: string | null;
+}
+
 /** `GET …/sections` */
 export interface CourseSection {
   id: number;

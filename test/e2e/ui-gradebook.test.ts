@@ -4,7 +4,7 @@ import { DEMO } from '../../src/server/commands/demo-course.ts';
 import type { Assignment } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
-import { closeTab, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
+import { closeTab, expectNoAxeViolations, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 
 /** Wide enough that the demo's twelve assignment columns are all rendered. */
 const WIDE = { width: 2400, height: 900 };
@@ -165,6 +165,61 @@ describe('the gradebook: every student × assignment, graded in place through th
     await page.getByRole('combobox', { name: 'Section' }).selectOption({ label: 'Section B (Evenings)' });
     const evening = DEMO.students.filter((_, i) => i % 2 === 1).map((s) => s.name);
     await expect.poll(async () => (await names()).sort(), UI_WAIT).toEqual(evening.sort());
+    await closeTab(page);
+  });
+
+  it('sets a default grade for an assignment through update_grades, following its progress, and only where no grade was entered', async () => {
+    const page = await openTab(rig.browser, WIDE);
+    const errors = watchPageErrors(page);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
+    const assignment = assignments.find((a) => a.published && a.grading_type === 'points' && a.name !== 'Reading Response: Silent Spring')!;
+    const submissionsPath = `/api/v1/courses/${rig.demo.courseId}/assignments/${assignment.id}/submissions?per_page=100`;
+    const roster = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/students`)).json as Array<{ id: number; name: string }>;
+    // One student already has a grade: the default must leave it alone.
+    const [graded, ...others] = roster;
+    await api(rig.demo.server, rig.demo.teacher.token, 'PUT', `/api/v1/courses/${rig.demo.courseId}/assignments/${assignment.id}/submissions/${graded!.id}`, { submission: { posted_grade: '3' } });
+    const before = new Map(((await api(rig.demo.server, rig.demo.teacher.token, 'GET', submissionsPath)).json as Array<{ user_id: number; entered_grade: string | null; excused: boolean }>).map((s) => [s.user_id, s]));
+    const ungraded = roster.filter((st) => before.get(st.id)?.entered_grade == null && !before.get(st.id)?.excused);
+    expect(ungraded.length).toBeGreaterThan(0);
+    expect(ungraded.map((st) => st.id)).not.toContain(graded!.id);
+
+    await openGradebook(page);
+    await page.getByRole('button', { name: `Set default grade for ${assignment.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Set default grade for ${assignment.name}` });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('textbox', { name: 'Default grade' }).fill('7');
+    expect(await dialog.getByRole('checkbox', { name: 'Overwrite grades already entered' }).isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Set default grade' }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Setting default grade' });
+    // A native <progress>: its value is the bar's aria-valuenow.
+    await expect.poll(() => bar.evaluate((el) => (el as unknown as { value: number }).value), UI_WAIT).toBe(100);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await dialog.getByRole('status').filter({ hasText: `Default grade given to ${ungraded.length} students.` }).waitFor(UI_WAIT);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await dialog.count()).toBe(0);
+
+    // The cells show what the server stored: 7 where there was no grade, the earlier grade elsewhere.
+    const after = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', submissionsPath)).json as Array<{ user_id: number; entered_grade: string | null }>;
+    for (const st of [graded!, ...others]) {
+      const stored = after.find((s) => s.user_id === st.id)!;
+      expect(stored.entered_grade).toBe(ungraded.includes(st) ? '7' : before.get(st.id)!.entered_grade);
+      await reveal(page, st.name, assignment.name);
+      await expect.poll(() => gradeBox(page, st.name, assignment.name).inputValue(), UI_WAIT).toBe(before.get(st.id)!.excused ? '' : stored.entered_grade);
+    }
+    await reveal(page, graded!.name, assignment.name);
+    expect(await gradeBox(page, graded!.name, assignment.name).inputValue()).toBe('3');
+
+    // Overwrite gives everyone the default.
+    await page.getByRole('button', { name: `Set default grade for ${assignment.name}` }).click();
+    await dialog.getByRole('textbox', { name: 'Default grade' }).fill('9');
+    await dialog.getByRole('checkbox', { name: 'Overwrite grades already entered' }).check();
+    await dialog.getByRole('button', { name: 'Set default grade' }).click();
+    await dialog.getByRole('status').filter({ hasText: `Default grade given to ${roster.length} students.` }).waitFor(UI_WAIT);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await reveal(page, graded!.name, assignment.name);
+    await expect.poll(() => gradeBox(page, graded!.name, assignment.name).inputValue(), UI_WAIT).toBe('9');
+    expect(errors).toEqual([]);
     await closeTab(page);
   });
 });

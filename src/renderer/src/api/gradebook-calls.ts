@@ -1,4 +1,5 @@
-import type { AssignmentGroupWithAssignments, CourseSection, StudentEnrollment, StudentSubmissions } from '../../../contracts/gradebook-dtos.ts';
+import type { AssignmentGroupWithAssignments, CourseSection, Progress, StudentEnrollment, StudentSubmissions } from '../../../contracts/gradebook-dtos.ts';
+import type { Submission } from '../../../contracts/grading-dtos.ts';
 import type { Http } from './http.ts';
 
 /** Canvas caps the students one `/students/submissions` call may name. */
@@ -23,5 +24,14 @@ export function gradebookCalls(http: Http) {
         'student_ids[]': userIds.map(String),
         grouped: 'true',
       }),
+    /** Every student's submission of one assignment, after a bulk change to them. */
+    assignmentSubmissions: (courseId: number, assignmentId: number) =>
+      http.getAll<Submission>(`${course(courseId)}/assignments/${assignmentId}/submissions`),
+    /** Bulk grading: one posted grade per student, answered with the Progress of the job that writes them. */
+    gradesPosted: (courseId: number, assignmentId: number, grades: ReadonlyMap<number, string>) =>
+      http.writeJson<Progress>('POST', `${course(courseId)}/assignments/${assignmentId}/submissions/update_grades`, {
+        grade_data: Object.fromEntries([...grades].map(([userId, grade]) => [userId, { posted_grade: grade }])),
+      }),
+    progress: (progressId: number) => http.getOne<Progress>(`/api/v1/progress/${progressId}`),
   };
 }

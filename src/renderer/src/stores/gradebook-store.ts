@@ -43,6 +43,8 @@ interface GradebookStore {
   gradebookRetried: (courseId: number) => Promise<void>;
   /** Saves a grade through the submissions API (as the grader does), then reads the student's totals again. */
   gradeEntered: (student: StudentRef, grade: string) => Promise<void>;
+  /** After a bulk change to an assignment's grades: its submissions and everyone's totals, read again. */
+  assignmentRegraded: (courseId: number, assignmentId: number) => Promise<void>;
 }
 
 export const cellKey = (userId: number, assignmentId: number) => `${userId}:${assignmentId}`;
@@ -86,8 +88,24 @@ export const useGradebookStore = create<GradebookStore>()((set, get) => {
       changed(courseId, (d) => ({ totals: { ...d.totals, [userId]: enrollment?.grades } }));
       void useSyncStatusStore.getState().refreshRequested();
     },
+    assignmentRegraded: async (courseId, assignmentId) => {
+      const api = currentApi();
+      const [submissions, enrollments] = await Promise.all([api.assignmentSubmissions(courseId, assignmentId), api.gradebookEnrollments(courseId)]);
+      changed(courseId, (d) => ({
+        submissions: { ...d.submissions, ...Object.fromEntries(submissions.map((s) => [cellKey(s.user_id, s.assignment_id), s])) },
+        totals: { ...d.totals, ...totalsOf(enrollments) },
+      }));
+      void useSyncStatusStore.getState().refreshRequested();
+    },
   };
 });
+
+/** Each student's stored totals, from their first enrollment (a student in two sections has the same totals in both). */
+function totalsOf(enrollments: readonly StudentEnrollment[]): Record<number, EnrollmentGrades | undefined> {
+  const totals: Record<number, EnrollmentGrades | undefined> = {};
+  for (const e of enrollments) totals[e.user_id] ??= e.grades;
+  return totals;
+}
 
 /**
  * The groups, sections and enrollment pages load side by side; each page of students starts the calls for their
@@ -114,14 +132,12 @@ async function fetchGradebook(courseId: number): Promise<GradebookData> {
     .sort((a, b) => a.position - b.position || a.id - b.id)
     .flatMap((g) => [...g.assignments].sort((a, b) => a.position - b.position || a.id - b.id).map((a) => ({ ...a, groupName: g.name })));
   const students = new Map<number, GradebookStudent>();
-  const totals: Record<number, EnrollmentGrades | undefined> = {};
   for (const e of enrollments) {
     const known = students.get(e.user_id);
     if (known) known.sectionIds.push(e.course_section_id);
     else students.set(e.user_id, { id: e.user_id, name: e.user.name, sortableName: e.user.sortable_name, sectionIds: [e.course_section_id] });
-    totals[e.user_id] ??= e.grades;
   }
-  return { courseId, assignments, students: [...students.values()], sections, submissions, totals };
+  return { courseId, assignments, students: [...students.values()], sections, submissions, totals: totalsOf(enrollments) };
 }
 
 useSessionStore.subscribe((state, previous) => {

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import type { Submission } from '../../../../contracts/grading-dtos.ts';
 import { cellKey, useGradebookStore, type GradebookAssignment, type GradebookStudent } from '../../stores/gradebook-store.ts';
-import { cellAttributes, type CellPlace } from './GradebookCells.tsx';
+import { cellAttributes, gradable, type CellPlace } from './GradebookCells.tsx';
 import type { EditState } from './grid-navigation.ts';
 
 interface GradeCellProps extends CellPlace {
@@ -30,7 +30,7 @@ export function GradeCell({ courseId, student, assignment, submission, width, ed
   const className = `gradebook-cell${pending === undefined ? '' : ' gradebook-saving'}`;
 
   // Canvas grades neither an unpublished assignment nor one that is not graded; their cells only say so.
-  if (!assignment.published || assignment.grading_type === 'not_graded' || !submission) {
+  if (!gradable(assignment) || !submission) {
     return (
       <div role="gridcell" tabIndex={active ? 0 : -1} className={`${className} muted`} style={{ width }} {...attributes}>
         {!assignment.published ? 'Unpublished' : assignment.grading_type === 'not_graded' ? 'Not graded' : '–'}

@@ -14,7 +14,10 @@ export function cellAttributes({ position, active, onActivate }: CellPlace) {
   return { 'aria-colindex': position.col + 1, 'data-cell': `${position.row}:${position.col}`, onFocus: onActivate, active };
 }
 
-export function AssignmentHeader({ assignment: a, colIndex, width }: { assignment: GradebookAssignment; colIndex: number; width: number }) {
+/** `gradable`: an assignment Canvas grades (published, graded), whose header offers `Set default grade for {name}`. */
+export const gradable = (a: GradebookAssignment) => a.published && a.grading_type !== 'not_graded';
+
+export function AssignmentHeader({ assignment: a, colIndex, width, onSetDefault }: { assignment: GradebookAssignment; colIndex: number; width: number; onSetDefault: () => void }) {
   return (
     <div role="columnheader" aria-colindex={colIndex} className="gradebook-cell gradebook-heading" style={{ width }}>
       <span className="gradebook-heading-name">{a.name}</span>
@@ -23,6 +26,11 @@ export function AssignmentHeader({ assignment: a, colIndex, width }: { assignmen
         {a.points_possible !== null && a.grading_type !== 'not_graded' ? ` · out of ${a.points_possible}` : ''}
         {a.published ? '' : ' · unpublished'}
       </span>
+      {gradable(a) && (
+        <button type="button" className="link-button" aria-label={`Set default grade for ${a.name}`} onClick={onSetDefault}>
+          Default grade
+        </button>
+      )}
     </div>
   );
 }

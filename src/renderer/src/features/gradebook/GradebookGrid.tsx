@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { cellKey, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
+import { cellKey, type GradebookAssignment, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
 import { AssignmentHeader, StudentCell, TotalCell } from './GradebookCells.tsx';
 import { GradeCell } from './GradeCell.tsx';
 import { movedCell, type CellPosition, type EditState } from './grid-navigation.ts';
@@ -20,7 +20,15 @@ const FIXED_COLUMNS = 2;
  * aria-rowcount and aria-colcount) for assistive technology. One cell is in the Tab order (a roving tabindex);
  * the arrow keys, Home/End and PageUp/PageDown move it, scrolling it into view first when it was not rendered.
  */
-export function GradebookGrid({ data, students }: { data: GradebookData; students: GradebookStudent[] }) {
+export function GradebookGrid({
+  data,
+  students,
+  onSetDefault,
+}: {
+  data: GradebookData;
+  students: GradebookStudent[];
+  onSetDefault: (assignment: GradebookAssignment) => void;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const { assignments } = data;
   const columnCount = FIXED_COLUMNS + assignments.length;
@@ -98,7 +106,13 @@ export function GradebookGrid({ data, students }: { data: GradebookData; student
           </div>
           <div aria-hidden="true" style={{ width: leadingSpace, flex: 'none' }} />
           {visibleColumns.map((c) => (
-            <AssignmentHeader key={c.key} assignment={assignments[c.index]!} colIndex={c.index + FIXED_COLUMNS + 1} width={CELL_WIDTH} />
+            <AssignmentHeader
+              key={c.key}
+              assignment={assignments[c.index]!}
+              colIndex={c.index + FIXED_COLUMNS + 1}
+              width={CELL_WIDTH}
+              onSetDefault={() => onSetDefault(assignments[c.index]!)}
+            />
           ))}
         </div>
       </div>

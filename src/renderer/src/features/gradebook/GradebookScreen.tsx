@@ -2,9 +2,10 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { FailureNotice } from '../../components/FailureNotice.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
-import { useGradebookStore, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
+import { useGradebookStore, type GradebookAssignment, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
 import { saveKey, useGraderStore } from '../../stores/grader-store.ts';
 import { SaveStatus } from '../grader/SaveStatus.tsx';
+import { DefaultGradeDialog } from './DefaultGradeDialog.tsx';
 import { GradebookGrid } from './GradebookGrid.tsx';
 
 /** `grades` for the course's graders: every student's grade on every assignment, editable in place. */
@@ -49,6 +50,7 @@ function Gradebook({ data }: { data: GradebookData }) {
   const [search, setSearch] = useState('');
   const [sectionId, setSectionId] = useState('');
   const [order, setOrder] = useState<StudentOrder>('name');
+  const [defaultFor, setDefaultFor] = useState<GradebookAssignment | null>(null);
   const students = useMemo(() => shownStudents(data, search, sectionId === '' ? undefined : Number(sectionId), order), [data, search, sectionId, order]);
   return (
     <div className="gradebook">
@@ -83,7 +85,8 @@ function Gradebook({ data }: { data: GradebookData }) {
         {students.length} of {data.students.length} students · {data.assignments.length} assignments. Arrow keys move between grades; Enter or typing edits one, Enter saves it, Escape puts it back.
       </p>
       <LastSave />
-      <GradebookGrid data={data} students={students} />
+      <GradebookGrid data={data} students={students} onSetDefault={setDefaultFor} />
+      {defaultFor && <DefaultGradeDialog courseId={data.courseId} assignment={defaultFor} onClose={() => setDefaultFor(null)} />}
     </div>
   );
 }

@@ -1,0 +1,85 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useDefaultGradeStore, type DefaultGradeJob } from '../../stores/default-grade-store.ts';
+import type { GradebookAssignment } from '../../stores/gradebook-store.ts';
+
+/**
+ * `Set default grade for {assignment}`: a modal dialog (native `<dialog>`, so focus stays inside it and Escape
+ * closes it) that gives one grade to every student without one, or to everyone with `Overwrite grades already
+ * entered`. The job runs on the server; a progress bar follows its Progress until the cells show the new grades.
+ */
+export function DefaultGradeDialog({ courseId, assignment, onClose }: { courseId: number; assignment: GradebookAssignment; onClose: () => void }) {
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [grade, setGrade] = useState('');
+  const [overwrite, setOverwrite] = useState(false);
+  const job = useDefaultGradeStore((s) => (s.job?.assignmentId === assignment.id ? s.job : undefined));
+  const defaultGradeSet = useDefaultGradeStore((s) => s.defaultGradeSet);
+  const jobDismissed = useDefaultGradeStore((s) => s.jobDismissed);
+  const running = job?.status === 'running';
+
+  useEffect(() => {
+    const element = dialog.current;
+    element?.showModal();
+    return () => element?.close();
+  }, []);
+
+  function close(): void {
+    if (!running) jobDismissed();
+    onClose();
+  }
+
+  function onSubmit(e: FormEvent): void {
+    e.preventDefault();
+    if (grade.trim() === '' || running) return;
+    void defaultGradeSet(courseId, assignment.id, grade.trim(), overwrite);
+  }
+
+  const title = `Set default grade for ${assignment.name}`;
+  return (
+    <dialog ref={dialog} aria-labelledby={`${id}-title`} className="default-grade-dialog" onCancel={close}>
+      <form onSubmit={onSubmit}>
+        <h2 id={`${id}-title`}>{title}</h2>
+        <div className="field">
+          <label htmlFor={`${id}-grade`}>Default grade</label>
+          <input id={`${id}-grade`} value={grade} autoComplete="off" onChange={(e) => setGrade(e.target.value)} disabled={running} />
+        </div>
+        <div className="checkbox">
+          <input id={`${id}-overwrite`} type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} disabled={running} />
+          <label htmlFor={`${id}-overwrite`}>Overwrite grades already entered</label>
+        </div>
+        {job && job.status !== 'failed' && (
+          <progress
+            aria-label="Setting default grade"
+            max={100}
+            value={job.status === 'done' ? 100 : job.completion}
+          />
+        )}
+        <JobOutcome job={job} />
+        <div className="default-grade-actions">
+          <button type="submit" disabled={running || grade.trim() === ''}>
+            Set default grade
+          </button>
+          <button type="button" onClick={close}>
+            {job?.status === 'done' ? 'Close' : 'Cancel'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+function JobOutcome({ job }: { job: DefaultGradeJob | undefined }) {
+  if (job?.status === 'failed') {
+    return (
+      <p role="alert" className="error">
+        {job.message}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="muted">
+      {job?.status === 'running' ? 'Saving the default grade…' : ''}
+      {job?.status === 'done' ? (job.graded === 0 ? 'Every student already has a grade.' : `Default grade given to ${job.graded} ${job.graded === 1 ? 'student' : 'students'}.`) : ''}
+    </p>
+  );
+}
