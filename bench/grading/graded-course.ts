@@ -1,6 +1,6 @@
 import { api, createFixtureUser, type FixtureUser } from '../../test/helpers/api-fixtures.ts';
 import { createFixtureCourse, enrollFixtureUser } from '../../test/helpers/course-fixtures.ts';
-import { gradeEveryone } from '../../test/helpers/gradebook-fixtures.ts';
+import { gradeEveryone, storeTotals } from '../../test/helpers/gradebook-fixtures.ts';
 import type { TestServer } from '../../test/helpers/server.ts';
 import { enrollManyStudents } from '../../test/helpers/submission-fixtures.ts';
 
@@ -14,7 +14,8 @@ export interface GradedCourse {
 /**
  * A weighted course (Homework 40 %, Exams 60 %) of `studentCount` students and `assignmentCount` published
  * assignments worth 10 points, every student graded on every assignment but the last. The people and grades go
- * straight to the repositories (test/helpers); the structure goes through the API.
+ * straight to the repositories (test/helpers), with the totals stored as grading through the API stores them; the
+ * structure goes through the API.
  */
 export async function buildGradedCourse(server: TestServer, studentCount: number, assignmentCount: number): Promise<GradedCourse> {
   const course = await createFixtureCourse(server, { name: 'Grading bench' });
@@ -33,5 +34,6 @@ export async function buildGradedCourse(server: TestServer, studentCount: number
   }
   await api(server, teacher.token, 'PUT', base, { course: { apply_assignment_group_weights: true } });
   await gradeEveryone(server, course.id, teacher.id, students, assignments.slice(0, -1));
+  await storeTotals(server, course.id, students);
   return { courseId: course.id, teacher, students, assignments };
 }

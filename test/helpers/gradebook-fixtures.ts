@@ -1,3 +1,4 @@
+import { CourseScoreStore } from '../../src/server/domain/grading/course-scores.ts';
 import type { SubmissionData } from '../../src/server/domain/records/submission-records.ts';
 import { writeTogether } from '../../src/server/domain/repository.ts';
 import { fixtureStamp } from './api-fixtures.ts';
@@ -27,3 +28,19 @@ export async function gradeEveryone(server: TestServer, courseId: number, grader
     await writeTogether(built.map((r) => repos.submissions.insertion(r)));
   }
 }
+
+/**
+ * Stores the students' course totals as grading through the API does (in the grade's own write): a course graded
+ * through the API reads them stored, where one seeded by `gradeEveryone` computes them on every read.
+ */
+export async function storeTotals(server: TestServer, courseId: number, studentIds: readonly number[]): Promise<void> {
+  const { repos } = server.core.services;
+  const scores = new CourseScoreStore(repos);
+  const structure = await scores.structure(courseId);
+  for (let i = 0; i < studentIds.length; i += TOTALS_BATCH) {
+    const submissions = await repos.submissions.ofUsersInCourse(courseId, studentIds.slice(i, i + TOTALS_BATCH));
+    await writeTogether(await scores.plan(structure, submissions.map((s) => s.data), fixtureStamp()));
+  }
+}
+
+const TOTALS_BATCH = 100;
