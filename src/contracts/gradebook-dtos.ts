@@ -46,6 +46,22 @@ export interface Progress {
   message: string | null;
 }
 
+/** `GET …/custom_gradebook_columns`: a column of text per student (teacher notes is the course's one notes column). */
+export interface CustomColumn {
+  id: number;
+  title: string;
+  position: number;
+  teacher_notes: boolean;
+  read_only: boolean;
+  hidden: boolean;
+}
+
+/** `GET …/custom_gradebook_columns/:id/data`: students without an entry are left out. */
+export interface ColumnDatum {
+  user_id: number;
+  content: string;
+}
+
 /** `GET …/sections` */
 export interface CourseSection {
   id: number;

@@ -27,6 +27,11 @@ describe('the gradebook: every student × assignment, graded in place through th
   };
   const assignmentNamed = (name: string) => assignments.find((a) => a.name === name)!;
   const gradeBox = (page: Page, student: string, assignment: string) => page.getByRole('textbox', { name: `Grade for ${student}, ${assignment}` });
+  /**
+   * A cell's grade, or undefined when its box is not there within a second (the virtualised grid may be putting the
+   * row back after a scroll): each poll asks briefly, so the poll's own timeout decides, not one long wait inside it.
+   */
+  const shownGrade = (page: Page, student: string, assignment: string) => gradeBox(page, student, assignment).inputValue({ timeout: 1000 }).catch(() => undefined);
   const totalOf = (page: Page, student: string) =>
     page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: student, exact: true }) }).locator('[aria-colindex="2"]').textContent();
 
@@ -205,7 +210,7 @@ describe('the gradebook: every student × assignment, graded in place through th
       const stored = after.find((s) => s.user_id === st.id)!;
       expect(stored.entered_grade).toBe(ungraded.includes(st) ? '7' : before.get(st.id)!.entered_grade);
       await reveal(page, st.name, assignment.name);
-      await expect.poll(() => gradeBox(page, st.name, assignment.name).inputValue(), UI_WAIT).toBe(before.get(st.id)!.excused ? '' : stored.entered_grade);
+      await expect.poll(() => shownGrade(page, st.name, assignment.name), UI_WAIT).toBe(before.get(st.id)!.excused ? '' : stored.entered_grade);
     }
     await reveal(page, graded!.name, assignment.name);
     expect(await gradeBox(page, graded!.name, assignment.name).inputValue()).toBe('3');
@@ -218,7 +223,38 @@ describe('the gradebook: every student × assignment, graded in place through th
     await dialog.getByRole('status').filter({ hasText: `Default grade given to ${roster.length} students.` }).waitFor(UI_WAIT);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await reveal(page, graded!.name, assignment.name);
-    await expect.poll(() => gradeBox(page, graded!.name, assignment.name).inputValue(), UI_WAIT).toBe('9');
+    await expect.poll(() => shownGrade(page, graded!.name, assignment.name), UI_WAIT).toBe('9');
+    expect(errors).toEqual([]);
+    await closeTab(page);
+  });
+
+  it('adds a Notes column and keeps a note typed inline (Enter saves it through the custom column API)', async () => {
+    const page = await openTab(browser, WIDE);
+    const errors = watchPageErrors(page);
+    await signIn(page, demo.server.url, demo.teacher);
+    await openGradebook(page);
+    const student = byName[0]!.name;
+    const note = () => page.getByRole('textbox', { name: `Notes for ${student}` });
+    await page.getByRole('button', { name: 'Add notes column' }).click();
+    await page.getByRole('columnheader', { name: 'Notes' }).waitFor(UI_WAIT);
+    await reveal(page, student, 'Notes');
+    expect(await page.getByRole('columnheader', { name: 'Notes' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Add notes column' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await note().fill('Asked for an extension');
+    await note().press('Enter');
+    await expect.poll(() => page.locator('.gradebook-saving').count(), UI_WAIT).toBe(0);
+    expect(await page.getByRole('alert').allTextContents()).toEqual([]);
+    const columns = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/custom_gradebook_columns`)).json as Array<{ id: number; title: string; teacher_notes: boolean }>;
+    expect(columns).toMatchObject([{ title: 'Notes', teacher_notes: true }]);
+    const entries = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/custom_gradebook_columns/${columns[0]!.id}/data`)).json;
+    expect(entries).toEqual([{ user_id: await studentId(student), content: 'Asked for an extension' }]);
+
+    await page.reload();
+    await page.getByRole('grid', { name: 'Gradebook' }).waitFor(UI_WAIT);
+    await reveal(page, student, 'Notes');
+    await expect.poll(() => note().inputValue(), UI_WAIT).toBe('Asked for an extension');
     expect(errors).toEqual([]);
     await closeTab(page);
   });

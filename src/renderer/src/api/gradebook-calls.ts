@@ -1,4 +1,12 @@
-import type { AssignmentGroupWithAssignments, CourseSection, Progress, StudentEnrollment, StudentSubmissions } from '../../../contracts/gradebook-dtos.ts';
+import type {
+  AssignmentGroupWithAssignments,
+  ColumnDatum,
+  CourseSection,
+  CustomColumn,
+  Progress,
+  StudentEnrollment,
+  StudentSubmissions,
+} from '../../../contracts/gradebook-dtos.ts';
 import type { Submission } from '../../../contracts/grading-dtos.ts';
 import type { Http } from './http.ts';
 
@@ -33,5 +41,13 @@ export function gradebookCalls(http: Http) {
         grade_data: Object.fromEntries([...grades].map(([userId, grade]) => [userId, { posted_grade: grade }])),
       }),
     progress: (progressId: number) => http.getOne<Progress>(`/api/v1/progress/${progressId}`),
+    customColumns: (courseId: number) => http.getAll<CustomColumn>(`${course(courseId)}/custom_gradebook_columns`),
+    columnData: (courseId: number, columnId: number) => http.getAll<ColumnDatum>(`${course(courseId)}/custom_gradebook_columns/${columnId}/data`),
+    /** The course's teacher notes column (Canvas allows one), last among the custom columns. */
+    notesColumnCreated: (courseId: number) =>
+      http.writeJson<CustomColumn>('POST', `${course(courseId)}/custom_gradebook_columns`, { column: { title: 'Notes', teacher_notes: true } }),
+    /** A student's entry in a column; blank content removes it. */
+    columnDatumSaved: (courseId: number, columnId: number, userId: number, content: string) =>
+      http.writeJson<ColumnDatum>('PUT', `${course(courseId)}/custom_gradebook_columns/${columnId}/data/${userId}`, { column_data: { content } }),
   };
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CourseSection, EnrollmentGrades, StudentEnrollment } from '../../../contracts/gradebook-dtos.ts';
+import type { CourseSection, CustomColumn, EnrollmentGrades, StudentEnrollment } from '../../../contracts/gradebook-dtos.ts';
 import type { Submission } from '../../../contracts/grading-dtos.ts';
 import type { Assignment } from '../../../contracts/lms-dtos.ts';
 import { STUDENTS_PER_SUBMISSIONS_CALL } from '../api/gradebook-calls.ts';
@@ -31,6 +31,10 @@ export interface GradebookData {
   submissions: Partial<Record<string, Submission>>;
   /** The stored totals, per student. */
   totals: Partial<Record<number, EnrollmentGrades>>;
+  /** The custom columns the API lists (hidden ones are not), by position; they come before the assignments. */
+  customColumns: CustomColumn[];
+  /** Each student's entry in each custom column, by `cellKey(userId, columnId)`. */
+  columnData: Partial<Record<string, string>>;
 }
 
 interface GradebookStore {
@@ -43,11 +47,21 @@ interface GradebookStore {
   gradebookRetried: (courseId: number) => Promise<void>;
   /** Saves a grade through the submissions API (as the grader does), then reads the student's totals again. */
   gradeEntered: (student: StudentRef, grade: string) => Promise<void>;
+  /** Creates the course's `Notes` column (teacher notes) and shows it, empty. */
+  notesColumnAdded: (courseId: number) => Promise<void>;
+  /** Saves a student's entry in a custom column; a refusal leaves the entry as it was and says why in `columnError`. */
+  columnDatumEntered: (courseId: number, columnId: number, userId: number, content: string) => Promise<void>;
+  /** Why the last custom column change failed, until the next one. */
+  columnError?: string;
   /** After a bulk change to an assignment's grades: its submissions and everyone's totals, read again. */
   assignmentRegraded: (courseId: number, assignmentId: number) => Promise<void>;
 }
 
 export const cellKey = (userId: number, assignmentId: number) => `${userId}:${assignmentId}`;
+/** A custom column cell's key in `pending` (ids of columns and assignments may coincide). */
+export const columnCellKey = (userId: number, columnId: number) => `column:${cellKey(userId, columnId)}`;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const useGradebookStore = create<GradebookStore>()((set, get) => {
   async function loadGradebook(courseId: number): Promise<void> {
@@ -88,6 +102,27 @@ export const useGradebookStore = create<GradebookStore>()((set, get) => {
       changed(courseId, (d) => ({ totals: { ...d.totals, [userId]: enrollment?.grades } }));
       void useSyncStatusStore.getState().refreshRequested();
     },
+    notesColumnAdded: async (courseId) => {
+      try {
+        const column = await currentApi().notesColumnCreated(courseId);
+        set({ columnError: undefined });
+        changed(courseId, (d) => ({ customColumns: [...d.customColumns, column] }));
+      } catch (error) {
+        set({ columnError: messageOf(error) });
+      }
+    },
+    columnDatumEntered: async (courseId, columnId, userId, content) => {
+      const key = columnCellKey(userId, columnId);
+      set((s) => ({ pending: { ...s.pending, [key]: content }, columnError: undefined }));
+      try {
+        const saved = await currentApi().columnDatumSaved(courseId, columnId, userId, content);
+        changed(courseId, (d) => ({ columnData: { ...d.columnData, [cellKey(userId, columnId)]: saved.content } }));
+      } catch (error) {
+        set({ columnError: messageOf(error) });
+      } finally {
+        set((s) => ({ pending: { ...s.pending, [key]: undefined } }));
+      }
+    },
     assignmentRegraded: async (courseId, assignmentId) => {
       const api = currentApi();
       const [submissions, enrollments] = await Promise.all([api.assignmentSubmissions(courseId, assignmentId), api.gradebookEnrollments(courseId)]);
@@ -126,7 +161,15 @@ async function fetchGradebook(courseId: number): Promise<GradebookData> {
       submissionCalls.push(call);
     }
   };
-  const [groups, sections, enrollments] = await Promise.all([api.groupsWithAssignments(courseId), api.sections(courseId), api.gradebookEnrollments(courseId, onPage)]);
+  const [groups, sections, enrollments, customColumns] = await Promise.all([
+    api.groupsWithAssignments(courseId),
+    api.sections(courseId),
+    api.gradebookEnrollments(courseId, onPage),
+    api.customColumns(courseId),
+  ]);
+  const columnData: Record<string, string> = {};
+  const data = await Promise.all(customColumns.map(async (column) => ({ column, entries: await api.columnData(courseId, column.id) })));
+  for (const { column, entries } of data) for (const entry of entries) columnData[cellKey(entry.user_id, column.id)] = entry.content;
   await Promise.all(submissionCalls);
   const assignments = [...groups]
     .sort((a, b) => a.position - b.position || a.id - b.id)
@@ -137,10 +180,10 @@ async function fetchGradebook(courseId: number): Promise<GradebookData> {
     if (known) known.sectionIds.push(e.course_section_id);
     else students.set(e.user_id, { id: e.user_id, name: e.user.name, sortableName: e.user.sortable_name, sectionIds: [e.course_section_id] });
   }
-  return { courseId, assignments, students: [...students.values()], sections, submissions, totals: totalsOf(enrollments) };
+  return { courseId, assignments, students: [...students.values()], sections, submissions, totals: totalsOf(enrollments), customColumns, columnData };
 }
 
 useSessionStore.subscribe((state, previous) => {
   // One person's gradebook must not show to the next person signed in.
-  if (previous.session.phase === 'signed-in' && state.session.phase !== 'signed-in') useGradebookStore.setState({ load: {}, pending: {}, lastSaved: undefined });
+  if (previous.session.phase === 'signed-in' && state.session.phase !== 'signed-in') useGradebookStore.setState({ load: {}, pending: {}, lastSaved: undefined, columnError: undefined });
 });

@@ -1,5 +1,6 @@
-import type { EnrollmentGrades } from '../../../../contracts/gradebook-dtos.ts';
+import type { CustomColumn, EnrollmentGrades } from '../../../../contracts/gradebook-dtos.ts';
 import type { GradebookAssignment, GradebookStudent } from '../../stores/gradebook-store.ts';
+import type { ReactNode } from 'react';
 import type { CellPosition } from './grid-navigation.ts';
 
 /** What every body cell knows of its place: where it is, whether it holds the grid's tab stop. */
@@ -31,6 +32,24 @@ export function AssignmentHeader({ assignment: a, colIndex, width, onSetDefault 
           Default grade
         </button>
       )}
+    </div>
+  );
+}
+
+/** A body cell with nothing to edit: the cell itself takes the grid's tab stop. */
+export function StaticCell({ width, muted = false, children, ...place }: CellPlace & { width: number; muted?: boolean; children: ReactNode }) {
+  const { active, ...attributes } = cellAttributes(place);
+  return (
+    <div role="gridcell" tabIndex={active ? 0 : -1} className={muted ? 'gradebook-cell muted' : 'gradebook-cell'} style={{ width }} {...attributes}>
+      {children}
+    </div>
+  );
+}
+
+export function CustomColumnHeader({ column, colIndex, width }: { column: CustomColumn; colIndex: number; width: number }) {
+  return (
+    <div role="columnheader" aria-colindex={colIndex} className="gradebook-cell gradebook-heading" style={{ width }}>
+      <span className="gradebook-heading-name">{column.title}</span>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cellKey, type GradebookAssignment, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
-import { AssignmentHeader, StudentCell, TotalCell } from './GradebookCells.tsx';
+import { ColumnDatumCell } from './ColumnDatumCell.tsx';
+import { AssignmentHeader, CustomColumnHeader, StudentCell, TotalCell } from './GradebookCells.tsx';
 import { GradeCell } from './GradeCell.tsx';
 import { movedCell, type CellPosition, type EditState } from './grid-navigation.ts';
 
@@ -30,8 +31,11 @@ export function GradebookGrid({
   onSetDefault: (assignment: GradebookAssignment) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const { assignments } = data;
-  const columnCount = FIXED_COLUMNS + assignments.length;
+  const { assignments, customColumns } = data;
+  // The scrolling columns: the custom columns (teacher notes…), then the assignments.
+  const scrolling = customColumns.length + assignments.length;
+  const assignmentAt = (index: number) => assignments[index - customColumns.length];
+  const columnCount = FIXED_COLUMNS + scrolling;
   const [active, setActive] = useState<CellPosition>({ row: 0, col: FIXED_COLUMNS });
   const [editing, setEditing] = useState<EditState | null>(null);
   /** Set when the keyboard moved the active cell: focus follows it once it is rendered. */
@@ -47,7 +51,7 @@ export function GradebookGrid({
   });
   const columns = useVirtualizer({
     horizontal: true,
-    count: assignments.length,
+    count: scrolling,
     getScrollElement: () => scroller.current,
     estimateSize: () => CELL_WIDTH,
     overscan: 2,
@@ -105,15 +109,15 @@ export function GradebookGrid({
             Total
           </div>
           <div aria-hidden="true" style={{ width: leadingSpace, flex: 'none' }} />
-          {visibleColumns.map((c) => (
-            <AssignmentHeader
-              key={c.key}
-              assignment={assignments[c.index]!}
-              colIndex={c.index + FIXED_COLUMNS + 1}
-              width={CELL_WIDTH}
-              onSetDefault={() => onSetDefault(assignments[c.index]!)}
-            />
-          ))}
+          {visibleColumns.map((c) => {
+            const assignment = assignmentAt(c.index);
+            const colIndex = c.index + FIXED_COLUMNS + 1;
+            return assignment ? (
+              <AssignmentHeader key={c.key} assignment={assignment} colIndex={colIndex} width={CELL_WIDTH} onSetDefault={() => onSetDefault(assignment)} />
+            ) : (
+              <CustomColumnHeader key={c.key} column={customColumns[c.index]!} colIndex={colIndex} width={CELL_WIDTH} />
+            );
+          })}
         </div>
       </div>
       <div role="rowgroup" className="gradebook-body" style={{ width: rowWidth, height: rows.getTotalSize() }}>
@@ -137,23 +141,24 @@ export function GradebookGrid({
               <div aria-hidden="true" style={{ width: leadingSpace, flex: 'none' }} />
               {visibleColumns.map((c) => {
                 const col = c.index + FIXED_COLUMNS;
-                return (
-                  <GradeCell
-                    key={c.key}
-                    courseId={data.courseId}
-                    student={student}
-                    assignment={assignments[c.index]!}
-                    submission={data.submissions[cellKey(student.id, assignments[c.index]!.id)]}
-                    width={CELL_WIDTH}
-                    editing={editing?.row === r.index && editing.col === col ? editing : null}
-                    onEdit={(draft) => setEditing(draft === null ? null : { row: r.index, col, draft })}
-                    onMove={(key, shift) => {
-                      const to = movedCell({ row: r.index, col }, key, { ctrl: false, shift }, students.length, columnCount);
-                      if (to) moveTo(to);
-                    }}
-                    {...cellProps(col)}
-                  />
-                );
+                const cell = {
+                  courseId: data.courseId,
+                  student,
+                  width: CELL_WIDTH,
+                  editing: editing?.row === r.index && editing.col === col ? editing : null,
+                  onEdit: (draft: string | null) => setEditing(draft === null ? null : { row: r.index, col, draft }),
+                  onMove: (key: string, shift: boolean) => {
+                    const to = movedCell({ row: r.index, col }, key, { ctrl: false, shift }, students.length, columnCount);
+                    if (to) moveTo(to);
+                  },
+                  ...cellProps(col),
+                };
+                const assignment = assignmentAt(c.index);
+                if (!assignment) {
+                  const column = customColumns[c.index]!;
+                  return <ColumnDatumCell {...cell} key={c.key} column={column} content={data.columnData[cellKey(student.id, column.id)]} />;
+                }
+                return <GradeCell {...cell} key={c.key} assignment={assignment} submission={data.submissions[cellKey(student.id, assignment.id)]} />;
               })}
             </div>
           );

@@ -82,12 +82,33 @@ function Gradebook({ data }: { data: GradebookData }) {
         </div>
       </div>
       <p className="muted">
-        {students.length} of {data.students.length} students · {data.assignments.length} assignments. Arrow keys move between grades; Enter or typing edits one, Enter saves it, Escape puts it back.
+        {students.length} of {data.students.length} students · {data.assignments.length} assignments. Arrow keys move between cells; Enter or typing edits one, Enter saves it, Escape puts it back.
       </p>
+      <NotesColumn data={data} />
       <LastSave />
       <GradebookGrid data={data} students={students} onSetDefault={setDefaultFor} />
       {defaultFor && <DefaultGradeDialog courseId={data.courseId} assignment={defaultFor} onClose={() => setDefaultFor(null)} />}
     </div>
+  );
+}
+
+/** `Add notes column` while the course has no teacher notes column, and why a notes change was refused. */
+function NotesColumn({ data }: { data: GradebookData }) {
+  const notesColumnAdded = useGradebookStore((s) => s.notesColumnAdded);
+  const columnError = useGradebookStore((s) => s.columnError);
+  return (
+    <>
+      {!data.customColumns.some((c) => c.teacher_notes) && (
+        <button type="button" onClick={() => void notesColumnAdded(data.courseId)}>
+          Add notes column
+        </button>
+      )}
+      {columnError && (
+        <p role="alert" className="error">
+          {columnError}
+        </p>
+      )}
+    </>
   );
 }
 
