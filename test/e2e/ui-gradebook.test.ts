@@ -229,9 +229,9 @@ describe('the gradebook: every student × assignment, graded in place through th
   });
 
   it('adds a Notes column and keeps a note typed inline (Enter saves it through the custom column API)', async () => {
-    const page = await openTab(browser, WIDE);
+    const page = await openTab(rig.browser, WIDE);
     const errors = watchPageErrors(page);
-    await signIn(page, demo.server.url, demo.teacher);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await openGradebook(page);
     const student = byName[0]!.name;
     const note = () => page.getByRole('textbox', { name: `Notes for ${student}` });
@@ -246,9 +246,9 @@ describe('the gradebook: every student × assignment, graded in place through th
     await note().press('Enter');
     await expect.poll(() => page.locator('.gradebook-saving').count(), UI_WAIT).toBe(0);
     expect(await page.getByRole('alert').allTextContents()).toEqual([]);
-    const columns = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/custom_gradebook_columns`)).json as Array<{ id: number; title: string; teacher_notes: boolean }>;
+    const columns = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/custom_gradebook_columns`)).json as Array<{ id: number; title: string; teacher_notes: boolean }>;
     expect(columns).toMatchObject([{ title: 'Notes', teacher_notes: true }]);
-    const entries = (await api(demo.server, demo.teacher.token, 'GET', `/api/v1/courses/${demo.courseId}/custom_gradebook_columns/${columns[0]!.id}/data`)).json;
+    const entries = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/custom_gradebook_columns/${columns[0]!.id}/data`)).json;
     expect(entries).toEqual([{ user_id: await studentId(student), content: 'Asked for an extension' }]);
 
     await page.reload();
