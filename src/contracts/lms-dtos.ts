@@ -76,6 +76,17 @@ export interface LatePolicy {
   late_submission_minimum_percent: number;
 }
 
+/** A course that never had a late policy behaves as Canvas's column defaults say: nothing deducted, per day. */
+export const NO_LATE_POLICY: Readonly<LatePolicy> = {
+  missing_submission_deduction_enabled: false,
+  missing_submission_deduction: 0,
+  late_submission_deduction_enabled: false,
+  late_submission_deduction: 0,
+  late_submission_interval: 'day',
+  late_submission_minimum_percent_enabled: false,
+  late_submission_minimum_percent: 0,
+};
+
 export type CompletionRequirementType = 'must_view' | 'must_mark_done' | 'must_submit' | 'must_contribute' | 'min_score';
 
 export interface CompletionRequirement {

@@ -1,4 +1,5 @@
 import type { CoreServices } from '../../core-services.ts';
+import { NO_LATE_POLICY } from '../../../contracts/lms-dtos.ts';
 import { InvalidError, NotFoundError, ParamMissingError } from '../../domain/errors.ts';
 import { latePolicyKey, type LatePolicyData } from '../../domain/records/late-policy-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
@@ -6,17 +7,6 @@ import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { applyLatePolicyToCourse } from './late-policy-applicator.ts';
 import type { LatePolicyChanges } from './late-policy.params.ts';
-
-/** LatePolicy's column defaults in Canvas: everything off, a day as the interval. */
-const DEFAULTS: Omit<LatePolicyData, 'course_id'> = {
-  missing_submission_deduction_enabled: false,
-  missing_submission_deduction: 0,
-  late_submission_deduction_enabled: false,
-  late_submission_deduction: 0,
-  late_submission_interval: 'day',
-  late_submission_minimum_percent_enabled: false,
-  late_submission_minimum_percent: 0,
-};
 
 /** A course's late policy (docs/canvas-compatibility.md §8.5): one per course; a change rescores the course's submissions. */
 export class LatePolicyService {
@@ -39,7 +29,7 @@ export class LatePolicyService {
     return this.#writes.run(`late_policy:${courseId}`, async () => {
       // Canvas answers a second policy as bad input, in its `{"status":"bad_request",…}` wording, not as a 409.
       if (await this.#find(courseId)) throw new InvalidError('only one late policy per course is allowed', 'status');
-      const record = await this.#repos.latePolicies.create({ ...DEFAULTS, ...sent, course_id: courseId }, stamp);
+      const record = await this.#repos.latePolicies.create({ ...NO_LATE_POLICY, ...sent, course_id: courseId }, stamp);
       await applyLatePolicyToCourse(this.#repos, courseId, record.data, stamp);
       return record;
     });

@@ -1,4 +1,4 @@
-import type { Course, CourseFeatureSettings, LatePolicy } from '../../../../contracts/lms-dtos.ts';
+import { NO_LATE_POLICY, type Course, type CourseFeatureSettings, type LatePolicy } from '../../../../contracts/lms-dtos.ts';
 import { fromCourseInput, toCourseInput } from '../../lib/course-time.ts';
 import type { CourseSettingsChange } from '../../stores/authoring-store.ts';
 
@@ -28,17 +28,6 @@ export interface CourseSettingsSource {
   /** The computer's zone, for a course that has none. */
   fallbackZone: string;
 }
-
-/** Canvas's column defaults for a course that never had a policy: nothing deducted, per day. */
-const NO_LATE_POLICY: LatePolicy = {
-  missing_submission_deduction_enabled: false,
-  missing_submission_deduction: 0,
-  late_submission_deduction_enabled: false,
-  late_submission_deduction: 0,
-  late_submission_interval: 'day',
-  late_submission_minimum_percent_enabled: false,
-  late_submission_minimum_percent: 0,
-};
 
 export const PERCENT_LABELS = {
   lateDeduction: 'Late submission deduction (%)',
