@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoSeconds } from '../../src/server/areas/common/api-values.ts';
 import { composeId, REPLICA_LIMIT } from '../../src/server/domain/ids.ts';
+import { DELIVERY_GRACE_MS } from '../../src/server/sync/device-contacts.ts';
 import { LATEST_ID_HEADER } from '../../src/server/sync/hub-client.ts';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
@@ -17,7 +18,8 @@ interface SubmissionJson {
   submission_history: { submitted_at: string | null; received_at: string | null }[];
 }
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the hub's clock has passed `iso`, so what the test sends next arrives after it. */
@@ -110,10 +112,10 @@ describe('offline time is honest', () => {
       base: null,
       created: [],
     });
-    const replay = async (entries: unknown[]) => {
+    const replay = async (entries: unknown[], token = course.studentA.token) => {
       const res = await fetch(`${hub.url}/api/v1/sync/replay`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${course.studentA.token}`, 'content-type': 'application/json', [LATEST_ID_HEADER]: String(latest()) },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', [LATEST_ID_HEADER]: String(latest()) },
         body: JSON.stringify({ device, entries }),
       });
       expect(res.status).toBe(200);
@@ -165,6 +167,32 @@ describe('offline time is honest', () => {
       const onHub = await submissionOnHub(assignment);
       within(onHub.submitted_at, window);
       expect(onHub.received_at).toBeNull();
+    });
+
+    /**
+     * A device of its own token (so no other test's contacts count) that named its latest id `lastBefore` 40 minutes
+     * ago, made an entry 30 minutes ago and, when `heldBack`, synced again 20 minutes ago naming that entry's id
+     * without sending it. Contacts in the past are recorded as the hub records every sync request.
+     */
+    async function replayMadeHalfAnHourAgo(name: string, heldBack: boolean): Promise<{ onHub: SubmissionJson; window: { before: number; after: number } }> {
+      expect(20 * MINUTE).toBeGreaterThan(DELIVERY_GRACE_MS);
+      const assignment = await createGradedAssignment(hub, course, { name });
+      const token = (await hub.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+      const principal = (await hub.core.verifyToken(token))!;
+      const now = Date.now();
+      await hub.core.services.sync.contacts.record(principal, { [LATEST_ID_HEADER]: String(latest()) }, now - 40 * MINUTE);
+      const entryId = nextId();
+      if (heldBack) await hub.core.services.sync.contacts.record(principal, { [LATEST_ID_HEADER]: String(entryId) }, now - 20 * MINUTE);
+      const window = await timed(() => replay([submitEntry(entryId, assignment, now - 30 * MINUTE)], token));
+      return { onHub: await submissionOnHub(assignment), window };
+    }
+
+    it('an entry held back while the device kept syncing is not dated before those contacts; sent at once, it is', async () => {
+      const offline = await replayMadeHalfAnHourAgo('Made offline half an hour ago', false);
+      expect(Date.parse(offline.onHub.submitted_at!)).toBeLessThan(offline.window.before - 29 * MINUTE);
+      const heldBack = await replayMadeHalfAnHourAgo('Held back while syncing', true);
+      within(heldBack.onHub.submitted_at, heldBack.window);
+      expect(heldBack.onHub.received_at).toBeNull();
     });
 
     it('whether the assignment was closed is judged at the chosen time, as lateness is', async () => {

@@ -11,8 +11,10 @@ interface ContactData {
   user_id: number;
   /** The device's `IdAllocator.latest` when it sent the request; 0 when it named none. */
   latest_id: number;
-  /** Epoch ms on the hub's clock. */
+  /** Epoch ms on the hub's clock: the latest request that named this id. */
   at: number;
+  /** The first request that named it (absent on contacts recorded before this was kept: `at` stands in). */
+  first_at?: number;
 }
 
 /**
@@ -20,6 +22,14 @@ interface ContactData {
  * only has to bound entries made after it. The bound it gives may be this much too early (in the device's favour).
  */
 const CONTACT_GRAIN_MS = 60_000;
+
+/**
+ * How long after a contact a device may take to deliver the entries it held then. A device sends its outbox at every
+ * contact; one that kept syncing for longer while holding an entry back was not offline, so that contact bounds the
+ * entry's time too. Generous, so that a device reconnecting with a long outbox (sent in order, batch by batch, after
+ * its first pull) keeps its honest times.
+ */
+export const DELIVERY_GRACE_MS = 10 * 60_000;
 
 /**
  * The hub's record of when each token's device was last in contact, and what it had written by then (decision
@@ -44,7 +54,7 @@ export class DeviceContacts {
     if (newest && newest.latest_id === latestId && now - newest.at < CONTACT_GRAIN_MS) return;
     this.#newest.set(principal.tokenId, { latest_id: latestId, at: now });
     const stamp = { actorId: principal.userId, requestId: `contact:${principal.tokenId}`, now };
-    const data: ContactData = { token_id: principal.tokenId, user_id: principal.userId, latest_id: latestId, at: now };
+    const data: ContactData = { token_id: principal.tokenId, user_id: principal.userId, latest_id: latestId, at: now, first_at: now };
     const existing = await this.#contacts.byLookup(`sync_contact:${principal.tokenId}:${latestId}`);
     if (existing) await this.#contacts.update(existing.id, stamp, (current) => ({ ...current, at: Math.max(current.at, now) }));
     else await this.#contacts.create(data, stamp);
@@ -52,13 +62,16 @@ export class DeviceContacts {
 
   /**
    * The time of an outbox entry the hub received at `receivedAt`: the device's time when the hub can vouch for it —
-   * not before the token's last contact that preceded the entry, not after it was received — else `undefined` (the
-   * hub's own time of performing it stands).
+   * not before the token's last contact that preceded the entry (or at which the device, in contact, kept the entry
+   * back for longer than `DELIVERY_GRACE_MS`), not after it was received — else `undefined` (the hub's own time of
+   * performing it stands).
    */
   async vouchedTime(tokenId: number, entryId: number, deviceTime: number, receivedAt: number): Promise<number | undefined> {
     if (deviceTime > receivedAt) return undefined;
     const device = replicaOf(entryId);
-    const before = (await this.#contacts.find({ parent_id: tokenId })).filter((c) => replicaOf(c.data.latest_id) !== device || c.data.latest_id < entryId);
+    // Contacts before the entry existed, and contacts long before its receipt at which the device held it unsent.
+    const bounding = (c: ContactData) => replicaOf(c.latest_id) !== device || c.latest_id < entryId || (c.first_at ?? c.at) < receivedAt - DELIVERY_GRACE_MS;
+    const before = (await this.#contacts.find({ parent_id: tokenId })).filter((c) => bounding(c.data) && c.data.at <= receivedAt);
     if (before.length === 0) return undefined;
     const lastContact = Math.max(...before.map((c) => c.data.at));
     return deviceTime >= lastContact ? deviceTime : undefined;
