@@ -33,6 +33,7 @@ describe('the teacher and student UI over the demo course', () => {
       'People',
       'Grades',
       'To do',
+      'Polls',
     ]);
 
     const week1 = page.getByTestId(`module-${rig.demo.week1.id}`);

@@ -57,6 +57,21 @@ export function createHttp(apiBaseUrl: string, hooks: HttpHooks = {}) {
     return url;
   }
 
+  /** Every page of a Canvas list, following `Link: rel="next"`; `itemsOf` reads a page's items from its JSON. */
+  async function allPages<T>(path: string, query: Query, itemsOf: (json: unknown) => T[], onPage?: (page: T[]) => void): Promise<T[]> {
+    const items: T[] = [];
+    let url: URL | undefined = urlFor(path, { per_page: 100, ...query });
+    for (let page = 0; url && page < MAX_PAGES; page++) {
+      const response = await send('GET', url);
+      const pageItems = itemsOf(await response.json());
+      onPage?.(pageItems);
+      items.push(...pageItems);
+      const next = nextPageUrl(response.headers.get('Link'));
+      url = next ? new URL(next) : undefined;
+    }
+    return items;
+  }
+
   return {
     /** Set from each session answer (sign-in, setup, hub connection, session read); cleared on sign-out. */
     setCsrfToken: (token: string | undefined) => {
@@ -72,19 +87,11 @@ export function createHttp(apiBaseUrl: string, hooks: HttpHooks = {}) {
     getBlob: async (url: string): Promise<Blob> => (await send('GET', new URL(url, apiBaseUrl))).blob(),
 
     /** Every page of a Canvas list, following `Link: rel="next"`; `onPage` sees each page as it arrives. */
-    getAll: async <T>(path: string, query: Query = {}, onPage?: (page: T[]) => void): Promise<T[]> => {
-      const items: T[] = [];
-      let url: URL | undefined = urlFor(path, { per_page: 100, ...query });
-      for (let page = 0; url && page < MAX_PAGES; page++) {
-        const response = await send('GET', url);
-        const pageItems = (await response.json()) as T[];
-        onPage?.(pageItems);
-        items.push(...pageItems);
-        const next = nextPageUrl(response.headers.get('Link'));
-        url = next ? new URL(next) : undefined;
-      }
-      return items;
-    },
+    getAll: <T>(path: string, query: Query = {}, onPage?: (page: T[]) => void): Promise<T[]> => allPages(path, query, (json) => json as T[], onPage),
+
+    /** Every page of a list Canvas wraps in an object (`{"poll_sessions":[…]}`), unwrapped. */
+    getAllWrapped: <T>(key: string, path: string, query: Query = {}): Promise<T[]> =>
+      allPages(path, query, (json) => (json as Record<string, T[] | undefined>)[key] ?? []),
 
     /** A write whose JSON answer the caller needs. */
     writeJson: async <T>(method: 'POST' | 'PUT', path: string, body?: unknown): Promise<T> =>

@@ -14,6 +14,7 @@ import type {
   WikiPage,
 } from '../../../contracts/lms-dtos.ts';
 import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
+import type { CoursePoll } from '../api/poll-calls.ts';
 import type { Resource } from './resource-store.ts';
 
 /** Every read the UI makes, by name; keys are unique per course and object. */
@@ -96,6 +97,7 @@ export const resources = {
     key: `course:${courseId}:student:${studentId}:todo`,
     load: (api) => api.todoItems(courseId, observed ? studentId : undefined),
   }),
+  coursePolls: (courseId: number): Resource<CoursePoll[]> => ({ key: `course:${courseId}:polls`, load: (api) => api.coursePolls(courseId) }),
   pages: (courseId: number): Resource<WikiPage[]> => ({ key: `course:${courseId}:pages`, load: (api) => api.pages(courseId) }),
   page: (courseId: number, pageUrl: string): Resource<WikiPage> => ({
     key: `course:${courseId}:page:${pageUrl}`,

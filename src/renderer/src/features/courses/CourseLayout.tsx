@@ -18,6 +18,7 @@ export const TAB_LABELS: Record<CourseTab, string> = {
   people: 'People',
   grades: 'Grades',
   todo: 'To do',
+  polls: 'Polls',
   settings: 'Settings',
 };
 
@@ -26,12 +27,14 @@ const STUDENT_TABS: ReadonlySet<CourseTab> = new Set(['grades', 'todo']);
 
 /**
  * The sections the viewer has: `grades` is the gradebook for graders; `grades` and `todo` are a student's (and their
- * observer's); `settings` is for those who build the course.
+ * observer's); `polls` is where a student answers, so it is theirs alone; `settings` is for those who build the course.
  */
 export function courseTabs(viewer: CourseViewer): CourseTab[] {
-  return COURSE_TABS.filter((t) =>
-    t === 'settings' ? viewer.canManage : !STUDENT_TABS.has(t) || readsStudentWork(viewer) || (t === 'grades' && viewer.canGrade),
-  );
+  return COURSE_TABS.filter((t) => {
+    if (t === 'settings') return viewer.canManage;
+    if (t === 'polls') return viewer.isStudent;
+    return !STUDENT_TABS.has(t) || readsStudentWork(viewer) || (t === 'grades' && viewer.canGrade);
+  });
 }
 
 interface CourseLayoutProps {

@@ -21,6 +21,7 @@ import { TopicEditor } from '../discussions/TopicEditor.tsx';
 import { TopicView } from '../discussions/TopicView.tsx';
 import { PeerReviewScreen } from '../peer-reviews/PeerReviewScreen.tsx';
 import { TodoTab } from '../todo/TodoTab.tsx';
+import { PollsTab } from '../polls/PollsTab.tsx';
 import { GradesTab } from '../grades/GradesTab.tsx';
 import { GraderScreen } from '../grader/GraderScreen.tsx';
 import { GradebookScreen } from '../gradebook/GradebookScreen.tsx';
@@ -67,6 +68,7 @@ export function CourseRoutes() {
           />
           <Route path="settings" element={<Section course={course} tab="settings"><CourseSettingsTab course={course} viewer={viewer} /></Section>} />
           <Route path="todo" element={<StudentSection course={course} viewer={viewer} tab="todo">{(studentId) => <TodoTab courseId={courseId} studentId={studentId} observed={!viewer.isStudent} />}</StudentSection>} />
+          <Route path="polls" element={viewer.isStudent ? <Section course={course} tab="polls"><PollsTab courseId={courseId} /></Section> : <UnknownSection course={course} />} />
           <Route path="*" element={<UnknownSection course={course} />} />
         </Routes>
       )}
