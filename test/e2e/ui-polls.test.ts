@@ -9,7 +9,7 @@ import { closeTab, expectNoAxeViolations, expectScreen, openTab, UI_WAIT } from 
 
 const QUESTION = 'Which gas do plants take in?';
 
-/** A student answers a poll the teacher opened (seeded through the API), and sees the results once they are published. */
+/** A student answers a poll the teacher opened (seeded through the API); the teacher closes it from the UI; results show once published. */
 describe('the Polls section', () => {
   const rig = new UiDemoRig();
   let poll: Json;
@@ -45,11 +45,9 @@ describe('the Polls section', () => {
     await openPolls(page);
 
     const choices = pollCard(page).getByRole('radiogroup', { name: QUESTION });
-    // The radios are named by their labels, in the choices' positions.
-    expect(await choices.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent))).toEqual([
-      'Oxygen',
-      'Carbon dioxide',
-    ]);
+    // One radio per choice, in the choices' positions; each is named by its label (checked by name below).
+    expect(await choices.getByRole('radio').count()).toBe(2);
+    expect(await choices.locator('label').allTextContents()).toEqual(['Oxygen', 'Carbon dioxide']);
     expect(await pollCard(page).getByRole('button', { name: 'Submit answer' }).isDisabled()).toBe(true);
     await choices.getByRole('radio', { name: 'Carbon dioxide' }).check();
     await expectNoAxeViolations(page);
@@ -69,11 +67,22 @@ describe('the Polls section', () => {
     await closeTab(page);
   });
 
-  it('once the teacher closes the session and publishes its results, the student sees them with their answer', async () => {
-    const { server, teacher } = rig.demo;
-    expect((await api(server, teacher.token, 'GET', sessionPath('close'))).status).toBe(200);
-    expect((await api(server, teacher.token, 'PUT', sessionPath(), { poll_sessions: [{ has_public_results: true }] })).status).toBe(200);
+  it('the teacher sees the results at once and closes the session with Close {question}; the student then sees the published results', async () => {
+    const teacherPage = await openTab(rig.browser);
+    await signIn(teacherPage, rig.demo.server.url, rig.demo.teacher);
+    await openPolls(teacherPage);
+    const teacherResults = pollCard(teacherPage).getByRole('table', { name: `Results: ${QUESTION}` });
+    await teacherResults.waitFor(UI_WAIT);
+    expect(await teacherResults.getByRole('row').allTextContents()).toEqual(['ChoiceAnswers', 'Oxygen0', 'Carbon dioxide1']);
+    expect(await pollCard(teacherPage).getByRole('radiogroup').count()).toBe(0);
+    await expectNoAxeViolations(teacherPage);
+    await pollCard(teacherPage).getByRole('button', { name: `Close ${QUESTION}` }).click();
+    await pollCard(teacherPage).getByRole('button', { name: `Open ${QUESTION}` }).waitFor(UI_WAIT);
+    expect((await teacherSees()).is_published).toBe(false);
+    await closeTab(teacherPage);
 
+    const { server, teacher } = rig.demo;
+    expect((await api(server, teacher.token, 'PUT', sessionPath(), { poll_sessions: [{ has_public_results: true }] })).status).toBe(200);
     const page = await openTab(rig.browser);
     await signIn(page, rig.demo.server.url, rig.demo.student);
     await openPolls(page);
@@ -82,16 +91,22 @@ describe('the Polls section', () => {
     expect(await results.getByRole('row').allTextContents()).toEqual(['ChoiceAnswers', 'Oxygen0', 'Carbon dioxide1']);
     expect(await pollCard(page).textContent()).toContain('Closed');
     expect(await pollCard(page).textContent()).toContain('Your answer: Carbon dioxide');
+    expect(await pollCard(page).getByRole('button').count()).toBe(0);
     await expectNoAxeViolations(page);
     await closeTab(page);
   });
 
-  it('teachers have no Polls section (they run polls through the API)', async () => {
+  it('a student whose session closed before they answered is told so, with no form', async () => {
+    const { server, teacher, courseId } = rig.demo;
+    const late = await createPoll(server, teacher.token, { question: 'Favourite season?' });
+    await createChoice(server, teacher.token, late.id, { text: 'Spring' });
+    await createSession(server, teacher.token, late.id, { course_id: courseId });
     const page = await openTab(rig.browser);
-    await signIn(page, rig.demo.server.url, rig.demo.teacher);
-    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/modules`);
-    await expectScreen(page, DEMO.course.name, `Modules · ${DEMO.course.name}`);
-    expect(await page.getByRole('navigation', { name: 'Course sections' }).getByRole('link', { name: 'Polls' }).count()).toBe(0);
+    await signIn(page, rig.demo.server.url, rig.demo.student);
+    await openPolls(page);
+    const card = page.getByRole('list', { name: 'Polls' }).getByRole('listitem').filter({ hasText: 'Favourite season?' });
+    await card.getByText('This poll closed before you answered.').waitFor(UI_WAIT);
+    expect(await card.getByRole('radiogroup').count()).toBe(0);
     await closeTab(page);
   });
 });

@@ -8,7 +8,7 @@ export interface CoursePoll {
   choices: PollChoice[];
 }
 
-/** Polls as a student takes part: the sessions open (or closed) to them, the polls' questions and choices, answering. */
+/** Polls in a course: the sessions open (or closed) to the caller, the polls' questions and choices; answering, opening and closing. */
 export function pollCalls(http: Http) {
   const sessions = (state: 'opened' | 'closed') => http.getAllWrapped<PollSession>('poll_sessions', `/api/v1/poll_sessions/${state}`);
   const pollOf = async (pollId: string) => (await http.getOne<{ polls: Poll[] }>(`/api/v1/polls/${pollId}`)).polls[0]!;
@@ -25,6 +25,9 @@ export function pollCalls(http: Http) {
       const polls = new Map(await Promise.all(pollIds.map(async (id) => [id, { poll: await pollOf(id), choices: await choicesOf(id) }] as const)));
       return here.map((session) => ({ session, ...polls.get(session.poll_id)! }));
     },
+    /** Canvas opens and closes a session with a GET, a write all the same. */
+    pollSessionOpened: (session: PollSession, open: boolean) =>
+      http.getOne<unknown>(`/api/v1/polls/${session.poll_id}/poll_sessions/${session.id}/${open ? 'open' : 'close'}`),
     answerPoll: async (session: PollSession, choiceId: string) =>
       (
         await http.writeJson<{ poll_submissions: PollSubmission[] }>('POST', `/api/v1/polls/${session.poll_id}/poll_sessions/${session.id}/poll_submissions`, {

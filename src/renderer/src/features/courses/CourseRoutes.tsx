@@ -68,7 +68,7 @@ export function CourseRoutes() {
           />
           <Route path="settings" element={<Section course={course} tab="settings"><CourseSettingsTab course={course} viewer={viewer} /></Section>} />
           <Route path="todo" element={<StudentSection course={course} viewer={viewer} tab="todo">{(studentId) => <TodoTab courseId={courseId} studentId={studentId} observed={!viewer.isStudent} />}</StudentSection>} />
-          <Route path="polls" element={viewer.isStudent ? <Section course={course} tab="polls"><PollsTab courseId={courseId} /></Section> : <UnknownSection course={course} />} />
+          <Route path="polls" element={viewer.isStudent || viewer.canManage ? <Section course={course} tab="polls"><PollsTab courseId={courseId} viewer={viewer} /></Section> : <UnknownSection course={course} />} />
           <Route path="*" element={<UnknownSection course={course} />} />
         </Routes>
       )}

@@ -1,24 +1,29 @@
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import type { CoursePoll } from '../../api/poll-calls.ts';
+import type { CourseViewer } from '../../lib/course-roles.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 import { PollAnswerForm } from './PollAnswerForm.tsx';
 import { PollResults } from './PollResults.tsx';
+import { PollSessionActions } from './PollSessionActions.tsx';
 
-/** The course's poll sessions the student takes part in: answer an open one once, then see the answer (and results when published). */
-export function PollsTab({ courseId }: { courseId: number }) {
+/**
+ * The course's poll sessions: a student answers an open one once, then sees their answer (and the results once
+ * published); a teacher opens and closes them and always sees the results.
+ */
+export function PollsTab({ courseId, viewer }: { courseId: number; viewer: CourseViewer }) {
   const polls = useResource(resources.coursePolls(courseId));
   return (
     <Loaded value={polls} what="polls">
       {(list) =>
         list.length === 0 ? (
-          <p className="muted">No polls are open to you in this course.</p>
+          <p className="muted">This course has no polls yet.</p>
         ) : (
           <ul className="card-list" aria-label="Polls">
             {list.map((item) => (
               <li key={item.session.id} className="card">
-                <PollCard courseId={courseId} item={item} />
+                <PollCard courseId={courseId} item={item} viewer={viewer} />
               </li>
             ))}
           </ul>
@@ -28,20 +33,23 @@ export function PollsTab({ courseId }: { courseId: number }) {
   );
 }
 
-function PollCard({ courseId, item }: { courseId: number; item: CoursePoll }) {
+function PollCard({ courseId, item, viewer }: { courseId: number; item: CoursePoll; viewer: CourseViewer }) {
   const { session, poll, choices } = item;
-  const answer = session.poll_submissions[0];
+  // A student is sent only their own answer; managers are sent everyone's, and answer none.
+  const answer = viewer.isStudent && session.has_submitted ? session.poll_submissions[0] : undefined;
   const chosen = answer && choices.find((c) => c.id === answer.poll_choice_id);
-  const canAnswer = session.is_published && !session.has_submitted;
+  const canAnswer = viewer.isStudent && session.is_published && !session.has_submitted;
   return (
     <>
       {!canAnswer && <span className="card-title">{poll.question}</span>}
       {session.is_published ? <Badge tone="good">Open</Badge> : <Badge tone="locked">Closed</Badge>}
       {poll.description && <p>{poll.description}</p>}
       {canAnswer && <PollAnswerForm courseId={courseId} session={session} question={poll.question} choices={choices} />}
-      {session.has_submitted && <p>Your answer: {chosen ? chosen.text : 'recorded'}</p>}
-      {!session.is_published && !session.has_submitted && <p className="muted">This poll closed before you answered.</p>}
-      {session.has_public_results && session.results && <PollResults question={poll.question} choices={choices} results={session.results} />}
+      {answer && <p>Your answer: {chosen ? chosen.text : 'recorded'}</p>}
+      {viewer.isStudent && !session.is_published && !session.has_submitted && <p className="muted">This poll closed before you answered.</p>}
+      {/* The server sends results to the poll's managers, and to students once they are public. */}
+      {session.results && <PollResults question={poll.question} choices={choices} results={session.results} />}
+      {viewer.canManage && <PollSessionActions courseId={courseId} session={session} question={poll.question} />}
     </>
   );
 }
