@@ -1,6 +1,7 @@
 import type { DiscussionTopic, TopicView } from '../../../contracts/discussion-dtos.ts';
 import type { PlannerItem } from '../../../contracts/planner-dtos.ts';
 import type { GradeGroup, StudentEnrollment } from '../../../contracts/feedback-dtos.ts';
+import type { CourseSection } from '../../../contracts/gradebook-dtos.ts';
 import type { PeerReview, Submission, UserDisplay } from '../../../contracts/grading-dtos.ts';
 import type {
   Assignment,
@@ -112,6 +113,7 @@ export const resources = {
     load: (api) => api.pageRevision(courseId, pageUrl, revisionId),
   }),
   people: (courseId: number): Resource<CourseUser[]> => ({ key: `course:${courseId}:people`, load: (api) => api.people(courseId) }),
+  sections: (courseId: number): Resource<CourseSection[]> => ({ key: `course:${courseId}:sections`, load: (api) => api.sections(courseId) }),
   hubConnection: (): Resource<HubConnectionStatus> => ({ key: 'hub', load: (api) => api.hubConnection() }),
   conflicts: (): Resource<SyncConflict[]> => ({ key: 'sync:conflicts', load: (api) => api.conflicts() }),
   channels: (): Resource<CommunicationChannel[]> => ({ key: 'channels', load: (api) => api.channels() }),

@@ -55,7 +55,7 @@ export function CourseRoutes() {
           <Route path="pages/:pageUrl/edit" element={<PageEditor course={course} viewer={viewer} />} />
           <Route path="pages/:pageUrl/revisions" element={<PageRevisions course={course} />} />
           <Route path="pages/:pageUrl" element={<PageView course={course} viewer={viewer} />} />
-          <Route path="people" element={<Section course={course} tab="people"><PeopleTab courseId={courseId} /></Section>} />
+          <Route path="people" element={<Section course={course} tab="people"><PeopleTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route
             path="grades"
             element={
