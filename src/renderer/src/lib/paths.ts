@@ -2,7 +2,7 @@
  * The UI's places. The router keeps them in the URL hash (HashRouter): back/forward and reload work the same in a
  * browser tab and in the Electron window, and the server needs no knowledge of UI paths.
  */
-export const COURSE_TABS = ['modules', 'assignments', 'discussions', 'pages', 'people', 'grades', 'todo', 'polls', 'settings'] as const;
+export const COURSE_TABS = ['modules', 'assignments', 'discussions', 'pages', 'people', 'groups', 'grades', 'todo', 'polls', 'settings'] as const;
 export type CourseTab = (typeof COURSE_TABS)[number];
 
 export const paths = {

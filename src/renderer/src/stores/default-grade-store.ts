@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { followProgress } from '../lib/follow-progress.ts';
 import { cellKey, useGradebookStore, type GradebookData } from './gradebook-store.ts';
 import { currentApi, useSessionStore } from './session-store.ts';
 
@@ -18,9 +19,6 @@ interface DefaultGradeStore {
   jobDismissed: () => void;
 }
 
-/** How often a running job's Progress is read again: short, as a default grade for a class takes well under a minute. */
-const PROGRESS_POLL_MS = 250;
-
 export const useDefaultGradeStore = create<DefaultGradeStore>()((set) => ({
   defaultGradeSet: async (courseId, assignmentId, grade, overwrite) => {
     const load = useGradebookStore.getState().load[courseId];
@@ -30,13 +28,13 @@ export const useDefaultGradeStore = create<DefaultGradeStore>()((set) => ({
     try {
       if (targets.length > 0) {
         const api = currentApi();
-        let progress = await api.gradesPosted(courseId, assignmentId, new Map(targets.map((id) => [id, grade])));
-        while (progress.workflow_state === 'queued' || progress.workflow_state === 'running') {
-          set({ job: { assignmentId, status: 'running', completion: progress.completion ?? 0 } });
-          await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
-          progress = await api.progress(progress.id);
-        }
-        if (progress.workflow_state === 'failed') throw new Error(progress.message ?? 'The default grade could not be saved');
+        const started = await api.gradesPosted(courseId, assignmentId, new Map(targets.map((id) => [id, grade])));
+        await followProgress(
+          started,
+          (id) => api.progress(id),
+          (completion) => set({ job: { assignmentId, status: 'running', completion } }),
+          'The default grade could not be saved',
+        );
         await useGradebookStore.getState().assignmentRegraded(courseId, assignmentId);
       }
       set({ job: { assignmentId, status: 'done', graded: targets.length } });

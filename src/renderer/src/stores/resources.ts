@@ -2,6 +2,7 @@ import type { DiscussionTopic, TopicView } from '../../../contracts/discussion-d
 import type { PlannerItem } from '../../../contracts/planner-dtos.ts';
 import type { GradeGroup, StudentEnrollment } from '../../../contracts/feedback-dtos.ts';
 import type { CourseSection } from '../../../contracts/gradebook-dtos.ts';
+import type { GroupCategory } from '../../../contracts/group-dtos.ts';
 import type { PeerReview, Submission, UserDisplay } from '../../../contracts/grading-dtos.ts';
 import type {
   Assignment,
@@ -17,6 +18,7 @@ import type {
 import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
 import type { CoursePoll } from '../api/poll-calls.ts';
 import type { Resource } from './resource-store.ts';
+import { groupSetMembers, type GroupSetMembers } from './group-set-members.ts';
 
 /** Every read the UI makes, by name; keys are unique per course and object. */
 export const resources = {
@@ -113,6 +115,9 @@ export const resources = {
     load: (api) => api.pageRevision(courseId, pageUrl, revisionId),
   }),
   people: (courseId: number): Resource<CourseUser[]> => ({ key: `course:${courseId}:people`, load: (api) => api.people(courseId) }),
+  groupCategories: (courseId: number): Resource<GroupCategory[]> => ({ key: `course:${courseId}:group-categories`, load: (api) => api.groupCategories(courseId) }),
+  /** A set's groups with their members, and the students in none of them. */
+  groupSet: (categoryId: number): Resource<GroupSetMembers> => ({ key: `group-category:${categoryId}:members`, load: (api) => groupSetMembers(api, categoryId) }),
   sections: (courseId: number): Resource<CourseSection[]> => ({ key: `course:${courseId}:sections`, load: (api) => api.sections(courseId) }),
   hubConnection: (): Resource<HubConnectionStatus> => ({ key: 'hub', load: (api) => api.hubConnection() }),
   conflicts: (): Resource<SyncConflict[]> => ({ key: 'sync:conflicts', load: (api) => api.conflicts() }),

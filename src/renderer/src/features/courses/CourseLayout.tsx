@@ -16,6 +16,7 @@ export const TAB_LABELS: Record<CourseTab, string> = {
   discussions: 'Discussions',
   pages: 'Pages',
   people: 'People',
+  groups: 'Groups',
   grades: 'Grades',
   todo: 'To do',
   polls: 'Polls',
@@ -28,11 +29,11 @@ const STUDENT_TABS: ReadonlySet<CourseTab> = new Set(['grades', 'todo']);
 /**
  * The sections the viewer has: `grades` is the gradebook for graders; `grades` and `todo` are a student's (and their
  * observer's); `polls` is where students answer and teachers open and close sessions (observers take no part);
- * `settings` is for those who build the course.
+ * `settings` and `groups` are for those who build the course.
  */
 export function courseTabs(viewer: CourseViewer): CourseTab[] {
   return COURSE_TABS.filter((t) => {
-    if (t === 'settings') return viewer.canManage;
+    if (t === 'settings' || t === 'groups') return viewer.canManage;
     if (t === 'polls') return viewer.isStudent || viewer.canManage;
     return !STUDENT_TABS.has(t) || readsStudentWork(viewer) || (t === 'grades' && viewer.canGrade);
   });

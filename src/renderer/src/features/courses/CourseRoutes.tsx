@@ -15,6 +15,7 @@ import { PageRevisions } from '../pages/PageRevisions.tsx';
 import { PageView } from '../pages/PageView.tsx';
 import { PagesTab } from '../pages/PagesTab.tsx';
 import { PeopleTab } from '../people/PeopleTab.tsx';
+import { GroupsTab } from '../groups/GroupsTab.tsx';
 import { DiscussionsTab } from '../discussions/DiscussionsTab.tsx';
 import { RecentAnnouncements } from '../discussions/RecentAnnouncements.tsx';
 import { TopicEditor } from '../discussions/TopicEditor.tsx';
@@ -56,6 +57,7 @@ export function CourseRoutes() {
           <Route path="pages/:pageUrl/revisions" element={<PageRevisions course={course} />} />
           <Route path="pages/:pageUrl" element={<PageView course={course} viewer={viewer} />} />
           <Route path="people" element={<Section course={course} tab="people"><PeopleTab courseId={courseId} viewer={viewer} /></Section>} />
+          <Route path="groups" element={viewer.canManage ? <Section course={course} tab="groups"><GroupsTab courseId={courseId} /></Section> : <UnknownSection course={course} />} />
           <Route
             path="grades"
             element={

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Group, GroupCategory, GroupUser } from '../../src/contracts/group-dtos.ts';
+import { DEMO } from '../../src/server/commands/demo-course.ts';
+import { api } from '../helpers/api-fixtures.ts';
+import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
+import { closeTab, expectNoAxeViolations, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
+
+describe('the teacher makes group sets, assigns students automatically and moves them between groups', () => {
+  const rig = new UiDemoRig();
+  const course = DEMO.course.name;
+
+  beforeAll(() => rig.start());
+  afterAll(() => rig.stop());
+
+  const get = async <T>(path: string) => (await api(rig.demo.server, rig.demo.teacher.token, 'GET', path)).json as T;
+  const setNamed = async (name: string) => (await get<GroupCategory[]>(`/api/v1/courses/${rig.demo.courseId}/group_categories`)).find((c) => c.name === name)!;
+  const groupsOf = (categoryId: number) => get<Group[]>(`/api/v1/group_categories/${categoryId}/groups`);
+  const membersOf = async (groupId: number) => (await get<{ users: GroupUser[] }>(`/api/v1/groups/${groupId}?include[]=users`)).users.map((u) => u.name).sort();
+  const unassigned = async (categoryId: number) => (await get<GroupUser[]>(`/api/v1/group_categories/${categoryId}/users?unassigned=true&per_page=100`)).map((u) => u.name);
+
+  it('assigns every student to new groups with a progress bar, then moves one by keyboard and one by drag', async () => {
+    const page = await openTab(rig.browser, { width: 1280, height: 2400 });
+    const errors = watchPageErrors(page);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/modules`);
+    await page.getByRole('navigation', { name: 'Course sections' }).getByRole('link', { name: 'Groups' }).click();
+    await expectScreen(page, course, `Groups · ${course}`);
+
+    await page.getByRole('button', { name: 'New group set' }).click();
+    const form = page.getByRole('form', { name: 'New group set' });
+    await form.getByRole('textbox', { name: 'Group set name' }).fill('Lab teams');
+    await form.getByRole('spinbutton', { name: 'Number of groups' }).fill('3');
+    await form.getByRole('checkbox', { name: 'Assign students automatically' }).check();
+    await expectNoAxeViolations(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    const bar = form.getByRole('progressbar', { name: 'Assigning students to groups' });
+    await form.getByRole('status').filter({ hasText: 'Students assigned to groups.' }).waitFor(UI_WAIT);
+    expect(await bar.getAttribute('value')).toBe('100');
+
+    const labTeams = await setNamed('Lab teams');
+    expect(labTeams.self_signup).toBeNull();
+    const groups = await groupsOf(labTeams.id);
+    expect(groups).toHaveLength(3);
+    expect(await unassigned(labTeams.id)).toEqual([]);
+    const sizes = await Promise.all(groups.map(async (g) => (await membersOf(g.id)).length));
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(DEMO.students.length);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+    await form.getByRole('button', { name: 'Close' }).click();
+
+    // Keyboard only: the student's Move select, the target chosen with the arrow keys, then Move; the focus follows.
+    const [first, second, third] = groups as [Group, Group, Group];
+    const [moved, dragged] = (await membersOf(first.id)) as [string, string];
+    const select = page.getByRole('combobox', { name: `Move ${moved} to…` });
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await select.locator('option:checked').textContent()).toBe(third.name);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Move');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => membersOf(third.id), UI_WAIT).toContain(moved);
+    expect(await membersOf(first.id)).not.toContain(moved);
+    await expect.poll(() => page.evaluate('document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.labels?.[0]?.textContent')).toBe(`Move ${moved} to…`);
+    const thirdGroup = page.getByRole('region', { name: third.name });
+    await thirdGroup.getByText(moved, { exact: true }).waitFor(UI_WAIT);
+
+    // And by dragging the student onto the other group.
+    await page.getByRole('region', { name: first.name }).getByText(dragged, { exact: true }).dragTo(page.getByRole('heading', { level: 3, name: second.name }));
+    await expect.poll(() => membersOf(second.id), UI_WAIT).toContain(dragged);
+    expect(await membersOf(first.id)).not.toContain(dragged);
+    await page.getByRole('region', { name: second.name }).getByText(dragged, { exact: true }).waitFor(UI_WAIT);
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+    await closeTab(page);
+  });
+
+  it('makes a self sign-up set whose students stay unassigned until they join', async () => {
+    const page = await openTab(rig.browser);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/groups`);
+    await expectScreen(page, course, `Groups · ${course}`);
+    await page.getByRole('button', { name: 'New group set' }).click();
+    const form = page.getByRole('form', { name: 'New group set' });
+    await form.getByRole('textbox', { name: 'Group set name' }).fill('Study buddies');
+    await form.getByRole('checkbox', { name: 'Allow self sign-up' }).check();
+    await form.getByRole('spinbutton', { name: 'Number of groups' }).fill('2');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached', ...UI_WAIT });
+
+    const buddies = await setNamed('Study buddies');
+    expect(buddies.self_signup).toBe('enabled');
+    expect(await groupsOf(buddies.id)).toHaveLength(2);
+    const set = page.getByRole('region', { name: 'Study buddies', exact: true });
+    await set.getByText('Students may sign up for a group themselves.').waitFor(UI_WAIT);
+    const waiting = set.getByRole('region', { name: 'Unassigned students' });
+    await expect.poll(() => waiting.getByRole('listitem').count(), UI_WAIT).toBe(DEMO.students.length);
+    await closeTab(page);
+  });
+
+  it('shows no Groups section to a student', async () => {
+    const page = await openTab(rig.browser);
+    await signIn(page, rig.demo.server.url, rig.demo.student);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/modules`);
+    await page.getByRole('navigation', { name: 'Course sections' }).getByRole('link', { name: 'Modules' }).waitFor(UI_WAIT);
+    expect(await page.getByRole('navigation', { name: 'Course sections' }).getByRole('link', { name: 'Groups' }).count()).toBe(0);
+    await closeTab(page);
+  });
+});
