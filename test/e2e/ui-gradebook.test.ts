@@ -228,6 +228,41 @@ describe('the gradebook: every student × assignment, graded in place through th
     await closeTab(page);
   });
 
+  it('shows an assignment’s grade distribution as a table of score ranges, excused and ungraded students left out', async () => {
+    const page = await openTab(rig.browser, WIDE);
+    const errors = watchPageErrors(page);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
+    // A points assignment no other test grades: the last one.
+    const assignment = assignments.filter((a) => a.published && a.grading_type === 'points' && a.points_possible! > 0).at(-1)!;
+    const roster = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/students`)).json as Array<{ id: number }>;
+    // The first student excused, then full marks and zero in turn: known counts in the top and bottom bins only.
+    const [excused, ...graded] = roster;
+    const grade = (userId: number, submission: object) =>
+      api(rig.demo.server, rig.demo.teacher.token, 'PUT', `/api/v1/courses/${rig.demo.courseId}/assignments/${assignment.id}/submissions/${userId}`, { submission });
+    await grade(excused!.id, { excuse: true });
+    for (const [i, st] of graded.entries()) await grade(st.id, { posted_grade: String(i % 2 === 0 ? assignment.points_possible : 0) });
+    const full = Math.ceil(graded.length / 2);
+
+    await openGradebook(page);
+    await reveal(page, byName[0]!.name, assignment.name);
+    await page.getByRole('button', { name: `Grade distribution for ${assignment.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Grade distribution for ${assignment.name}` });
+    await dialog.waitFor();
+    const table = dialog.getByRole('table', { name: `Grade distribution for ${assignment.name}` });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Score range', 'Students']);
+    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toEqual(['0% to under 10%', String(graded.length - full)]);
+    expect(rows.at(-1)).toEqual(['90% to 100%', String(full)]);
+    expect(rows.slice(1, -1).every(([, count]) => count === '0')).toBe(true);
+    expect(await dialog.textContent()).toContain(`${graded.length} of ${roster.length} students graded, out of ${assignment.points_possible} points.`);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await closeTab(page);
+  });
+
   it('adds a Notes column and keeps a note typed inline (Enter saves it through the custom column API)', async () => {
     const page = await openTab(rig.browser, WIDE);
     const errors = watchPageErrors(page);

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 import { useDefaultGradeStore, type DefaultGradeJob } from '../../stores/default-grade-store.ts';
 import type { GradebookAssignment } from '../../stores/gradebook-store.ts';
 
@@ -9,19 +10,13 @@ import type { GradebookAssignment } from '../../stores/gradebook-store.ts';
  */
 export function DefaultGradeDialog({ courseId, assignment, onClose }: { courseId: number; assignment: GradebookAssignment; onClose: () => void }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [grade, setGrade] = useState('');
   const [overwrite, setOverwrite] = useState(false);
   const job = useDefaultGradeStore((s) => (s.job?.assignmentId === assignment.id ? s.job : undefined));
   const defaultGradeSet = useDefaultGradeStore((s) => s.defaultGradeSet);
   const jobDismissed = useDefaultGradeStore((s) => s.jobDismissed);
   const running = job?.status === 'running';
-
-  useEffect(() => {
-    const element = dialog.current;
-    element?.showModal();
-    return () => element?.close();
-  }, []);
 
   function close(): void {
     if (!running) jobDismissed();
@@ -36,7 +31,7 @@ export function DefaultGradeDialog({ courseId, assignment, onClose }: { courseId
 
   const title = `Set default grade for ${assignment.name}`;
   return (
-    <dialog ref={dialog} aria-labelledby={`${id}-title`} className="default-grade-dialog" onCancel={close}>
+    <dialog ref={dialog} aria-labelledby={`${id}-title`} className="gradebook-dialog" onCancel={close}>
       <form onSubmit={onSubmit}>
         <h2 id={`${id}-title`}>{title}</h2>
         <div className="field">
@@ -55,7 +50,7 @@ export function DefaultGradeDialog({ courseId, assignment, onClose }: { courseId
           />
         )}
         <JobOutcome job={job} />
-        <div className="default-grade-actions">
+        <div className="gradebook-dialog-actions">
           <button type="submit" disabled={running || grade.trim() === ''}>
             Set default grade
           </button>

@@ -18,7 +18,13 @@ export function cellAttributes({ position, active, onActivate }: CellPlace) {
 /** `gradable`: an assignment Canvas grades (published, graded), whose header offers `Set default grade for {name}`. */
 export const gradable = (a: GradebookAssignment) => a.published && a.grading_type !== 'not_graded';
 
-export function AssignmentHeader({ assignment: a, colIndex, width, onSetDefault }: { assignment: GradebookAssignment; colIndex: number; width: number; onSetDefault: () => void }) {
+/** A dialog an assignment's column header opens: `Set default grade for {name}` or `Grade distribution for {name}`. */
+export interface AssignmentDialog {
+  kind: 'default-grade' | 'distribution';
+  assignment: GradebookAssignment;
+}
+
+export function AssignmentHeader({ assignment: a, colIndex, width, onDialog }: { assignment: GradebookAssignment; colIndex: number; width: number; onDialog: (dialog: AssignmentDialog) => void }) {
   return (
     <div role="columnheader" aria-colindex={colIndex} className="gradebook-cell gradebook-heading" style={{ width }}>
       <span className="gradebook-heading-name">{a.name}</span>
@@ -28,9 +34,15 @@ export function AssignmentHeader({ assignment: a, colIndex, width, onSetDefault 
         {a.published ? '' : ' · unpublished'}
       </span>
       {gradable(a) && (
-        <button type="button" className="link-button" aria-label={`Set default grade for ${a.name}`} onClick={onSetDefault}>
-          Default grade
-        </button>
+        // Short visible words (the column is narrow); each is part of the button's full name.
+        <span className="gradebook-heading-actions">
+          <button type="button" className="link-button" aria-label={`Set default grade for ${a.name}`} onClick={() => onDialog({ kind: 'default-grade', assignment: a })}>
+            Default
+          </button>
+          <button type="button" className="link-button" aria-label={`Grade distribution for ${a.name}`} onClick={() => onDialog({ kind: 'distribution', assignment: a })}>
+            Distribution
+          </button>
+        </span>
       )}
     </div>
   );

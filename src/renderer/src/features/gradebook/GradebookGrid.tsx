@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { cellKey, type GradebookAssignment, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
+import { cellKey, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
 import { ColumnDatumCell } from './ColumnDatumCell.tsx';
-import { AssignmentHeader, CustomColumnHeader, StudentCell, TotalCell } from './GradebookCells.tsx';
+import { AssignmentHeader, CustomColumnHeader, type AssignmentDialog, StudentCell, TotalCell } from './GradebookCells.tsx';
 import { GradeCell } from './GradeCell.tsx';
 import { movedCell, type CellPosition, type EditState } from './grid-navigation.ts';
 
@@ -24,11 +24,14 @@ const FIXED_COLUMNS = 2;
 export function GradebookGrid({
   data,
   students,
-  onSetDefault,
+  onDialog,
+  conflicted,
 }: {
   data: GradebookData;
   students: GradebookStudent[];
-  onSetDefault: (assignment: GradebookAssignment) => void;
+  /** Submissions whose grade ended in a sync conflict, by id. */
+  conflicted: ReadonlySet<number>;
+  onDialog: (dialog: AssignmentDialog) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const { assignments, customColumns } = data;
@@ -113,7 +116,7 @@ export function GradebookGrid({
             const assignment = assignmentAt(c.index);
             const colIndex = c.index + FIXED_COLUMNS + 1;
             return assignment ? (
-              <AssignmentHeader key={c.key} assignment={assignment} colIndex={colIndex} width={CELL_WIDTH} onSetDefault={() => onSetDefault(assignment)} />
+              <AssignmentHeader key={c.key} assignment={assignment} colIndex={colIndex} width={CELL_WIDTH} onDialog={onDialog} />
             ) : (
               <CustomColumnHeader key={c.key} column={customColumns[c.index]!} colIndex={colIndex} width={CELL_WIDTH} />
             );
@@ -158,7 +161,8 @@ export function GradebookGrid({
                   const column = customColumns[c.index]!;
                   return <ColumnDatumCell {...cell} key={c.key} column={column} content={data.columnData[cellKey(student.id, column.id)]} />;
                 }
-                return <GradeCell {...cell} key={c.key} assignment={assignment} submission={data.submissions[cellKey(student.id, assignment.id)]} />;
+                const submission = data.submissions[cellKey(student.id, assignment.id)];
+                return <GradeCell {...cell} key={c.key} assignment={assignment} submission={submission} inConflict={submission !== undefined && conflicted.has(submission.id)} />;
               })}
             </div>
           );

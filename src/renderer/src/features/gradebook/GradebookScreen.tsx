@@ -1,11 +1,18 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { FailureNotice } from '../../components/FailureNotice.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
-import { useGradebookStore, type GradebookAssignment, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
+import { paths } from '../../lib/paths.ts';
+import { resources } from '../../stores/resources.ts';
+import { useSyncedResource } from '../../stores/use-synced-resource.ts';
+import { useGradebookStore, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
 import { saveKey, useGraderStore } from '../../stores/grader-store.ts';
 import { SaveStatus } from '../grader/SaveStatus.tsx';
 import { DefaultGradeDialog } from './DefaultGradeDialog.tsx';
+import type { AssignmentDialog } from './GradebookCells.tsx';
+import { GradeDistributionDialog } from './GradeDistributionDialog.tsx';
+import { conflictedGrades } from './grade-conflicts.ts';
 import { GradebookGrid } from './GradebookGrid.tsx';
 
 /** `grades` for the course's graders: every student's grade on every assignment, editable in place. */
@@ -50,7 +57,9 @@ function Gradebook({ data }: { data: GradebookData }) {
   const [search, setSearch] = useState('');
   const [sectionId, setSectionId] = useState('');
   const [order, setOrder] = useState<StudentOrder>('name');
-  const [defaultFor, setDefaultFor] = useState<GradebookAssignment | null>(null);
+  const [dialog, setDialog] = useState<AssignmentDialog | null>(null);
+  const conflicts = useSyncedResource(resources.conflicts());
+  const conflicted = useMemo(() => conflictedGrades(conflicts.status === 'loaded' ? conflicts.data : [], data.courseId), [conflicts, data.courseId]);
   const students = useMemo(() => shownStudents(data, search, sectionId === '' ? undefined : Number(sectionId), order), [data, search, sectionId, order]);
   return (
     <div className="gradebook">
@@ -86,9 +95,21 @@ function Gradebook({ data }: { data: GradebookData }) {
       </p>
       <NotesColumn data={data} />
       <LastSave />
-      <GradebookGrid data={data} students={students} onSetDefault={setDefaultFor} />
-      {defaultFor && <DefaultGradeDialog courseId={data.courseId} assignment={defaultFor} onClose={() => setDefaultFor(null)} />}
+      <ConflictNotice count={conflicted.size} />
+      <GradebookGrid data={data} students={students} onDialog={setDialog} conflicted={conflicted} />
+      {dialog?.kind === 'default-grade' && <DefaultGradeDialog courseId={data.courseId} assignment={dialog.assignment} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'distribution' && <GradeDistributionDialog data={data} assignment={dialog.assignment} onClose={() => setDialog(null)} />}
     </div>
+  );
+}
+
+/** How many grades ended in a sync conflict, with the way to their review (the cells' own links are mouse-only). */
+function ConflictNotice({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="gradebook-conflict">
+      {count === 1 ? '1 grade' : `${count} grades`} ended in a sync conflict (marked “Conflict”). <Link to={paths.conflicts()}>Review grade conflicts</Link>
+    </p>
   );
 }
 
