@@ -42,6 +42,8 @@ describe('the gradebook: every student × assignment, graded in place through th
     const shown = (role: 'rowheader' | 'columnheader', name: string) => page.getByRole(role, { name, exact: role === 'rowheader' }).count();
     for (const [role, name, axis] of [['rowheader', student, 'scrollTop'], ['columnheader', assignment, 'scrollLeft']] as const) {
       await grid.evaluate((el, a) => (el[a] = 0), axis);
+      // The grid renders the rows of the new scroll position after its scroll event: let it, before counting.
+      await page.waitForTimeout(50);
       for (let step = 0; step < 200 && (await shown(role, name)) === 0; step++) {
         await grid.evaluate((el, a) => (el[a] += a === 'scrollTop' ? el.clientHeight / 2 : el.clientWidth / 2), axis);
         await page.waitForTimeout(50);
@@ -213,7 +215,7 @@ describe('the gradebook: every student × assignment, graded in place through th
       await expect.poll(() => shownGrade(page, st.name, assignment.name), UI_WAIT).toBe(before.get(st.id)!.excused ? '' : stored.entered_grade);
     }
     await reveal(page, graded!.name, assignment.name);
-    expect(await gradeBox(page, graded!.name, assignment.name).inputValue()).toBe('3');
+    await expect.poll(() => shownGrade(page, graded!.name, assignment.name), UI_WAIT).toBe('3');
 
     // Overwrite gives everyone the default.
     await page.getByRole('button', { name: `Set default grade for ${assignment.name}` }).click();
