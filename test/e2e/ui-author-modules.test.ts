@@ -95,6 +95,8 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     await page.keyboard.press('Enter');
     await expect.poll(moduleNames, UI_WAIT).toEqual([...units, 'Week 1', 'Week 3', 'Week 2']);
     await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Move Week 3 up');
+    // The button is available again once the move is saved (until then it would send the old neighbour's place).
+    await expect.poll(() => page.getByRole('button', { name: 'Move Week 3 up' }).getAttribute('aria-disabled'), UI_WAIT).toBe('false');
     await page.keyboard.press('Enter');
     await expect.poll(moduleNames, UI_WAIT).toEqual([...units, 'Week 3', 'Week 1', 'Week 2']);
     await page.getByRole('button', { name: 'Move Wrap-up up' }).focus();

@@ -61,9 +61,13 @@ describe('submitting work from the assignment screen', () => {
 
     const answer = page.getByRole('textbox', { name: 'Your answer' });
     await answer.click();
-    await page.getByRole('button', { name: 'Bold' }).click();
+    // Typing waits until the editor shows each Bold press (a busy machine may draw it later than the next key).
+    const bold = page.getByRole('button', { name: 'Bold' });
+    await bold.click();
+    await expect.poll(() => bold.getAttribute('aria-pressed'), UI_WAIT).toBe('true');
     await page.keyboard.type('Rivers');
-    await page.getByRole('button', { name: 'Bold' }).click();
+    await bold.click();
+    await expect.poll(() => bold.getAttribute('aria-pressed'), UI_WAIT).toBe('false');
     await page.keyboard.type(' carry silt.');
     await page.getByRole('button', { name: 'Submit assignment' }).click();
     await submittedLine(page, 1).waitFor(UI_WAIT);

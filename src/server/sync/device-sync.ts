@@ -8,6 +8,7 @@ import { HubClient, type HubConnection } from './hub-client.ts';
 import { HubStream } from './hub-stream.ts';
 import { OUTBOX_TYPE, type Outbox } from './outbox.ts';
 import { OutboxSender } from './outbox-sender.ts';
+import { dropStandIns } from './stand-ins.ts';
 import { PULL_COLLECTIONS, type PullCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
 
 export interface DeviceSyncOptions {
@@ -157,7 +158,7 @@ export class DeviceSync {
         handler: async (since, limit) => {
           const page = await this.client.pull(name, since, limit);
           this.#reached();
-          await this.#dropStandIns(name, page.documents);
+          await dropStandIns(this.#db, this.#outbox, this.#replica, name, page.documents.filter((doc) => !doc._deleted && replicaOf(doc.id) !== this.#replica));
           return page;
         },
         stream$: events.asObservable(),
@@ -176,29 +177,6 @@ export class DeviceSync {
    * placeholders are removed once its entry is settled, and records made before the connection (the local
    * admin) stay local.
    */
-  /**
-   * A record this device made for itself outside any replayed write (reading an assignment's submissions creates an
-   * unsubmitted one per student, as Canvas keeps one) stands in for the hub's record of the same thing: once the
-   * hub's record with that lookup key arrives, the device's copy goes, or the device would hold two and answer with
-   * its own. Records that writes still waiting in the outbox created or changed stay until their entry is settled.
-   */
-  async #dropStandIns(name: PullCollection, pulled: readonly WireRecord[]): Promise<void> {
-    // Directory records (people) made here before the connection are this installation's own, not stand-ins.
-    if (name === 'directory') return;
-    const arrived = new Set(pulled.filter((doc) => !doc._deleted && doc.lookup_key !== '' && replicaOf(doc.id) !== this.#replica).map((doc) => `${doc.type}|${doc.lookup_key}`));
-    if (arrived.size === 0) return;
-    const lookupKeys = [...new Set(pulled.map((doc) => doc.lookup_key))];
-    const mine = (await this.#db.collections[name].find({ selector: { lookup_key: { $in: lookupKeys } } }).exec()).filter(
-      (doc) => replicaOf(doc.id) === this.#replica && arrived.has(`${doc.type}|${doc.lookup_key}`),
-    );
-    if (mine.length === 0) return;
-    const waiting = new Set(
-      (await this.#outbox.sendable()).flatMap(({ record: { data } }) => [...data.created.map((created) => created.key), ...(data.base ? [data.base.key] : [])]),
-    );
-    const standIns = mine.filter((doc) => !waiting.has(doc.key)).map((doc) => doc.key);
-    if (standIns.length > 0) await this.#db.collections[name].bulkRemove(standIns);
-  }
-
   async #confirm(name: PullCollection, changed: readonly StoredRecord[]): Promise<WireRecord[]> {
     // A request still running may have written these rows: its entry must be sent before they are confirmed.
     await this.#outbox.idle();

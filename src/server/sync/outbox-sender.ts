@@ -3,6 +3,7 @@ import { LARGE_BODY_BYTES } from '../../contracts/upload-limits.ts';
 import type { OutpostDatabase } from '../storage/database.ts';
 import type { HubClient } from './hub-client.ts';
 import type { Outbox, OutboxEntry } from './outbox.ts';
+import { dropSettledStandIns } from './stand-ins.ts';
 
 /** Entries per replay request at most. */
 const BATCH = 20;
@@ -61,6 +62,8 @@ export class OutboxSender {
         else await this.#outbox.refuse(entry, result.status, result.message ?? '', Date.now());
         await this.#removePlaceholders(entry);
       }
+      const bases = batch.flatMap((entry) => (entry.record.data.base ? [entry.record.data.base] : []));
+      await dropSettledStandIns(this.#db, this.#outbox, this.#replica, bases);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 
 interface MoveButtonsProps {
   /** What moves, for the buttons' names: "Move Week 2 up". */
@@ -12,21 +12,28 @@ interface MoveButtonsProps {
 /**
  * Reordering by keyboard (and for anyone who prefers buttons to dragging). aria-disabled, not disabled, at the ends:
  * a disabled button drops the focus that just pressed it. After the move the list re-renders in its new order, and
- * the pressed button gets the focus back so the next press moves the same thing again.
+ * the pressed button gets the focus back so the next press moves the same thing again. While a move is saved the
+ * buttons say they are unavailable: the positions they would send are those of the list before the move.
  */
 export function MoveButtons({ name, upTo, downTo, onMove }: MoveButtonsProps) {
+  const [moving, setMoving] = useState(false);
   const move = (position: number | undefined) => async (event: MouseEvent<HTMLButtonElement>) => {
     const button = event.currentTarget;
-    if (position === undefined) return;
-    await onMove(position);
+    if (position === undefined || moving) return;
+    setMoving(true);
+    try {
+      await onMove(position);
+    } finally {
+      setMoving(false);
+    }
     button.focus();
   };
   return (
     <span className="button-row move-buttons">
-      <button type="button" aria-disabled={upTo === undefined} onClick={(e) => void move(upTo)(e)}>
+      <button type="button" aria-disabled={moving || upTo === undefined} onClick={(e) => void move(upTo)(e)}>
         Move {name} up
       </button>
-      <button type="button" aria-disabled={downTo === undefined} onClick={(e) => void move(downTo)(e)}>
+      <button type="button" aria-disabled={moving || downTo === undefined} onClick={(e) => void move(downTo)(e)}>
         Move {name} down
       </button>
     </span>
