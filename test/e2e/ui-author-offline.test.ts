@@ -16,12 +16,6 @@ describe('authoring with the hub out of reach', () => {
   beforeAll(() => rig.start());
   afterAll(() => rig.stop());
 
-  async function onHub<T>(path: string): Promise<T> {
-    const res = await fetch(rig.hub.url + path, { headers: { authorization: `Bearer ${rig.adminToken}` } });
-    expect(res.status, path).toBe(200);
-    return (await res.json()) as T;
-  }
-
   it('saves a new page, assignment, discussion and course settings on the device, and they reach the hub once it is back', { timeout: 240_000 }, async () => {
     const page = await openTab(rig.browser);
     await connectToHub(page, rig.device.url, rig.hub.url, DEMO.teacher);
@@ -64,16 +58,16 @@ describe('authoring with the hub out of reach', () => {
     rig.hub = await rig.startHub();
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced[^·]*$/);
     const base = `/api/v1/courses/${rig.courseId}`;
-    const pages = await onHub<WikiPage[]>(`${base}/pages?per_page=100`);
+    const pages = await rig.onHub<WikiPage[]>(`${base}/pages?per_page=100`);
     expect(pages.filter((p) => p.title === 'Tide tables')).toEqual([expect.objectContaining({ published: true })]);
-    expect((await onHub<WikiPage>(`${base}/pages/tide-tables`)).body).toBe('<p>Low tide at 07:40.</p>');
-    const assignments = await onHub<Assignment[]>(`${base}/assignments?per_page=100`);
+    expect((await rig.onHub<WikiPage>(`${base}/pages/tide-tables`)).body).toBe('<p>Low tide at 07:40.</p>');
+    const assignments = await rig.onHub<Assignment[]>(`${base}/assignments?per_page=100`);
     expect(assignments.filter((a) => a.name === 'Rock pool survey')).toEqual([expect.objectContaining({ points_possible: 15 })]);
-    const topics = await onHub<DiscussionTopic[]>(`${base}/discussion_topics?per_page=100`);
+    const topics = await rig.onHub<DiscussionTopic[]>(`${base}/discussion_topics?per_page=100`);
     expect(topics.filter((t) => t.title === 'What did you find?')).toEqual([expect.objectContaining({ published: true })]);
-    expect(await onHub(base)).toMatchObject({ offline_locked_content: true });
-    expect(await onHub(`${base}/settings`)).toEqual({ conditional_release: true });
-    expect(await onHub(`${base}/late_policy`)).toMatchObject({ late_policy: { late_submission_deduction_enabled: true, late_submission_deduction: 5 } });
+    expect(await rig.onHub(base)).toMatchObject({ offline_locked_content: true });
+    expect(await rig.onHub(`${base}/settings`)).toEqual({ conditional_release: true });
+    expect(await rig.onHub(`${base}/late_policy`)).toMatchObject({ late_policy: { late_submission_deduction_enabled: true, late_submission_deduction: 5 } });
     await closeTab(page);
   });
 });

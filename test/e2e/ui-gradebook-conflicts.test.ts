@@ -5,7 +5,7 @@ import type { SessionResponse, SyncConflict } from '../../src/contracts/session-
 import type { Submission } from '../../src/contracts/grading-dtos.ts';
 import { fixtureStamp } from '../helpers/api-fixtures.ts';
 import { freePort } from '../helpers/server-process.ts';
-import { connectToHub, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
+import { callOk, connectToHub, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
 import { closeTab, expectNoAxeViolations, expectScreen, openTab } from '../helpers/ui-screens.ts';
 
 /** Wide enough that the demo's assignment columns are all rendered. */
@@ -20,29 +20,19 @@ describe('the gradebook on a device: a grade that ended in a sync conflict', () 
   beforeAll(() => rig.start());
   afterAll(() => rig.stop());
 
-  async function call<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(base + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${path}`).toBe(200);
-    return (await res.json()) as T;
-  }
-
   it('marks the cell (its name says “grade in conflict”) and leads to the conflict review', { timeout: 240_000 }, async () => {
     const page = await openTab(rig.browser, WIDE);
     await connectToHub(page, rig.device.url, rig.hub.url, DEMO.teacher);
     const { user } = (await (await page.request.get(`${rig.device.url}/api/v1/login/session`)).json()) as SessionResponse;
     const { visibleToken } = await rig.device.core.services.tokens.issue({ userId: user.id, purpose: 'e2e' }, fixtureStamp());
     const course = `/api/v1/courses/${rig.courseId}`;
-    const roster = await call<CourseUser[]>(rig.device.url, visibleToken, 'GET', `${course}/students`);
-    const assignments = await call<Assignment[]>(rig.device.url, visibleToken, 'GET', `${course}/assignments?per_page=100`);
+    const roster = await callOk<CourseUser[]>(rig.device.url, visibleToken, 'GET', `${course}/students`);
+    const assignments = await callOk<Assignment[]>(rig.device.url, visibleToken, 'GET', `${course}/assignments?per_page=100`);
     // A submission the hub already holds (the student handed it in): a submission first made by two grades, one on
     // each side, would be two new records, which replay does not compare.
     const points = new Set(assignments.filter((a) => a.published && a.grading_type === 'points').map((a) => a.id));
     const handedIn = async () =>
-      (await call<Submission[]>(rig.device.url, visibleToken, 'GET', `${course}/students/submissions?student_ids[]=all&per_page=100`)).find(
+      (await callOk<Submission[]>(rig.device.url, visibleToken, 'GET', `${course}/students/submissions?student_ids[]=all&per_page=100`)).find(
         (s) => points.has(s.assignment_id) && s.submitted_at !== null,
       );
     // The students' work may still be coming down from the hub.
@@ -54,20 +44,20 @@ describe('the gradebook on a device: a grade that ended in a sync conflict', () 
 
     await rig.hub.stop();
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Offline/);
-    await call(rig.device.url, visibleToken, 'PUT', submissionPath, { submission: { posted_grade: '4' } });
+    await callOk(rig.device.url, visibleToken, 'PUT', submissionPath, { submission: { posted_grade: '4' } });
 
     // Later, on the hub (started for a moment on a port the device does not know), the same teacher grades it 6.
     const aside = await rig.startHub(await freePort());
-    const teacherId = (await call<CourseUser[]>(aside.url, rig.adminToken, 'GET', `${course}/users?per_page=100`)).find((u) => u.login_id === DEMO.teacher.login)!.id;
-    const { visible_token: hubToken } = await call<{ visible_token: string }>(aside.url, rig.adminToken, 'POST', `/api/v1/users/${teacherId}/tokens`, { token: { purpose: 'e2e' } });
-    await call(aside.url, hubToken, 'PUT', submissionPath, { submission: { posted_grade: '6' } });
+    const teacherId = (await callOk<CourseUser[]>(aside.url, rig.adminToken, 'GET', `${course}/users?per_page=100`)).find((u) => u.login_id === DEMO.teacher.login)!.id;
+    const { visible_token: hubToken } = await callOk<{ visible_token: string }>(aside.url, rig.adminToken, 'POST', `/api/v1/users/${teacherId}/tokens`, { token: { purpose: 'e2e' } });
+    await callOk(aside.url, hubToken, 'PUT', submissionPath, { submission: { posted_grade: '6' } });
     await aside.stop();
 
     rig.hub = await rig.startHub();
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced[^·]*$/);
-    await expect.poll(async () => (await call<SyncConflict[]>(rig.device.url, visibleToken, 'GET', '/api/v1/sync/conflicts')).length, SYNC).toBe(1);
+    await expect.poll(async () => (await callOk<SyncConflict[]>(rig.device.url, visibleToken, 'GET', '/api/v1/sync/conflicts')).length, SYNC).toBe(1);
     // The hub's later grade stands on the device too.
-    await expect.poll(async () => (await call<Submission>(rig.device.url, visibleToken, 'GET', submissionPath)).entered_grade, SYNC).toBe('6');
+    await expect.poll(async () => (await callOk<Submission>(rig.device.url, visibleToken, 'GET', submissionPath)).entered_grade, SYNC).toBe('6');
 
     await page.goto(`${rig.device.url}/#/courses/${rig.courseId}/grades`);
     await expectScreen(page, DEMO.course.name, `Grades · ${DEMO.course.name}`);

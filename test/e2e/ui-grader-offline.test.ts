@@ -18,16 +18,10 @@ describe('the grader with the hub out of reach', () => {
   beforeAll(() => rig.start());
   afterAll(() => rig.stop());
 
-  async function onHub<T>(path: string): Promise<T> {
-    const res = await fetch(rig.hub.url + path, { headers: { authorization: `Bearer ${rig.adminToken}` } });
-    expect(res.status, path).toBe(200);
-    return (await res.json()) as T;
-  }
-
   it('saves the grade and comment on the device at once, and they reach the hub once it is back', { timeout: 240_000 }, async () => {
-    const assignments = await onHub<Assignment[]>(`/api/v1/courses/${rig.courseId}/assignments?per_page=100`);
+    const assignments = await rig.onHub<Assignment[]>(`/api/v1/courses/${rig.courseId}/assignments?per_page=100`);
     const reading = assignments.find((a) => a.name === 'Reading Response: Silent Spring')!;
-    const roster = await onHub<CourseUser[]>(`/api/v1/courses/${rig.courseId}/users?per_page=100`);
+    const roster = await rig.onHub<CourseUser[]>(`/api/v1/courses/${rig.courseId}/users?per_page=100`);
     const [first] = [...DEMO.students].sort((a, b) => a.name.localeCompare(b.name));
     const studentId = roster.find((u) => u.login_id === first!.login)!.id;
 
@@ -52,7 +46,7 @@ describe('the grader with the hub out of reach', () => {
     rig.hub = await rig.startHub();
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Synced[^·]*$/);
     await expect.poll(() => page.getByRole('status').filter({ hasText: /^Saved$/ }).count(), SYNC).toBe(2);
-    const onHubNow = await onHub<HubSubmission>(`/api/v1/courses/${rig.courseId}/assignments/${reading.id}/submissions/${studentId}?include[]=submission_comments`);
+    const onHubNow = await rig.onHub<HubSubmission>(`/api/v1/courses/${rig.courseId}/assignments/${reading.id}/submissions/${studentId}?include[]=submission_comments`);
     expect(onHubNow.score).toBe(8);
     expect(onHubNow.submission_comments.filter((c) => c.comment === 'Graded on the train.')).toHaveLength(1);
     await closeTab(page);

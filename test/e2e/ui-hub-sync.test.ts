@@ -4,7 +4,7 @@ import type { CourseUser, WikiPage } from '../../src/contracts/lms-dtos.ts';
 import type { SessionResponse } from '../../src/contracts/session-dtos.ts';
 import { fixtureStamp } from '../helpers/api-fixtures.ts';
 import { freePort } from '../helpers/server-process.ts';
-import { connectToHub, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
+import { callOk, connectToHub, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
 import { closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
 
 /**
@@ -17,14 +17,8 @@ describe('a device connected to a hub from the UI', () => {
   afterAll(() => rig.stop());
 
   /** The hub's API as the admin; `base` lets the hub run on another port for a moment. */
-  async function onHub<T>(base: string, method: string, path: string, body?: unknown, token = rig.adminToken): Promise<T> {
-    const res = await fetch(base + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${path}`).toBe(200);
-    return (await res.json()) as T;
+  function onHub<T>(base: string, method: string, path: string, body?: unknown, token = rig.adminToken): Promise<T> {
+    return callOk<T>(base, token, method, path, body);
   }
 
   it('connects, shows Synced, Offline with the hub gone, 2 changes waiting, Synced again; the later edit stands, the earlier is reviewed and made again; the deletion is refused', { timeout: 240_000 }, async () => {

@@ -19,18 +19,12 @@ describe('submitting on a device while its hub is down', () => {
   beforeAll(() => rig.start());
   afterAll(() => rig.stop());
 
-  async function onHub<T>(path: string): Promise<T> {
-    const res = await fetch(rig.hub.url + path, { headers: { authorization: `Bearer ${rig.adminToken}` } });
-    expect(res.status, path).toBe(200);
-    return (await res.json()) as T;
-  }
-
   const submissionState = (page: Page) => page.locator('.submission-state');
 
   it('keeps the attempts on the device as waiting to sync, then the hub has all three', { timeout: 300_000 }, async () => {
-    const assignments = await onHub<Assignment[]>(`/api/v1/courses/${rig.courseId}/assignments?per_page=100`);
+    const assignments = await rig.onHub<Assignment[]>(`/api/v1/courses/${rig.courseId}/assignments?per_page=100`);
     const journal = assignments.find((a) => a.name === 'Field Journal Week 1')!;
-    const roster = await onHub<CourseUser[]>(`/api/v1/courses/${rig.courseId}/users?per_page=100`);
+    const roster = await rig.onHub<CourseUser[]>(`/api/v1/courses/${rig.courseId}/users?per_page=100`);
     const studentId = roster.find((u) => u.login_id === student.login)!.id;
 
     const page = await openTab(rig.browser);
@@ -64,8 +58,8 @@ describe('submitting on a device while its hub is down', () => {
     await expect.poll(() => submissionState(page).textContent(), SYNC).toMatch(/^Submitted .+ \(received .+\) · attempt 3$/);
 
     const path = `/api/v1/courses/${rig.courseId}/assignments/${journal.id}/submissions/${studentId}?include[]=submission_history`;
-    await expect.poll(async () => (await onHub<Submission>(path)).attempt, SYNC).toBe(3);
-    const onTheHub = await onHub<Submission>(path);
+    await expect.poll(async () => (await rig.onHub<Submission>(path)).attempt, SYNC).toBe(3);
+    const onTheHub = await rig.onHub<Submission>(path);
     // Each attempt arrived once, with its own time; the file is the hub's, with the bytes chosen on the device.
     expect(onTheHub).toMatchObject({ submission_type: 'online_upload', workflow_state: 'submitted' });
     expect(onTheHub.submission_history?.map((s) => [s.attempt, s.submission_type, s.body ?? null])).toEqual([

@@ -11,6 +11,17 @@ import { freePort, ServerProcess } from './server-process.ts';
 import { startTestServer, type TestServer } from './server.ts';
 import { expectScreen } from './ui-screens.ts';
 
+/** A JSON request to a server of the rig (the hub, the device, or the hub for a moment on another port) that must answer 200. */
+export async function callOk<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}`).toBe(200);
+  return (await res.json()) as T;
+}
+
 /** Sync waits on real processes and the network: generous bounds, never a timing assertion. */
 export const SYNC = { timeout: 60_000 };
 
@@ -55,6 +66,11 @@ export class HubRig {
     ({ courseId: this.courseId } = await seedDemo(this.hub.url, this.adminToken));
     this.device = await startTestServer();
     this.browser = await launchChromium();
+  }
+
+  /** A read of the hub's API as its admin. */
+  onHub<T>(path: string): Promise<T> {
+    return callOk<T>(this.hub.url, this.adminToken, 'GET', path);
   }
 
   /** The hub's data directory served again: on its own port by default. */
