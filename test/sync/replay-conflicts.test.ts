@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPLICA_LIMIT } from '../../src/server/domain/ids.ts';
+import { REPLICA_LIMIT, replicaOf } from '../../src/server/domain/ids.ts';
 import { columnDatumKey } from '../../src/server/domain/records/custom-column-records.ts';
 import type { SyncConflict, SyncStatus } from '../../src/contracts/session-dtos.ts';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
@@ -117,6 +117,69 @@ describe('conflicts when the hub replays a device’s writes', () => {
     expect(await conflictsOn(hub, course.teacher.token)).toEqual([]);
     expect(await conflictsOn(teacher.server, teacher.token)).toEqual([]);
     expect((await api(teacher.server, teacher.token, 'POST', `/api/v1/sync/conflicts/${onDevice!.id}/resolve`, { choice: 'hub' })).status).toBe(409);
+    await teacher.server.stop();
+  });
+
+  it('two graders grade a student who has no submission yet, each device on its own placeholder: one submission, the later grade stands, the other is a conflict', async () => {
+    const lab = await createGradedAssignment(hub, course, { name: 'Lab' });
+    const labLookup = `submission:${lab.id}:${course.studentB.id}`;
+    const labGrade = `/api/v1/courses/${course.id}/assignments/${lab.id}/submissions/${course.studentB.id}`;
+    // Each grader opens the assignment's submissions offline, as the gradebook does: the device makes an unsubmitted
+    // placeholder of its own for B (the hub has none), and the grade is written on it.
+    const gradeOffline = async (device: { server: TestServer; token: string }, grade: string) => {
+      const { repos } = device.server.core.services;
+      await eventually(() => repos.assignments.get(lab.id as number), 'the assignment on the device');
+      await eventually(async () => ((await repos.enrollments.find({ course_id: course.id })).some((e) => e.data.user_id === course.studentB.id) ? true : undefined), 'B on the device');
+      await hub.close();
+      const listed = await api(device.server, device.token, 'GET', `/api/v1/courses/${course.id}/assignments/${lab.id}/submissions`);
+      expect(listed.status).toBe(200);
+      const placeholder = await repos.submissions.byLookup(labLookup);
+      expect(placeholder && replicaOf(placeholder.id)).toBe(device.server.core.services.sync.ids.replica);
+      const graded = await api(device.server, device.token, 'PUT', labGrade, { submission: { posted_grade: grade } });
+      expect(graded.status, JSON.stringify(graded.json)).toBe(200);
+      return Date.now();
+    };
+
+    // Fresh devices: the first test's were stopped and their data removed.
+    hub = await restartTestServer(hub, { port: 0 });
+    teacher = await startDevice(hub, course.teacher.token, course.teacher.id);
+    const gradedAt = await gradeOffline(teacher, '4');
+    await teacher.server.close();
+    hub = await restartTestServer(hub, { port: 0 });
+    ta = await startDevice(hub, course.ta.token, course.ta.id);
+    await eventually(async () => (Date.now() > gradedAt ? true : undefined), 'a later moment');
+    await gradeOffline(ta, '6');
+
+    // The TA's device reaches the hub first (the hub creates B's submission for its grade), then the teacher's.
+    hub = await restartTestServer(hub);
+    await synced(ta, 'the TA’s grade sent');
+    await ta.server.stop();
+    teacher.server = await restartTestServer(teacher.server, { hub: { url: hub.url, token: course.teacher.token } });
+    await synced(teacher, 'the teacher’s grade sent');
+
+    const { repos } = hub.core.services;
+    const onHub = (await repos.submissions.find({ parent_id: lab.id as number })).filter((s) => s.data.user_id === course.studentB.id);
+    expect(onHub.map((s) => s.data)).toEqual([expect.objectContaining({ score: 6, grader_id: course.ta.id })]);
+    await eventually(async () => {
+      const here = (await teacher.server.core.services.repos.submissions.find({ parent_id: lab.id as number })).filter((s) => s.data.user_id === course.studentB.id);
+      return here.length === 1 && here[0]!.id === onHub[0]!.id && here[0]!.data.score === 6 ? true : undefined;
+    }, 'only the hub’s submission on the teacher’s device');
+
+    const labConflicts = async (server: TestServer, token: string) => (await conflictsOn(server, token)).filter((c) => c.record_id === onHub[0]!.id);
+    const [hubCopy] = await labConflicts(hub, course.teacher.token);
+    const [deviceCopy] = await labConflicts(teacher.server, teacher.token);
+    for (const [conflict, side] of [[hubCopy, 'hub'], [deviceCopy, 'device']] as const) {
+      expect(conflict, side).toMatchObject({ side, record_type: 'submission', user_id: course.teacher.id, kept_by: course.ta.id, workflow_state: 'open', can_redo: true });
+      expect(conflict!.kept.data).toMatchObject({ score: 6, grader_id: course.ta.id });
+      expect(conflict!.lost.data).toMatchObject({ score: 4, grader_id: course.teacher.id });
+    }
+    expect(await labConflicts(hub, course.ta.token)).toEqual([]);
+
+    const resolved = await api(teacher.server, teacher.token, 'POST', `/api/v1/sync/conflicts/${deviceCopy!.id}/resolve`, { choice: 'device' });
+    expect(resolved.status, JSON.stringify(resolved.json)).toBe(200);
+    await eventually(async () => ((await repos.submissions.byLookup(labLookup))?.data.score === 4 ? true : undefined), 'the teacher’s grade again on the hub');
+    await synced(teacher, 'the grade made again sent');
+    expect(await labConflicts(hub, course.teacher.token)).toEqual([]);
     await teacher.server.stop();
   });
 

@@ -28,6 +28,8 @@ export interface EntryBase {
   collection: PullCollection;
   key: string;
   type: string;
+  /** What the record stands for beyond its key: the hub's own record of the same thing when it never had this one. */
+  lookup_key: string;
   updated_at: number;
   change: FieldChange | null;
 }
@@ -210,7 +212,7 @@ class Recording extends CompanionOfFirstWrite<PullCollection> {
     const first = writes.find((w) => w.read);
     const read = first?.read;
     const base: EntryBase | null = read
-      ? { collection: name, key: read.key, type: read.type, updated_at: read.updated_at, change: changeOf(read.type, dataOf(read), dataOf(first.record)) }
+      ? { collection: name, key: read.key, type: read.type, lookup_key: read.lookup_key, updated_at: read.updated_at, change: changeOf(read.type, dataOf(read), dataOf(first.record)) }
       : null;
     return this.#repos.get(name)!.build({ ...this.#entry, base }, this.stamp);
   }

@@ -50,7 +50,7 @@ export class ReplayConflicts {
     if (!base?.change) return undefined;
     const hub = await this.#current(base);
     // A record the hub does not hold (created offline, or deleted since) is the route's to answer.
-    if (!hub || hub.updated_at === base.updated_at) return undefined;
+    if (!hub || (hub.key === base.key && hub.updated_at === base.updated_at)) return undefined;
     const fields = clashingFields(base.type, base.change, hub.data as Record<string, unknown>);
     if (fields.length === 0) return undefined;
     const last = await this.#lastReplays.byLookup(hub.key);
@@ -89,17 +89,29 @@ export class ReplayConflicts {
     if (!base) return;
     const now = await this.#current(base);
     if (now) {
-      const data: LastReplayData = { record_key: base.key, updated_at: now.updated_at, user_id: userId, device_time: deviceTime, request };
-      const last = await this.#lastReplays.byLookup(base.key);
+      const data: LastReplayData = { record_key: now.key, updated_at: now.updated_at, user_id: userId, device_time: deviceTime, request };
+      const last = await this.#lastReplays.byLookup(now.key);
       if (last) await this.#lastReplays.update(last.id, stamp, () => data);
       else await this.#lastReplays.create(data, stamp);
     }
-    await this.#log.settledByNewWrite(userId, base.key, stamp);
+    await this.#log.settledByNewWrite(userId, now?.key ?? base.key, stamp);
   }
 
+  /**
+   * The hub's record the entry's base stands for: the one with its key or, when the hub never held that key, the
+   * hub's record of the same thing (type and lookup key). A device makes records for itself outside any replayed
+   * write (a list of submissions creates an unsubmitted one per student, sync/stand-ins.ts); two devices grading
+   * one student offline each change their own, while the hub creates one record for the first replay and the second
+   * must be compared with it, as two writes on one record are. Records a device created by an earlier entry are
+   * found the same way: the replay of that entry made the hub's.
+   */
   async #current(base: EntryBase): Promise<WireRecord | undefined> {
-    const [doc] = await this.#db.collections[base.collection].storageInstance.findDocumentsById([base.key], false);
-    return doc ? toWire(doc) : undefined;
+    const collection = this.#db.collections[base.collection];
+    const [doc] = await collection.storageInstance.findDocumentsById([base.key], false);
+    if (doc) return toWire(doc);
+    if (base.lookup_key === '') return undefined;
+    const same = await collection.findOne({ selector: { type: base.type, lookup_key: base.lookup_key } }).exec();
+    return same ? toWire(same.toMutableJSON(true)) : undefined;
   }
 }
 

@@ -43,6 +43,8 @@ const entryBase = z.object({
   collection: z.enum(PULL_COLLECTIONS),
   key: z.string().max(120),
   type: z.string().min(1).max(48),
+  // Entries recorded before bases carried it have none: their record is then looked up by key only.
+  lookup_key: z.string().max(300).default(''),
   updated_at: millis,
   change: z.object({ before: fieldValues, after: fieldValues }).nullable(),
 });
