@@ -71,6 +71,13 @@ export class PullVisibility {
         return peerUserIds.has(doc.id) ? redactUser(doc) : 'skip';
       case 'owner':
         return doc.user_id === userId ? doc : 'skip';
+      case 'poll':
+        return this.#scope.polls.shown.has(doc.id) ? doc : 'skip';
+      case 'poll_choice': {
+        const showsCorrect = this.#scope.polls.shown.get(doc.parent_id);
+        if (showsCorrect === undefined) return 'skip';
+        return showsCorrect ? doc : { ...doc, data: { ...doc.data, is_correct: false } };
+      }
       case 'nobody':
         return 'skip';
     }
@@ -81,6 +88,7 @@ export class PullVisibility {
     if (doc.course_id === 0 || !course) return doc.user_id === this.#scope.userId && doc.course_id === 0 ? doc : 'skip';
     if (pull === 'owner') return doc.user_id === this.#scope.userId ? doc : 'skip';
     if (pull === 'graders') return course.manages.has('manage_grades') && seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
+    if (pull === 'poll_answers' && this.#scope.polls.publicSessions.has(doc.parent_id)) return doc;
     return seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
   }
 

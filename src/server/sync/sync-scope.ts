@@ -8,6 +8,7 @@ import type { Principal } from '../domain/principal.ts';
 import { ContentLocks } from '../domain/progression/content-locks.ts';
 import type { ItemLock } from '../domain/progression/item-locks.ts';
 import type { Repositories } from '../domain/repositories.ts';
+import { pollsInScope, type PollCourse, type PollsInScope } from './poll-scope.ts';
 import type { PullCollection } from './sync-partitions.ts';
 
 /** What one user may see of one course, decided by the same policy as the API (domain/access.ts). */
@@ -51,6 +52,8 @@ export interface SyncScope {
    * that must be deleted once the course (or part of it) left the scope.
    */
   knownCourseIds: ReadonlySet<number>;
+  /** The polls, choices and answers the poll API shows the user beyond their own course work. */
+  polls: PollsInScope;
 }
 
 export interface ScopeOptions {
@@ -66,6 +69,7 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
   const courses = new Map<number, CourseScope>();
   const accountIds = new Set<number>();
   const peerUserIds = new Set<number>([principal.userId]);
+  const pollCourses: PollCourse[] = [];
   for (const courseId of knownCourseIds) {
     const course = await readableCourse(principal, courseId, access);
     if (!course) continue;
@@ -83,10 +87,13 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     const locks = options.locks ? await lockedContent(repos, principal.userId, courseId, manages, options.now) : undefined;
     const offlineLocked = (await repos.courses.get(courseId))?.data.offline_locked_content === true;
     courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, offlineLocked });
+    const sectionIds = new Set(own.filter((e) => e.workflow_state === 'active').map((e) => e.course_section_id));
+    pollCourses.push({ courseId, sectionIds, managesContent: manages.has('manage_content') });
     for (const account of await access.accountChain(course.accountId)) accountIds.add(account.id);
     for (const peer of await repos.enrollments.find({ course_id: courseId })) peerUserIds.add(peer.user_id);
   }
-  return { userId: principal.userId, courses, accountIds, peerUserIds, knownCourseIds };
+  const polls = await pollsInScope(repos, principal.userId, pollCourses);
+  return { userId: principal.userId, courses, accountIds, peerUserIds, knownCourseIds, polls };
 }
 
 /**
@@ -142,10 +149,12 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
     const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort()] : undefined;
     return [id, [...c.manages].sort(), students, locked];
   });
+  // A poll session created, closed or made public elsewhere changes which polls, choices and answers travel.
+  const polls = [...scope.polls.shown].sort(([a], [b]) => a - b);
   const basis =
     collection === 'directory'
-      ? [scope.userId, sorted(scope.accountIds), sorted(scope.peerUserIds)]
-      : [scope.userId, courses];
+      ? [scope.userId, sorted(scope.accountIds), sorted(scope.peerUserIds), polls]
+      : [scope.userId, courses, ...(collection === 'course_user' ? [sorted(scope.polls.publicSessions)] : [])];
   return createHash('sha256').update(JSON.stringify(basis)).digest('hex').slice(0, 16);
 }
 

@@ -119,6 +119,7 @@ export const pollSubmissionRecord = declareRecord<PollSubmissionData>()({
   ...courseWork,
   type: 'poll_submission',
   slots: (s) => ({ course_id: s.course_id, user_id: s.user_id, parent_id: s.poll_session_id, lookup_key: `poll_submission:${s.poll_session_id}:${s.user_id}` }),
+  pull: 'poll_answers',
 });
 
 export const liveAssessmentResultRecord = declareRecord<LiveAssessmentResultData>()({

@@ -44,13 +44,13 @@ export const roleOverrideRecord = declareRecord<RoleOverrideData>()({
   pull: 'account_part',
 });
 
-// Polls and their choices belong to their author (records/poll-records.ts).
-export const pollRecord = declareRecord<PollData>()({ ...directory, type: 'poll', slots: (p) => ({ user_id: p.user_id }), pull: 'owner' });
+// Polls and their choices belong to their author (records/poll-records.ts); the poll's sessions, course records,
+// decide who else reads them (sync/poll-scope.ts).
+export const pollRecord = declareRecord<PollData>()({ ...directory, type: 'poll', slots: (p) => ({ user_id: p.user_id }), pull: 'poll' });
 
-// Choices carry no owner slot, so no rule can tell whose they are: they stay on the hub.
 export const pollChoiceRecord = declareRecord<PollChoiceData>()({
   ...directory,
   type: 'poll_choice',
   slots: (c, id) => ({ parent_id: c.poll_id, sort_key: positionThenId(c.position, id) }),
-  pull: 'nobody',
+  pull: 'poll_choice',
 });

@@ -40,6 +40,10 @@ export type DirectoryPull =
   | 'person'
   /** Only the user it belongs to (`user_id`). */
   | 'owner'
+  /** A poll the poll API shows the user: their own, or one with a session for them or in a course whose content they manage. */
+  | 'poll'
+  /** A choice of such a poll (`parent_id`), its `is_correct` withheld (false) until the poll API shows it to the user. */
+  | 'poll_choice'
   /** Not sent to devices. */
   | 'nobody';
 
@@ -72,7 +76,9 @@ export type CourseWorkPull =
   /** Graders who see that student, never the student (notes, stored totals with unposted grades). */
   | 'graders'
   /** The owner alone (planner, notification settings, read state). */
-  | 'owner';
+  | 'owner'
+  /** A poll answer: as course work, and to everyone taking part in its session (`parent_id`) once its results are public. */
+  | 'poll_answers';
 
 /** History records (page revisions): managers of the content, and the user who wrote one. */
 export interface HistoryPull {
