@@ -209,6 +209,27 @@ describe('conflicts when the hub replays a device’s writes', () => {
     expect(await conflictsOn(hub, course.teacher.token)).toEqual([]);
   });
 
+  it('a student submits twice offline on their own placeholder: the second attempt is no conflict with the first', async () => {
+    const journal = await createGradedAssignment(hub, course, { name: 'Journal' });
+    const journalPath = `/api/v1/courses/${course.id}/assignments/${journal.id}/submissions`;
+    // The student's device of the test before, still connected.
+    await eventually(() => student.server.core.services.repos.assignments.get(journal.id as number), 'the assignment on the device');
+    await hub.close();
+    // Reading their submission makes the student's device an unsubmitted placeholder of its own.
+    expect((await api(student.server, student.token, 'GET', `${journalPath}/${course.studentA.id}`)).status).toBe(200);
+    const placeholder = await student.server.core.services.repos.submissions.byLookup(`submission:${journal.id}:${course.studentA.id}`);
+    expect(placeholder && replicaOf(placeholder.id)).toBe(student.server.core.services.sync.ids.replica);
+    for (const body of ['<p>First entry</p>', '<p>Second entry</p>']) {
+      const res = await api(student.server, student.token, 'POST', journalPath, { submission: { submission_type: 'online_text_entry', body } });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+    }
+    hub = await restartTestServer(hub);
+    await synced(student, 'both attempts sent');
+    expect((await hub.core.services.repos.submissions.byLookup(`submission:${journal.id}:${course.studentA.id}`))?.data).toMatchObject({ body: '<p>Second entry</p>', attempt: 2 });
+    expect(await conflictsOn(hub, course.studentA.token)).toEqual([]);
+    expect(await conflictsOn(student.server, student.token)).toEqual([]);
+  });
+
   it('shows a conflict only as sync shows its record: a student reads about a teacher note on them as a tombstone', async () => {
     const path = `/api/v1/courses/${course.id}/custom_gradebook_columns`;
     const column = (await api(hub, course.teacher.token, 'POST', path, { column: { title: 'Notes' } })).json as Json;
