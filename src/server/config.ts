@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,6 +14,8 @@ export interface ServerEnvConfig {
   adminToken?: string;
   /** Sync: OUTPOST_HUB_URL and OUTPOST_HUB_TOKEN (a token of the device's user on the hub), set together. */
   hub?: { url: string; token: string };
+  /** OUTPOST_ALLOWED_HOSTS: the host names other machines reach a hub by; required to bind off loopback. */
+  allowedHosts?: string[];
 }
 
 export class ConfigError extends Error {}
@@ -37,15 +40,52 @@ export function parsePort(raw: string | undefined): number {
   return port;
 }
 
-/** Reads OUTPOST_DATA_DIR, OUTPOST_HOST, OUTPOST_PORT and OUTPOST_ADMIN_TOKEN; shared by the CLI and the Electron shell. */
+/**
+ * Reads OUTPOST_DATA_DIR, OUTPOST_HOST, OUTPOST_PORT, OUTPOST_ALLOWED_HOSTS, OUTPOST_ADMIN_TOKEN and the hub
+ * connection; shared by the CLI and the Electron shell.
+ */
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnvConfig {
+  const adminToken = env.OUTPOST_ADMIN_TOKEN || undefined;
+  if (adminToken !== undefined) refuseWeakToken('OUTPOST_ADMIN_TOKEN', adminToken);
   return {
     dataDir: env.OUTPOST_DATA_DIR || defaultDataDir(process.platform, env),
     host: env.OUTPOST_HOST || DEFAULT_HOST,
     port: parsePort(env.OUTPOST_PORT),
-    adminToken: env.OUTPOST_ADMIN_TOKEN || undefined,
+    adminToken,
     hub: parseHub(env.OUTPOST_HUB_URL, env.OUTPOST_HUB_TOKEN),
+    allowedHosts: parseAllowedHosts(env.OUTPOST_ALLOWED_HOSTS),
   };
+}
+
+/** A token `refuseWeakToken` accepts, shaped like the ones Outpost issues, for a process that starts its own server. */
+export function generateStrongToken(): string {
+  return `lms_${randomBytes(32).toString('base64url')}`;
+}
+
+/** The command the refusal of a weak token suggests: 32 bytes from the OS's random source, as base64url. */
+export const GENERATE_TOKEN_COMMAND = `node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`;
+
+/**
+ * A token set in the environment is a password nobody rate-limits per guess once it leaks into a script, so it must
+ * carry at least 256 random bits: 43 base64url characters, or 64 when it is hex (4 bits each). Outpost's own
+ * tokens (`lms_` + 43 characters) pass; `lms_` and Canvas's `<id>~` prefixes are not counted.
+ */
+export function refuseWeakToken(name: string, token: string): void {
+  const secret = token.replace(/^lms_/, '').replace(/^\d+~/, '');
+  const needed = /^[0-9a-f]+$/i.test(secret) ? 64 : 43;
+  if (/^[A-Za-z0-9_-]+$/.test(secret) && secret.length >= needed) return;
+  throw new ConfigError(
+    `${name} must be at least 32 random bytes (43 base64url or 64 hex characters); generate one with: ${GENERATE_TOKEN_COMMAND}`,
+  );
+}
+
+/** Comma-separated host names (`lms.school.example`, `lms.school.example:8443`, `10.0.0.5`), lower-cased. */
+export function parseAllowedHosts(raw: string | undefined): string[] | undefined {
+  const names = (raw ?? '').split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
+  if (names.length === 0) return undefined;
+  const invalid = names.find((name) => !/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/.test(name));
+  if (invalid !== undefined) throw new ConfigError(`OUTPOST_ALLOWED_HOSTS must list host names (optionally with :port), got "${invalid}"`);
+  return names;
 }
 
 /** Sync: both or neither; only http(s) URLs, so a typo fails at start rather than on every retry. */
@@ -59,5 +99,6 @@ export function parseHub(url: string | undefined, token: string | undefined): Se
     throw new ConfigError(`OUTPOST_HUB_URL must be an http(s) URL, got "${url}"`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`OUTPOST_HUB_URL must be an http(s) URL, got "${url}"`);
+  refuseWeakToken('OUTPOST_HUB_TOKEN', token);
   return { url: parsed.toString(), token };
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/boot.ts';
+import { generateStrongToken } from '../../src/server/config.ts';
 
 const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname;
 
@@ -104,7 +105,7 @@ describe('first start, `npm run token` and OUTPOST_ADMIN_TOKEN', () => {
 
   it('accepts OUTPOST_ADMIN_TOKEN as the admin', async () => {
     const dataDir = newDataDir();
-    const preset = 'preset-admin-token-for-scripts';
+    const preset = generateStrongToken();
     const serve = await runCli(['serve'], { OUTPOST_DATA_DIR: dataDir, OUTPOST_PORT: '0', OUTPOST_ADMIN_TOKEN: preset }, /listening on (\S+)/);
     try {
       const url = /listening on (\S+)/.exec(serve.stdout)![1]!;

@@ -5,11 +5,12 @@ import type { Readable } from 'node:stream';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pkg from '../../package.json' with { type: 'json' };
+import { generateStrongToken } from '../../src/server/config.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { tempDirs } from '../helpers/temp-dirs.ts';
 
 const DEV = new URL('../../scripts/dev.ts', import.meta.url).pathname;
-const ADMIN = 'dev-server-test-admin-token';
+const ADMIN = generateStrongToken();
 
 describe('npm run dev', () => {
   const dirs = tempDirs();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateStrongToken } from '../../src/server/config.ts';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, type DemoPerson } from '../../src/server/commands/demo-course.ts';
 import { seedDemo } from '../../src/server/commands/seed-demo.ts';
@@ -34,7 +34,7 @@ export interface UiDemoUser {
 }
 
 export async function startUiDemo(): Promise<UiDemo> {
-  const adminToken = `lms_${randomBytes(32).toString('base64url')}`;
+  const adminToken = generateStrongToken();
   const server = await startTestServer({ adminToken });
   try {
     const { courseId } = await seedDemo(server.url, adminToken);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { DemoPerson } from '../../src/server/commands/demo-course.ts';
 import { seedDemo } from '../../src/server/commands/seed-demo.ts';
+import { generateStrongToken } from '../../src/server/config.ts';
 import { launchChromium } from './chromium.ts';
 import { freePort, ServerProcess } from './server-process.ts';
 import { startTestServer, type TestServer } from './server.ts';
@@ -52,7 +52,7 @@ export async function connectToHub(page: Page, deviceUrl: string, hubUrl: string
  * moment on another port the device does not know.
  */
 export class HubRig {
-  readonly adminToken = `lms_${randomBytes(32).toString('base64url')}`;
+  readonly adminToken = generateStrongToken();
   readonly #hubDir = mkdtempSync(join(tmpdir(), 'outpost-hub-'));
   #hubPort = 0;
   hub!: ServerProcess;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateStrongToken } from '../../src/server/config.ts';
 import type { SyncStatus } from '../../src/contracts/session-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
@@ -11,7 +12,7 @@ import { asBrowser, cookieOf, type BrowserSession } from '../helpers/session-fix
 import { createGradedAssignment } from '../helpers/submission-fixtures.ts';
 import { eventually } from '../helpers/sync-fixtures.ts';
 
-const ADMIN = 'device-crash-admin-token';
+const ADMIN = generateStrongToken();
 const EMAIL = 'crash.teacher@hub.example';
 const PASSWORD = 'crash teacher password';
 const ROUNDS = 10;

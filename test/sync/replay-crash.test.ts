@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateStrongToken } from '../../src/server/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ServerProcess } from '../helpers/server-process.ts';
 import { replayEntry, ROUTES, type ReplayAnswer } from '../helpers/sync-fixtures.ts';
 
-const ADMIN = 'replay-crash-admin-token';
+const ADMIN = generateStrongToken();
 const ROUNDS = 10;
 const ENTRIES = 30;
 const DEVICE = 12345;

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { startServer } from '../boot.ts';
+import { generateStrongToken } from '../config.ts';
 import { CanvasClient } from './canvas-client.ts';
 import { DEMO, DEMO_PASSWORDS, type DemoPerson } from './demo-course.ts';
 import { addPagesAndModules, addSubmissionsAndGrades } from './demo-coursework.ts';
@@ -99,7 +99,7 @@ export function demoSignIns(): string {
 
 /** `npm run seed:demo`: runs the server privately on a free loopback port just long enough to load the demo. */
 export async function seedDemoCommand(dataDir: string): Promise<string> {
-  const adminToken = `lms_${randomBytes(32).toString('base64url')}`;
+  const adminToken = generateStrongToken();
   const server = await startServer({ dataDir, port: 0, adminToken });
   try {
     const { courseId, alreadyPresent, submitted } = await seedDemo(server.url, adminToken);
