@@ -12,16 +12,24 @@ export function isForbiddenKey(key: string): boolean {
   return FORBIDDEN_KEYS.has(key);
 }
 
-/** Throws 400 when any object key at any depth of a parsed JSON value is forbidden. */
-export function assertNoForbiddenKeys(value: unknown): void {
-  const pending: unknown[] = [value];
+/**
+ * JSON bodies nest at most this deep (the outer object is level 1). Canvas parameters stay within a handful of
+ * levels and a device's replayed entries add three or four; anything deeper is an attack on the recursive code
+ * (validation, serialisation) that later walks the value, which would otherwise fail with a stack overflow (a 5xx).
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Throws 400 when a parsed JSON value nests deeper than `MAX_JSON_DEPTH` or has a forbidden key at any depth. */
+export function assertSafeJson(value: unknown): void {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }];
   while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next !== 'object' || next === null) continue;
+    const next = pending.pop()!;
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth > MAX_JSON_DEPTH) throw badRequest(`The JSON request body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
     // Object.keys sees an own `__proto__` (JSON.parse creates one) without triggering the accessor.
-    for (const key of Object.keys(next)) {
+    for (const key of Object.keys(next.value)) {
       if (isForbiddenKey(key)) throw badRequest(`Parameter name not allowed: ${key}`);
-      pending.push((next as Record<string, unknown>)[key]);
+      pending.push({ value: (next.value as Record<string, unknown>)[key], depth: next.depth + 1 });
     }
   }
 }

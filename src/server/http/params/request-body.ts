@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http-errors.ts';
 import { DEFAULT_PARAMETER_LIMIT, parseCanvasParams, type ParsedParams } from './canvas-query.ts';
-import { assertNoForbiddenKeys } from './forbidden-keys.ts';
+import { assertSafeJson } from './forbidden-keys.ts';
 import { LARGE_BODY_BYTES } from '../../../contracts/upload-limits.ts';
 
 /** Bytes a body may have, and parameters a form body may carry, by the kind of route. */
@@ -86,7 +86,8 @@ function parseJsonObject(text: string): ParsedParams {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest('The JSON request body must be an object.');
   }
-  // JSON.parse keeps `"__proto__"` as an own key, which Object.assign or a spread would turn into a prototype.
-  assertNoForbiddenKeys(value);
+  // JSON.parse keeps `"__proto__"` as an own key, which Object.assign or a spread would turn into a prototype, and
+  // nests as deep as the body allows, deeper than later recursive code (zod, JSON.stringify) survives.
+  assertSafeJson(value);
   return value as ParsedParams;
 }
