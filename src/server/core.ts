@@ -9,10 +9,11 @@ import { createRepositories } from './domain/repositories.ts';
 import { areaRoutes } from './areas/index.ts';
 import type { CoreServices } from './core-services.ts';
 import { ensureDataDir } from './data-dir.ts';
+import { refuseUnusableDatabase, tightenDataFiles } from './data-files.ts';
 import { masquerading } from './areas/common/masquerading.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { AnyRoute } from './http/route.ts';
-import { openDatabase, type OutpostDatabase } from './storage/database.ts';
+import { databasePath, openDatabase, type OutpostDatabase } from './storage/database.ts';
 import { RECORD_MIGRATIONS } from './domain/record-migrations.ts';
 import { SyncServices } from './sync/sync-services.ts';
 import type { DeviceSync } from './sync/device-sync.ts';
@@ -60,7 +61,13 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
   const lock = lockDataDir(dataDir);
   let db: OutpostDatabase | undefined;
   try {
+    refuseUnusableDatabase(databasePath(dataDir));
+    const loosened = tightenDataFiles(dataDir);
     db = await openDatabase({ dataDir, migrations: RECORD_MIGRATIONS });
+    // Again for the files SQLite has just created (a new database, its WAL and shared memory), silently: new files
+    // take the umask's mode for an instant, inside a directory no one else may enter.
+    tightenDataFiles(dataDir);
+    if (loosened.length > 0) console.warn(`Outpost made its data private to this user (directory 0700, files 0600): ${loosened.join(', ')}`);
     const ids = await IdAllocator.open(db.collections.local);
     const repos = createRepositories(db, ids);
     const installation = (await ensureInstallation(repos, Date.now())).data;

@@ -20,10 +20,10 @@ export function refuseUnusableDataDir(dataDir: string): void {
   refuseIfLocked(dataDir);
 }
 
-/** Refuses an unusable data directory, then creates it (and its parents) when missing. */
+/** Refuses an unusable data directory, then creates it (and its parents, 0700 like it: private to this user) when missing. */
 export function ensureDataDir(dataDir: string): void {
   refuseUnusableDataDir(dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 }
 
 /** The nearest existing path at or above `dataDir`, when it is not a directory. */

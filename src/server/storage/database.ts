@@ -1,7 +1,7 @@
 import { addRxPlugin, createRxDatabase, type MigrationStrategies, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RECORD_SCHEMAS, type StoredRecord } from './record-schema.ts';
-import { getRxStorageSQLite } from './sqlite/index.ts';
+import { databaseFile, getRxStorageSQLite } from './sqlite/index.ts';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
@@ -17,6 +17,11 @@ export type OutpostCollections = Record<CollectionName, RecordCollection>;
 export type OutpostDatabase = RxDatabase<OutpostCollections>;
 
 export const DATABASE_NAME = 'outpost';
+
+/** `dataDir/outpost.sqlite`: the file `openDatabase` opens with the default storage. */
+export function databasePath(dataDir: string): string {
+  return databaseFile(dataDir, DATABASE_NAME);
+}
 
 export interface OpenDatabaseOptions {
   dataDir: string;
