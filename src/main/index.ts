@@ -15,6 +15,7 @@ async function launch(): Promise<void> {
     // The directory `npm run serve`, `npm run token` and `npm run seed:demo` use too (decision 0011).
     dataDir: env.dataDir,
     host: env.host,
+    allowedHosts: env.allowedHosts,
     port: env.port,
     adminToken: env.adminToken,
     hub: env.hub,

@@ -10,7 +10,7 @@ import { DataDirInUseError } from './data-dir-lock.ts';
 import type { SecretStore } from './secret-store.ts';
 import { createApp } from './http/app.ts';
 import type { ServerErrorLog } from './http/error-envelopes.ts';
-import { loopbackHostAllowlist } from './http/host-guard.ts';
+import { hubHostAllowlist, isLoopbackHost, loopbackHostAllowlist } from './http/host-guard.ts';
 import type { CorsOptions } from './http/origin-guard.ts';
 import type { AnyRoute } from './http/route.ts';
 
@@ -22,6 +22,11 @@ export interface ServerConfig {
   dataDir: string;
   host?: string;
   port: number;
+  /**
+   * Hub mode: the host names (optionally `name:port`) other machines reach this server by, e.g. through a reverse
+   * proxy. Required when `host` is not a loopback address; without it only loopback Host headers are accepted.
+   */
+  allowedHosts?: readonly string[];
   /** Where the built renderer lives; defaults to `out/renderer` of this checkout. */
   rendererDir?: string;
   /** OUTPOST_ADMIN_TOKEN: accepted as the admin's token, for scripted setups. */
@@ -66,6 +71,7 @@ const CHECKOUT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import
 /** Composition root: everything the server needs is built here, from config alone, so any host can run it. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const host = config.host ?? DEFAULT_HOST;
+  refuseUnnamedOpenBind(host, config.allowedHosts);
   // What can refuse a start is checked before anything is written: the data directory (a file in its way,
   // another Outpost on it), then the port. Only a start that will run creates or opens the database.
   refuseUnusableDataDir(config.dataDir);
@@ -81,7 +87,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   );
   try {
     // Known only once bound (port 0 in tests): Host headers must name this port.
-    const allowedHosts = loopbackHostAllowlist(port, host);
+    const allowedHosts = config.allowedHosts?.length ? hubHostAllowlist(port, host, config.allowedHosts) : loopbackHostAllowlist(port, host);
     handle = createApp({
       rendererDir: config.rendererDir ?? CHECKOUT_RENDERER_DIR,
       routes: serverRoutes(core),
@@ -89,6 +95,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       becomeUser: (principal, asUserId) => core.becomeUser(principal, asUserId),
       verifySession: (cookieValue, csrf) => core.verifySession(cookieValue, csrf),
       allowedHosts: () => allowedHosts,
+      // A hub's TLS ends at a reverse proxy on the same machine; its X-Forwarded-Proto makes links and cookies https.
+      trustLoopbackProxy: Boolean(config.allowedHosts?.length),
       journal: core.services.sync.outbox,
       cors: config.cors,
       logError: config.logError,
@@ -113,6 +121,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       return closing;
     },
   };
+}
+
+/**
+ * Listening beyond loopback lets other machines connect, and the Host-header guard (which stops DNS rebinding)
+ * must then know the names they use: with no names it would refuse them all, and accepting any name would let a
+ * rebinding page in. So an open bind without names is a configuration error, reported before anything starts.
+ */
+function refuseUnnamedOpenBind(host: string, allowedHosts: readonly string[] | undefined): void {
+  if (isLoopbackHost(host) || (allowedHosts?.length ?? 0) > 0) return;
+  throw new ConfigError(
+    `OUTPOST_HOST=${host} lets other machines connect: set OUTPOST_ALLOWED_HOSTS to the host names they use (e.g. lms.school.example), or keep OUTPOST_HOST=127.0.0.1 behind a reverse proxy.`,
+  );
 }
 
 /** Every area's routes plus the two public ones; the OpenAPI document describes exactly this list. */

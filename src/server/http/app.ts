@@ -24,6 +24,8 @@ export interface AppOptions {
   allowedHosts: () => ReadonlySet<string>;
   /** Origins allowed to read API answers from a browser; none unless configured. */
   cors?: CorsOptions;
+  /** Hub mode: `X-Forwarded-Proto` from a reverse proxy on loopback sets the scheme of links and cookies. */
+  trustLoopbackProxy?: boolean;
   /** Canvas's bucket unless a test needs another. */
   throttle?: ThrottleOptions;
   /** Failed token verifications per minute before wrong tokens get 403 (default 1,000, docs/architecture.md §5.5). */
@@ -43,8 +45,10 @@ export function createApp(options: AppOptions): Express {
   // Parameters are parsed by our own Rack-style parser with Canvas's limits; Express's parser would bypass them.
   app.set('query parser', false);
   app.set('case sensitive routing', true);
+  if (options.trustLoopbackProxy) app.set('trust proxy', 'loopback');
 
-  const ownOrigins = () => new Set([...options.allowedHosts()].map((host) => `http://${host}`));
+  // Behind a TLS reverse proxy the browser's origin is https with the same host.
+  const ownOrigins = () => new Set([...options.allowedHosts()].flatMap((host) => [`http://${host}`, `https://${host}`]));
   app.use(hostGuard(options.allowedHosts));
   app.use(assignRequestId);
   app.use(originGuard(ownOrigins, options.cors));

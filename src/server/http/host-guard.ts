@@ -15,6 +15,25 @@ export function loopbackHostAllowlist(port: number, bindHost?: string): Readonly
   return new Set(names.map((name) => `${name}:${port}`));
 }
 
+/** Bind addresses that only this machine can reach: the default, and the one a desktop install keeps. */
+export function isLoopbackHost(bindHost: string): boolean {
+  return bindHost === 'localhost' || bindHost === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bindHost);
+}
+
+/**
+ * A hub's allowlist: the loopback names (the machine's own admin, a reverse proxy on it) plus the names other
+ * machines use, each exactly as configured. A name given without a port is accepted bare (the Host a reverse proxy
+ * on port 80/443 forwards) and with the port the server listens on (a LAN client connecting directly).
+ */
+export function hubHostAllowlist(port: number, bindHost: string, names: readonly string[]): ReadonlySet<string> {
+  const allowed = new Set(loopbackHostAllowlist(port, bindHost));
+  for (const name of names.map((configured) => configured.toLowerCase())) {
+    allowed.add(name);
+    if (!/:\d+$/.test(name)) allowed.add(`${name}:${port}`);
+  }
+  return allowed;
+}
+
 /**
  * Runs before everything else, auth included. `allowedHosts` is read per request because the port is known only
  * once the server listens (port 0 in tests); until then nothing is allowed.
