@@ -1,11 +1,13 @@
 import { refusalMessage, startServer } from './boot.ts';
-import { issueTokenCommand, UnknownLoginError } from './commands/issue-token.ts';
+import { backupCommand } from './commands/backup.ts';
+import { CommandError } from './commands/command-error.ts';
+import { issueTokenCommand } from './commands/issue-token.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 import { ConfigError, readServerEnv } from './config.ts';
 
 /**
- * Plain-Node entry: `serve` (default, `npm run serve`), `token <login>` (`npm run token -- <login>`) and
- * `seed-demo` (`npm run seed:demo`).
+ * Plain-Node entry: `serve` (default, `npm run serve`), `token <login>` (`npm run token -- <login>`),
+ * `seed-demo` (`npm run seed:demo`) and `backup <file>` (`npm run backup -- <file>`).
  */
 async function main(): Promise<void> {
   // Flags (`npm start -- --demo`) are handled by the launcher before the server starts; commands are words.
@@ -19,7 +21,11 @@ async function main(): Promise<void> {
     console.log(await seedDemoCommand(config.dataDir));
     return;
   }
-  if (command !== 'serve') throw new ConfigError(`unknown command "${command}" (expected serve, token or seed-demo)`);
+  if (command === 'backup') {
+    console.log(await backupCommand(config.dataDir, args[0]));
+    return;
+  }
+  if (command !== 'serve') throw new ConfigError(`unknown command "${command}" (expected serve, token, seed-demo or backup)`);
   const server = await startServer(config);
   console.log(`Outpost listening on ${server.url}`);
   const stop = (): void => {
@@ -31,6 +37,6 @@ async function main(): Promise<void> {
 
 // Expected failures get one readable line; anything else keeps its stack for a bug report.
 main().catch((err: unknown) => {
-  console.error((err instanceof UnknownLoginError ? err.message : refusalMessage(err)) ?? err);
+  console.error((err instanceof CommandError ? err.message : refusalMessage(err)) ?? err);
   process.exit(1);
 });

@@ -11,7 +11,12 @@ export interface StoredRow {
 
 /** Every record table of the server's database file, read straight from SQLite (not through the server's code). */
 export function storedRows(server: TestServer): StoredRow[] {
-  const file = new Database(join(server.dataDir, 'outpost.sqlite'), { readonly: true });
+  return storedRowsOf(join(server.dataDir, 'outpost.sqlite'));
+}
+
+/** Every record table of any Outpost database file (a backup, say), read straight from SQLite. */
+export function storedRowsOf(path: string): StoredRow[] {
+  const file = new Database(path, { readonly: true });
   try {
     const tables = file.prepare(`SELECT table_name FROM ${CATALOG_TABLE}`).pluck().all() as string[];
     return tables.flatMap((table) =>

@@ -1,7 +1,8 @@
 import { openServices } from '../core.ts';
 import { lookupKey } from '../domain/repositories.ts';
+import { CommandError } from './command-error.ts';
 
-export class UnknownLoginError extends Error {}
+export class UnknownLoginError extends CommandError {}
 
 /** `npm run token -- <login>`: a new unscoped token for that user, printed once. Run while the server is stopped. */
 export async function issueTokenCommand(dataDir: string, login: string | undefined): Promise<string> {
