@@ -4,6 +4,7 @@ import type { Sessions } from './domain/auth/sessions.ts';
 import type { ServiceTokens } from './domain/oauth/service-tokens.ts';
 import type { InstallationData } from './domain/records/local-records.ts';
 import type { Repositories } from './domain/repositories.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
 import type { SyncServices } from './sync/sync-services.ts';
 import type { WebhookServices } from './webhooks/webhook-services.ts';
 
@@ -24,4 +25,6 @@ export interface CoreServices {
   readonly serviceTokens: ServiceTokens;
   /** Sync: the hub's pull/push and the conflict log (sync/). */
   readonly sync: SyncServices;
+  /** The job table: Progress jobs that survive a restart (jobs/). */
+  readonly jobs: JobRunner;
 }

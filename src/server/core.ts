@@ -16,6 +16,7 @@ import type { AnyRoute } from './http/route.ts';
 import { databasePath, openDatabase, type OutpostDatabase } from './storage/database.ts';
 import { RECORD_MIGRATIONS } from './domain/record-migrations.ts';
 import { SyncServices } from './sync/sync-services.ts';
+import { JobRunner } from './jobs/job-runner.ts';
 import type { DeviceSync } from './sync/device-sync.ts';
 import { FileSecretStore, type SecretStore } from './secret-store.ts';
 import type { HubConnection } from './sync/hub-client.ts';
@@ -81,6 +82,7 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
       webhooks: new WebhookServices(db.collections.local, ids),
       serviceTokens: new ServiceTokens(),
       sync: new SyncServices(db, repos, access, ids),
+      jobs: new JobRunner(db, repos, ids),
     };
     const opened = db;
     const close = async () => {
@@ -112,10 +114,13 @@ export async function openCore(options: CoreOptions): Promise<ServerCore> {
     await Promise.all([webhookRuntime?.stop(), hubLink.stop()]).then(close);
     throw err;
   }
+  // The areas register their job kinds as their routes are built; jobs a crash left unfinished run from then on.
+  const routes = areaRoutes(services);
+  await services.jobs.start();
   return {
     db,
     services,
-    routes: areaRoutes(services),
+    routes,
     verifyToken: (rawToken) => services.tokens.verify(rawToken, Date.now()),
     becomeUser: masquerading(services),
     verifySession: (cookieValue, csrf) => services.sessions.verify(cookieValue, csrf, Date.now()),
@@ -124,7 +129,7 @@ export async function openCore(options: CoreOptions): Promise<ServerCore> {
       return hubLink.deviceSync;
     },
     close() {
-      closed ??= Promise.all([webhookRuntime?.stop(), hubLink.stop()]).then(close);
+      closed ??= Promise.all([services.jobs.stop(), webhookRuntime?.stop(), hubLink.stop()]).then(close);
       return closed;
     },
   };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProgressService } from '../../src/server/areas/progress/progress.service.ts';
+import { progressStates } from '../../src/server/domain/progress-states.ts';
+import type { ProgressData } from '../../src/server/domain/records/local-records.ts';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createContentCourse, type ContentCourse } from '../helpers/content-fixtures.ts';
@@ -20,7 +22,11 @@ describe('GET /api/v1/progress/:id', () => {
   afterAll(() => server.stop());
 
   const newJob = () =>
-    progress.create({ context_type: 'Course', context_id: course.id, user_id: course.teacher.id, tag: 'assign_unassigned_members' }, fixtureStamp());
+    server.core.services.repos.progress.create(
+      progressStates.queued({ context_type: 'Course', context_id: course.id, user_id: course.teacher.id, tag: 'assign_unassigned_members' }),
+      fixtureStamp(),
+    );
+  const change = (id: number, to: (p: ProgressData) => ProgressData) => server.core.services.repos.progress.update(id, fixtureStamp(), to);
 
   it('401 with WWW-Authenticate without a token; 401 unauthorized for another user', async () => {
     const job = await newJob();
@@ -39,9 +45,9 @@ describe('GET /api/v1/progress/:id', () => {
     expect((await api(server, course.teacher.token, 'GET', path)).json).toMatchObject({ workflow_state: 'queued', completion: 0 });
     await progress.advance(job.id, 40, fixtureStamp(), 'halfway');
     expect((await api(server, ADMIN_TOKEN, 'GET', path)).json).toMatchObject({ workflow_state: 'running', completion: 40, message: 'halfway' });
-    await progress.complete(job.id, fixtureStamp(), { groups: 2 });
+    await change(job.id, progressStates.completed({ groups: 2 }));
     // A finished job never changes again.
-    await progress.fail(job.id, 'late failure', fixtureStamp());
+    await change(job.id, progressStates.failed('late failure'));
     const res = await api(server, course.teacher.token, 'GET', path);
     expect(res.json).toEqual({
       id: job.id,
@@ -61,7 +67,7 @@ describe('GET /api/v1/progress/:id', () => {
 
   it('a failed job reports its message', async () => {
     const job = await newJob();
-    await progress.fail(job.id, 'no groups', fixtureStamp());
+    await change(job.id, progressStates.failed('no groups'));
     expect((await api(server, course.teacher.token, 'GET', `/api/v1/progress/${job.id}`)).json).toMatchObject({ workflow_state: 'failed', message: 'no groups' });
   });
 });

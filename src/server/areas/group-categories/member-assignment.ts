@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CoreServices } from '../../core-services.ts';
 import type { GroupCategoryData, GroupData, GroupMembershipData } from '../../domain/records/group-records.ts';
 import type { ProgressData } from '../../domain/records/local-records.ts';
@@ -5,6 +6,7 @@ import { writeTogether, type Stored, type WriteStamp } from '../../domain/reposi
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { GroupsService } from '../groups/groups.service.ts';
 import { ProgressService } from '../progress/progress.service.ts';
+import type { JobKind } from '../../jobs/job-runner.ts';
 import { CategoryRoster, type Candidate, type SectionRef } from './category-roster.ts';
 import { chooseLeader, distributeMembers, type Random } from './group-assignment.ts';
 import { isPending, PROTECTED_ROLES } from './group-categories.serializer.ts';
@@ -44,6 +46,7 @@ export class MemberAssignment {
     this.#roster = new CategoryRoster(services);
     this.#progress = new ProgressService(services);
     this.#random = random;
+    services.jobs.register(this.#job);
   }
 
   /** Canvas refuses student-organized categories, and course categories restricted to sections (400 `{}`). */
@@ -102,29 +105,33 @@ export class MemberAssignment {
 
   /**
    * The asynchronous form: a Progress that is running when answered (docs/canvas-compatibility.md §3.4) and moves
-   * to completed, with the placements as its results, or failed. A job still pending is reused, as Canvas does.
+   * to completed, with the placements as its results, or failed. A job still pending is reused, as Canvas does. It
+   * runs from the job table, so a restart finishes it; its one item is the whole placement, written at once.
    */
   async start(category: Stored<GroupCategoryData>, stamp: WriteStamp): Promise<Stored<ProgressData>> {
     const existing = category.data.progress_id === null ? undefined : await this.#services.repos.progress.get(category.data.progress_id);
     if (existing && isPending(existing)) return existing;
-    const queued = await this.#progress.create({ context_type: 'GroupCategory', context_id: category.id, user_id: stamp.actorId, tag: ASSIGN_TAG }, stamp);
+    const queued = await this.#services.jobs.enqueue(this.#job, { category_id: category.id }, { context_type: 'GroupCategory', context_id: category.id }, stamp);
     await this.#services.repos.groupCategories.update(category.id, stamp, (c) => ({ ...c, progress_id: queued.id }));
-    const running = await this.#progress.advance(queued.id, 0, stamp);
-    // After the answer is sent: the client polls GET /api/v1/progress/:id.
-    setImmediate(() => void this.#run(category, queued.id, stamp));
-    return running;
+    return this.#progress.advance(queued.id, 0, stamp);
   }
 
-  async #run(category: Stored<GroupCategoryData>, progressId: number, stamp: WriteStamp): Promise<void> {
-    try {
-      // Re-read: the category may have changed (or gone) between the answer and the job.
-      const current = await this.#services.repos.groupCategories.get(category.id);
-      if (!current || current.data.workflow_state === 'deleted') throw new Error('the group category was deleted');
-      const placements = await this.assignNow(current, { ...stamp, now: Date.now() });
-      await this.#progress.complete(progressId, { ...stamp, now: Date.now() }, placements);
-    } catch (err) {
-      // The server may be closing under the job; a failure it cannot record is dropped with the process.
-      await this.#progress.fail(progressId, err instanceof Error ? err.message : 'assignment failed', { ...stamp, now: Date.now() }).catch(() => undefined);
-    }
-  }
+  readonly #job: JobKind<{ category_id: number }> = {
+    kind: ASSIGN_TAG,
+    inputs: z.object({ category_id: z.number() }),
+    load: async ({ category_id: id }) => {
+      // Read when the job runs: the category may have changed (or gone) since the answer, or since a crash.
+      const category = await this.#services.repos.groupCategories.get(id);
+      if (!category || category.data.workflow_state === 'deleted') throw new Error('the group category was deleted');
+      let placements: PlacementJson[] = [];
+      return {
+        count: 1,
+        apply: async (_index, stamp) => {
+          placements = await this.assignNow(category, stamp);
+        },
+        // After a restart the placements written before the crash are not known again: the results list what this run placed.
+        finish: async () => placements,
+      };
+    },
+  };
 }

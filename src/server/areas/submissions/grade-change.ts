@@ -27,7 +27,7 @@ export interface GradeRequest {
 export interface CheckedGrade {
   readonly posted?: PostedGrade;
   readonly excuse?: boolean;
-  readonly late?: { status: LatePolicyStatus | null; override: number | undefined };
+  readonly late?: { status: LatePolicyStatus | null; override?: number };
   readonly comment?: { text: string; media_comment_id: string | null; media_comment_type: string | null; file_ids: number[] };
   /** Whether it asks for a grading right (submission[...] or rubric_assessment) rather than just commenting. */
   readonly grades: boolean;

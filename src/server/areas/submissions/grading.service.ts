@@ -2,10 +2,12 @@ import type { CoreServices } from '../../core-services.ts';
 import { UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
+import type { ProgressData } from '../../domain/records/local-records.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
+import { servingRequests, type JobItems, type JobKind } from '../../jobs/job-runner.ts';
+import { bulkGradeInputs, type BulkGradeInputs } from './bulk-grade-inputs.ts';
 import { completeReviewOnComment } from '../peer-reviews/reviewer-access.ts';
-import { ProgressService } from '../progress/progress.service.ts';
 import { applyGrade, checkGradeRequest, commentData, gradingRefused, type CheckedGrade, type GradeRequest } from './grade-change.ts';
 import { MANAGE_GRADES, type SubmissionScope, type SubmissionScopes } from './submission-scope.ts';
 import type { PlannedChange, StoredAssignment, SubmissionChange, SubmissionStore } from './submission-store.ts';
@@ -13,6 +15,12 @@ import { placeholder } from './submission-workflow.ts';
 import type { BulkGradeRequest, UpdateGradesParams } from './submissions.params.ts';
 
 export const BULK_TAG = 'submissions_update';
+
+/**
+ * Students per item of a bulk job: each item is one transaction and one done mark, so a restart redoes nothing and
+ * a large course is not one transaction per student.
+ */
+const BULK_CHUNK = 50;
 
 /** One student's part of a bulk request, resolved and checked. */
 export interface BulkEntry {
@@ -43,13 +51,12 @@ export class GradingService {
   readonly #services: CoreServices;
   readonly #store: SubmissionStore;
   readonly #scopes: SubmissionScopes;
-  readonly #progress: ProgressService;
 
   constructor(services: CoreServices, store: SubmissionStore, scopes: SubmissionScopes) {
     this.#services = services;
     this.#store = store;
     this.#scopes = scopes;
-    this.#progress = new ProgressService(services);
+    services.jobs.register(this.#bulkJob);
   }
 
   /**
@@ -126,38 +133,59 @@ export class GradingService {
   }
 
   /**
-   * Bulk grading (`update_grades`): a Progress answered at once, the job run after the answer. Values were checked
-   * by the caller; students it cannot find fail the job, and nothing is written (docs/canvas-compatibility.md §8.6).
+   * Bulk grading (`update_grades`): a Progress answered at once, the job run from the job table after the answer,
+   * a chunk of students at a time, so a restart resumes it where it stopped. Values were checked by the caller; students
+   * it cannot find fail the job, and nothing is written (docs/canvas-compatibility.md §8.6).
    */
-  async startBulk(scope: SubmissionScope, entries: readonly BulkEntry[], unknown: readonly string[], stamp: WriteStamp) {
-    const progress = await this.#progress.create({ context_type: 'Course', context_id: scope.courseId, user_id: stamp.actorId, tag: BULK_TAG }, stamp);
-    setImmediate(() => void this.#runBulk(progress.id, scope.courseId, entries, unknown, stamp));
-    return progress;
+  startBulk(scope: SubmissionScope, entries: readonly BulkEntry[], unknown: readonly string[], stamp: WriteStamp): Promise<Stored<ProgressData>> {
+    const inputs: BulkGradeInputs = {
+      course_id: scope.courseId,
+      unknown: [...unknown],
+      entries: entries.map((e) => ({ assignment_id: e.assignment.id, student_id: e.studentId, checked: e.checked })),
+    };
+    return this.#services.jobs.enqueue(this.#bulkJob, inputs, { context_type: 'Course', context_id: scope.courseId }, stamp);
   }
 
-  async #runBulk(progressId: number, courseId: number, entries: readonly BulkEntry[], unknown: readonly string[], stamp: WriteStamp): Promise<void> {
-    const at = () => ({ ...stamp, now: Date.now() });
-    try {
-      if (unknown.length > 0) throw new Error(`Couldn't find User(s) with API ids ${unknown.map((id) => `'${id}'`).join(', ')}`);
-      await this.#progress.advance(progressId, 0, at());
-      const author = await this.#author(stamp.actorId);
-      // Locks in ascending assignment order, so two bulk jobs can never wait on each other.
-      const assignmentIds = [...new Set(entries.map((e) => e.assignment.id))].sort((a, b) => a - b);
-      const saved = await this.#locked(assignmentIds, async () => {
-        const planned: PlannedChange[] = [];
-        for (const e of entries) {
-          const read = await this.#store.byPair(e.assignment.id, e.studentId);
-          planned.push(await this.#store.plan(this.#change(e.assignment, e.studentId, read, e.checked, author, at()), at()));
-        }
-        await this.#store.write(courseId, planned, at());
-        return planned.map((p) => p.record);
-      });
-      for (const [i, record] of saved.entries()) await this.#scored(record, entries[i]!.checked, at());
-      await this.#progress.complete(progressId, at());
-    } catch (err) {
-      // The server may be closing under the job; a failure it cannot record goes with the process.
-      await this.#progress.fail(progressId, err instanceof Error ? err.message : 'grading failed', at()).catch(() => undefined);
+  readonly #bulkJob: JobKind<BulkGradeInputs> = { kind: BULK_TAG, inputs: bulkGradeInputs, load: (inputs, stamp) => this.#loadBulk(inputs, stamp) };
+
+  /** The job's items, from its stored inputs: on a resume the assignments must still be there to be graded. */
+  async #loadBulk(inputs: BulkGradeInputs, stamp: WriteStamp): Promise<JobItems> {
+    if (inputs.unknown.length > 0) throw new Error(`Couldn't find User(s) with API ids ${inputs.unknown.map((id) => `'${id}'`).join(', ')}`);
+    const ids = [...new Set(inputs.entries.map((e) => e.assignment_id))];
+    const assignments = await this.#services.repos.assignments.getMany(ids);
+    for (const id of ids) {
+      const state = assignments.get(id)?.data.workflow_state;
+      if (state !== 'published') throw new Error(`The assignment ${id} is ${state ?? 'deleted'}; the grades not yet given were not given.`);
     }
+    const author = await this.#author(stamp.actorId);
+    const entries = inputs.entries.map((e) => ({ ...e, assignment: assignments.get(e.assignment_id)! }));
+    return {
+      count: Math.ceil(entries.length / BULK_CHUNK),
+      apply: (index, at) => this.#writeChunk(inputs.course_id, entries.slice(index * BULK_CHUNK, (index + 1) * BULK_CHUNK), author, at),
+      // Module progression follows the stored scores; evaluating it again (after a crash here) changes nothing.
+      finish: async (at) => {
+        for (const e of entries) {
+          await servingRequests();
+          const saved = await this.#store.byPair(e.assignment_id, e.student_id);
+          if (saved) await this.#scored(saved, e.checked, at);
+        }
+        return null;
+      },
+    };
+  }
+
+  /** One item of a bulk job: a chunk of its students, written in one transaction. */
+  async #writeChunk(courseId: number, chunk: ReadonlyArray<BulkGradeInputs['entries'][number] & { assignment: StoredAssignment }>, author: { id: number; name: string }, stamp: WriteStamp) {
+    // Locks in ascending assignment order, so two bulk jobs can never wait on each other.
+    const assignmentIds = [...new Set(chunk.map((e) => e.assignment_id))].sort((a, b) => a - b);
+    await this.#locked(assignmentIds, async () => {
+      const planned: PlannedChange[] = [];
+      for (const e of chunk) {
+        const read = await this.#store.byPair(e.assignment_id, e.student_id);
+        planned.push(await this.#store.plan(this.#change(e.assignment, e.student_id, read, e.checked, author, stamp), stamp));
+      }
+      await this.#store.write(courseId, planned, stamp);
+    });
   }
 
   #locked<T>(assignmentIds: readonly number[], work: () => Promise<T>): Promise<T> {

@@ -63,6 +63,7 @@ export const RECORD_DECLARATIONS = {
   sessions: local.sessionRecord,
   hubLink: local.hubLinkRecord,
   progress: local.progressRecord,
+  jobs: local.jobRecord,
 } as const;
 
 type Declarations = typeof RECORD_DECLARATIONS;

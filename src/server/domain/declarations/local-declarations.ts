@@ -1,4 +1,4 @@
-import type { AccessTokenData, DeveloperKeyData, HubLinkData, InstallationData, LoginData, ProgressData, SessionData } from '../records/local-records.ts';
+import type { AccessTokenData, DeveloperKeyData, HubLinkData, InstallationData, JobData, LoginData, ProgressData, SessionData } from '../records/local-records.ts';
 import { lookupKey } from './lookup-keys.ts';
 import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
 
@@ -37,3 +37,6 @@ export const sessionRecord = declareRecord<SessionData>()({
 export const hubLinkRecord = declareRecord<HubLinkData>()({ ...local, type: 'hub_link', slots: (h) => ({ user_id: h.user_id }) });
 
 export const progressRecord = declareRecord<ProgressData>()({ ...local, type: 'progress', slots: (p) => ({ user_id: p.user_id, course_id: 0 }) });
+
+// Unfinished jobs are found at start through the (type, parent_id, sort_key) index: their state is the sort key.
+export const jobRecord = declareRecord<JobData>()({ ...local, type: 'job', slots: (j) => ({ user_id: j.user_id, sort_key: j.workflow_state }) });

@@ -75,6 +75,22 @@ export interface ProgressData {
 }
 
 /**
+ * A job of the job table (jobs/job-runner.ts): what runs behind a Progress, kept so that a restart after a crash
+ * resumes it. Which of its items are done is kept beside the items' own writes (a done mark in the same
+ * transaction), not here: this record is in `local`, the items' changes are in the collections they change.
+ */
+export interface JobData {
+  /** The registered kind that runs it; also its Progress's tag, e.g. `submissions_update`. */
+  kind: string;
+  progress_id: number;
+  /** Who started it: its items are written as this user. */
+  user_id: number;
+  /** The kind's inputs as plain JSON, read and checked again on every start, so a resumed job sees them as stored. */
+  inputs: unknown;
+  workflow_state: ProgressState;
+}
+
+/**
  * A way to sign in (Canvas's pseudonym). Kept in `local` because the password hash must never leave the
  * installation: a device's logins are its own, and a hub's hashes never reach devices.
  */
