@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateStrongToken } from '../../src/server/config.ts';
 import { openServices } from '../../src/server/core.ts';
 import { createFixtureUser, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { createFixtureCourse, enrollFixtureUser } from '../helpers/course-fixtures.ts';
@@ -8,7 +9,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { storedRows } from '../helpers/sqlite-rows.ts';
 import { enrollManyStudents } from '../helpers/submission-fixtures.ts';
 
-const ADMIN = 'progress-crash-admin-token';
+// The server process reads it from its environment, where a configured token must be strong.
+const ADMIN = generateStrongToken();
 /** Enough students that a bulk job is many items long: the kill lands between two of them. */
 const STUDENTS = 1500;
 
