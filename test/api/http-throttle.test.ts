@@ -27,7 +27,7 @@ describe('throttle headers and refusal (docs/canvas-compatibility.md §1.6)', ()
     }
   });
 
-  it('a full bucket answers 403 Rate Limit Exceeded with remaining 0.0, per token', async () => {
+  it("a full bucket answers 429 with Retry-After, Canvas's Rate Limit Exceeded text and remaining 0.0, per token", async () => {
     // A bucket that one in-flight reservation fills, so the second concurrent request is refused.
     const tight = await startFixtureApp(fixtureRoutes(), { throttle: { highWater: 40, maximum: 800, outflowPerSecond: 0.001, upFrontCost: 50 } });
     try {
@@ -48,7 +48,8 @@ describe('throttle headers and refusal (docs/canvas-compatibility.md §1.6)', ()
       } as RequestInit);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const refused = await get('lms_teacher-token');
-      expect(refused.status).toBe(403);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
       expect(refused.headers.get('x-rate-limit-remaining')).toBe('0.0');
       expect(await refused.json()).toEqual({ errors: [{ message: '403 Forbidden (Rate Limit Exceeded)' }] });
       // Another token has its own bucket.
@@ -69,7 +70,7 @@ describe('throttle headers and refusal (docs/canvas-compatibility.md §1.6)', ()
         statuses.push(res.status);
       }
       expect(statuses.slice(0, 19)).toEqual(Array(19).fill(401));
-      expect(statuses.at(-1)).toBe(403);
+      expect(statuses.at(-1)).toBe(429);
       expect((await fetch(`${guarded.url}/api/v1/echo`, { headers: { authorization: 'Bearer lms_teacher-token' } })).status).toBe(200);
     } finally {
       await guarded.close();

@@ -10,7 +10,7 @@ import type { WriteJournal } from '../domain/write-observer.ts';
 import { dispatchRoute } from './route-dispatch.ts';
 import { assertRoutesWellFormed } from './route-registry.ts';
 import type { AnyRoute } from './route.ts';
-import { CANVAS_THROTTLE, TokenThrottle, type ThrottleOptions } from './throttle.ts';
+import { CANVAS_THROTTLE, RequestThrottle, type ThrottleOptions } from './throttle.ts';
 
 export interface AppOptions {
   rendererDir: string;
@@ -28,7 +28,7 @@ export interface AppOptions {
   trustLoopbackProxy?: boolean;
   /** Canvas's bucket unless a test needs another. */
   throttle?: ThrottleOptions;
-  /** Failed token verifications per minute before wrong tokens get 403 (default 1,000, docs/architecture.md §5.5). */
+  /** Failed token verifications per minute before wrong tokens get 429 (default 1,000, docs/architecture.md §5.5). */
   authFailuresPerMinute?: number;
   /** Sees every write route's handler run (a device's outbox); none unless given. */
   journal?: WriteJournal;
@@ -56,7 +56,7 @@ export function createApp(options: AppOptions): Express {
 
   const deps = {
     authenticator: new Authenticator(options.verifyToken, options.verifySession, options.authFailuresPerMinute),
-    throttle: new TokenThrottle(options.throttle ?? CANVAS_THROTTLE),
+    throttle: new RequestThrottle(options.throttle ?? CANVAS_THROTTLE),
     becomeUser: options.becomeUser ?? (async () => undefined),
     journal: options.journal,
   };

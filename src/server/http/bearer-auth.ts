@@ -33,7 +33,7 @@ export function bearerTokenOf(req: Request): string | undefined {
 
 /**
  * Failed verifications share one bucket (1,000 a minute, docs/architecture.md §5.5): past it, a wrong token gets
- * 403 Rate Limit Exceeded instead of 401. Valid tokens are still verified and served, so a guessing client
+ * 429 Rate Limit Exceeded instead of 401. Valid tokens are still verified and served, so a guessing client
  * cannot lock the real user out.
  */
 export class Authenticator {
@@ -61,7 +61,7 @@ export class Authenticator {
     const principal = token !== undefined ? await this.verify(token) : await this.#fromSession(req, route);
     if (principal === undefined) {
       const now = Date.now();
-      if (!this.failures.hasRoomFor(1, now)) throw rateLimitedError();
+      if (!this.failures.hasRoomFor(1, now)) throw rateLimitedError(this.failures.secondsUntilRoomFor(1, now));
       this.failures.add(1, now);
       throw invalidTokenError();
     }

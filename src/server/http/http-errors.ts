@@ -28,8 +28,23 @@ export function insufficientScopeError(): HttpError {
   return new HttpError(401, messageBody('Insufficient scopes on access token.'));
 }
 
-export function rateLimitedError(): HttpError {
-  return new HttpError(403, messageBody('403 Forbidden (Rate Limit Exceeded)'), { 'X-Rate-Limit-Remaining': '0.0' });
+/**
+ * A full budget (decision 0080): 429 with `Retry-After` in whole seconds, and Canvas's own marks of a throttled
+ * request (its body text and `X-Rate-Limit-Remaining: 0.0`), which is what Canvas clients look for.
+ */
+export function rateLimitedError(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, messageBody('403 Forbidden (Rate Limit Exceeded)'), {
+    'X-Rate-Limit-Remaining': '0.0',
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+}
+
+/**
+ * The caller holds as many event streams as it may: 429, to try again once one has closed (a device's reconnect
+ * backoff waits about this long anyway).
+ */
+export function tooManyStreamsError(): HttpError {
+  return new HttpError(429, messageBody('Too many open event streams for this token or user: close one first.'), { 'Retry-After': '30' });
 }
 
 export function badRequest(message: string): HttpError {

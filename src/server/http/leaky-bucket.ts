@@ -28,9 +28,19 @@ export class LeakyBucket {
     return this.current(now) >= this.options.highWater;
   }
 
+  /** How far the level is below the high-water mark (what Canvas reports as `X-Rate-Limit-Remaining`). */
+  headroom(now: number): number {
+    return this.options.highWater - this.current(now);
+  }
+
   /** Whether `amount` more fits under the high-water mark. */
   hasRoomFor(amount: number, now: number): boolean {
     return this.current(now) + amount <= this.options.highWater;
+  }
+
+  /** Seconds until `amount` more fits under the high-water mark at the outflow rate; 0 when it fits now. */
+  secondsUntilRoomFor(amount: number, now: number): number {
+    return Math.max(0, (this.current(now) + amount - this.options.highWater) / this.options.outflowPerSecond);
   }
 
   add(amount: number, now: number): void {

@@ -12,11 +12,11 @@ import { sendEventStream } from './event-stream.ts';
 import { requestIdOf } from './request-id.ts';
 import { REFUSED, type AnyRoute, type FileBody, type RequestContext, type RouteResult } from './route.ts';
 import { jsonForRequest } from './string-ids.ts';
-import type { TokenThrottle } from './throttle.ts';
+import type { RequestThrottle } from './throttle.ts';
 
 export interface DispatchDeps {
   readonly authenticator: Authenticator;
-  readonly throttle: TokenThrottle;
+  readonly throttle: RequestThrottle;
   readonly becomeUser: BecomeUser;
   /** Wraps the handlers of write routes (a device records them for its hub); absent: handlers run as they are. */
   readonly journal?: WriteJournal;
@@ -38,7 +38,7 @@ export function dispatchRoute(route: AnyRoute, deps: DispatchDeps): RequestHandl
       const identify = route.permission.identifiesCaller === true && deps.authenticator.hasCredential(req);
       if (route.permission.requiresToken || identify) {
         principal = route.authenticate ? await route.authenticate(req) : await deps.authenticator.authenticate(req, route);
-        deps.throttle.admit(principal.tokenId, res);
+        await deps.throttle.admit(principal, res);
       }
       const query = parseCanvasParams(queryStringOf(req.originalUrl));
       const body = WRITE_METHODS.has(req.method) ? await readBody(req, route) : undefined;

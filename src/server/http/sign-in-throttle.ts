@@ -34,8 +34,8 @@ export class SignInThrottle {
   /** Throws 429 with Retry-After while the login or the address has used up its failures. */
   check(uniqueId: string, address: string, now: number): void {
     const wait = Math.max(
-      waitSeconds(this.#logins.get(loginKey(uniqueId)), this.#limits.perLogin, now),
-      waitSeconds(this.#addresses.get(address), this.#limits.perAddress, now),
+      waitSeconds(this.#logins.get(loginKey(uniqueId)), now),
+      waitSeconds(this.#addresses.get(address), now),
     );
     if (wait > 0) {
       throw new HttpError(429, { errors: [{ message: `Too many failed sign-in attempts. Wait ${wait} seconds, then try again.` }] }, { 'Retry-After': String(wait) });
@@ -65,9 +65,8 @@ export class SignInThrottle {
 const loginKey = (uniqueId: string) => uniqueId.trim().toLowerCase();
 
 /** Whole seconds until one more failure fits; 0 when it fits now. */
-function waitSeconds(bucket: LeakyBucket | undefined, options: LeakyBucketOptions, now: number): number {
-  if (!bucket || bucket.hasRoomFor(1, now)) return 0;
-  return Math.ceil((bucket.current(now) + 1 - options.highWater) / options.outflowPerSecond);
+function waitSeconds(bucket: LeakyBucket | undefined, now: number): number {
+  return bucket ? Math.ceil(bucket.secondsUntilRoomFor(1, now)) : 0;
 }
 
 function forgetIdle(map: Map<string, LeakyBucket>, now: number, max: number): void {
