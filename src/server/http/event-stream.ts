@@ -14,7 +14,8 @@ const EVENT_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 /**
  * Answers with `text/event-stream` and runs the route's stream until the client disconnects. The body's signal
  * aborts on disconnect (or server shutdown), which is how it learns to unsubscribe; the response ends when the
- * body settles.
+ * body settles. HEAD gets the headers of the GET it mirrors and no stream: its body runs with the signal already
+ * aborted, so whatever the route holds for the stream (its place in the stream budget) is let go the same way.
  */
 export function sendEventStream(res: Response, status: number, body: EventStreamBody): void {
   res.status(status).set({
@@ -23,25 +24,25 @@ export function sendEventStream(res: Response, status: number, body: EventStream
     'Cache-Control': 'no-store, no-transform',
     'X-Accel-Buffering': 'no',
   });
-  // HEAD gets the headers of the GET it mirrors, and no stream to hold open.
-  if (res.req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  res.flushHeaders();
-  res.socket?.setNoDelay(true);
-
   const controller = new AbortController();
   const raw = (text: string) => {
     if (res.writableEnded || controller.signal.aborted) return;
     res.write(text);
     if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
   };
-  const heartbeat = setInterval(() => raw(': keep-alive\n\n'), HEARTBEAT_MS);
-  res.on('close', () => {
-    clearInterval(heartbeat);
+  let heartbeat: NodeJS.Timeout | undefined;
+  if (res.req.method === 'HEAD') {
+    res.end();
     controller.abort();
-  });
+  } else {
+    res.flushHeaders();
+    res.socket?.setNoDelay(true);
+    heartbeat = setInterval(() => raw(': keep-alive\n\n'), HEARTBEAT_MS);
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      controller.abort();
+    });
+  }
 
   const write = (event: string, data: unknown) => {
     if (!EVENT_NAME.test(event)) throw new Error(`not an event name: ${event}`);

@@ -48,6 +48,7 @@ export class HubChangeFeed {
    * are not visible any more, so nothing follows.
    */
   async watch(principal: Principal, collection: PullCollection, emit: HubEventSink, signal: AbortSignal, authorised: StillAuthorised): Promise<void> {
+    if (signal.aborted) return;
     const pending: WireRecord[] = [];
     let lastSeq = 0;
     let timer: NodeJS.Timeout | undefined;

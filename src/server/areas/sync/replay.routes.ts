@@ -2,8 +2,10 @@ import type { CoreServices } from '../../core-services.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import { RouteReplayer } from '../../http/route-replay.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import { invalidTokenError } from '../../http/http-errors.ts';
 import { ReplayLedger, type ReplayResult } from '../../sync/replay-ledger.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
+import { credentialIsLive } from './credential-liveness.ts';
 import { replayParams } from './sync.params.ts';
 
 /**
@@ -16,6 +18,7 @@ export function replayRoutes(services: CoreServices, routes: () => readonly AnyR
   const ledger = new ReplayLedger(services.sync.db, services.sync.ids, services.sync.conflicts);
   const replayer = new RouteReplayer(routes);
   const perDevice = new KeyedQueue();
+  const isLive = credentialIsLive(services);
   return [
     defineRoute({
       method: 'POST',
@@ -31,6 +34,8 @@ export function replayRoutes(services: CoreServices, routes: () => readonly AnyR
           await services.sync.contacts.record(ctx.principal, ctx.headers, ctx.now);
           const results: ReplayResult[] = [];
           for (const entry of p.entries) {
+            // A token revoked meanwhile (even by an entry of this very batch) stops the batch before its next entry.
+            if (!(await isLive(ctx.principal, Date.now()))) throw invalidTokenError();
             const result = await ledger.replay(ctx.principal.userId, p.device, entry, ctx.requestId, async (params) => {
               // The device's time of the write where the hub can vouch for it (decision 0062), else the hub's own.
               const madeAt = await services.sync.contacts.vouchedTime(ctx.principal.tokenId, entry.id, entry.device_time, ctx.now);

@@ -2,7 +2,10 @@ import type { CoreServices } from '../../core-services.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { allowIf, authenticated } from '../../http/permission-rules.ts';
 import { RouteReplayer } from '../../http/route-replay.ts';
-import { defineRoute, type AnyRoute } from '../../http/route.ts';
+import { defineRoute, type AnyRoute, type EventStreamBody } from '../../http/route.ts';
+import { tooManyStreamsError } from '../../http/http-errors.ts';
+import { OpenStreams } from '../../sync/open-streams.ts';
+import { credentialIsLive, watchCredentials } from './credential-liveness.ts';
 import { isOpen } from '../../sync/conflict-log.ts';
 import { encodeCheckpoint } from '../../sync/sync-partitions.ts';
 import { writeStamp } from '../common/api-values.ts';
@@ -21,6 +24,9 @@ export function syncRoutes(services: CoreServices, routes: () => readonly AnyRou
   const resolution = new ConflictResolution(services);
   // A conflict's write made again is recorded as any write the API makes (a device's outbox).
   const replayer = new RouteReplayer(routes, sync.outbox);
+  const isLive = credentialIsLive(services);
+  // Per token and per user (decision 0080); revoking a credential ends its streams at once.
+  const streams = new OpenStreams(isLive, watchCredentials(services));
   return [
     defineRoute({
       method: 'GET',
@@ -42,11 +48,19 @@ export function syncRoutes(services: CoreServices, routes: () => readonly AnyRou
       permission: allowIf('any token; events are sent only for changes the token user may see', 'read', () => true),
       handler: async (ctx, p) => {
         const { principal } = ctx;
-        await sync.contacts.record(principal, ctx.headers, ctx.now);
-        // Asked again before every event: a token revoked after the connect silences the stream.
-        const authorised = (now: number) =>
-          principal.sessionId !== undefined ? services.sessions.isLive(principal.sessionId, now) : services.tokens.isLive(principal, now);
-        return { body: null, stream: (write, signal) => sync.changes.watch(principal, p.collection, write, signal, authorised) };
+        const lease = streams.open(principal);
+        if (!lease) throw tooManyStreamsError();
+        try {
+          await sync.contacts.record(principal, ctx.headers, ctx.now);
+        } catch (err) {
+          lease.release();
+          throw err;
+        }
+        // The lease's signal ends the stream as soon as its credential is revoked; the credential is also asked
+        // again before every event, which covers a token that merely expired.
+        const stream: EventStreamBody = (write, signal) =>
+          sync.changes.watch(principal, p.collection, write, AbortSignal.any([signal, lease.signal]), (now) => isLive(principal, now)).finally(lease.release);
+        return { body: null, stream };
       },
     }),
     defineRoute({
