@@ -85,7 +85,7 @@ function responsesOf(route: AnyRoute): Record<string, unknown> {
   };
   if (route.permission.requiresToken) {
     responses['401'] = ERROR_BODY;
-    responses['403'] = { ...ERROR_BODY, description: 'Rate limit exceeded' };
+    responses['429'] = { ...ERROR_BODY, description: 'Rate limit exceeded (see Retry-After)' };
   }
   return responses;
 }

@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { cpus } from 'node:os';
+import { createInterface } from 'node:readline';
+import { createFixtureUser } from '../../test/helpers/api-fixtures.ts';
+import { enrollFixtureUser } from '../../test/helpers/course-fixtures.ts';
+import { createRosterCourse } from '../../test/helpers/enrollment-fixtures.ts';
+import { startTestServer, type TestServer } from '../../test/helpers/server.ts';
+import { PULL_COLLECTIONS } from '../../src/server/sync/sync-partitions.ts';
+import { summary } from '../grading/percentiles.ts';
+
+/**
+ * Issue 18's fairness target: another user's requests keep their latency (p95 within 2× of idle) while 500 event
+ * streams are open. The streams are held by a child process (bench/streams/hold-streams.ts), as devices on other
+ * machines would hold them: one per replicated collection for each of 125 students of the teacher's course, so
+ * every course write is a change all of them must check. The teacher's reads and writes are timed over real HTTP,
+ * first idle, then with the streams open. Sizes: OUTPOST_BENCH_STREAMS (default 500), OUTPOST_BENCH_READS (100),
+ * OUTPOST_BENCH_WRITES (20).
+ */
+const STREAMS = Number(process.env.OUTPOST_BENCH_STREAMS ?? 500);
+const READS = Number(process.env.OUTPOST_BENCH_READS ?? 100);
+const WRITES = Number(process.env.OUTPOST_BENCH_WRITES ?? 20);
+const TARGET_RATIO = 2;
+
+const server = await startTestServer();
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+try {
+  const course = await createRosterCourse(server, 'Streamed 101');
+  const listeners = await Promise.all(Array.from({ length: Math.ceil(STREAMS / PULL_COLLECTIONS.length) }, (_, i) => createFixtureUser(server, `Device ${i}`)));
+  for (const user of listeners) await enrollFixtureUser(server, course.id, user.id, 'StudentEnrollment');
+  const call = async (method: string, path: string, body?: unknown) => {
+    const start = performance.now();
+    const status = await request(server.url + path, method, course.teacher.token, body);
+    if (status >= 300) throw new Error(`${method} ${path}: ${status}`);
+    return performance.now() - start;
+  };
+  let round = 0;
+  const measure = async (readCount = READS, writeCount = WRITES) => {
+    const reads: number[] = [];
+    const writes: number[] = [];
+    for (let i = 0; i < readCount; i++) reads.push(await call('GET', `/api/v1/courses/${course.id}/assignments?per_page=50`));
+    for (let i = 0; i < writeCount; i++) {
+      writes.push(await call('POST', `/api/v1/courses/${course.id}/assignments`, { assignment: { name: `Quiz ${++round}`, published: true, points_possible: 10 } }));
+      // The next read waits for whatever the write set off (the streams' checks), as a person's next click would.
+      reads.push(await call('GET', `/api/v1/courses/${course.id}`));
+    }
+    return { reads: summary(reads), writes: summary(writes) };
+  };
+
+  // Warm-up: the first requests compile code paths and fill caches, which neither phase should pay for.
+  await measure(10, 2);
+  const idle = await measure();
+  const holder = await holdStreams(server, listeners.map((user) => user.token));
+  const loaded = await measure();
+  holder.kill();
+  clearInterval(sampler);
+
+  console.log(`${STREAMS} streams of ${listeners.length} students; ${READS + WRITES} reads and ${WRITES} writes per phase; ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}\n`);
+  console.log('| teacher request | idle p50 / p95 ms | with streams p50 / p95 ms | p95 ratio | target |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const kind of ['reads', 'writes'] as const) {
+    const ratio = loaded[kind].p95 / idle[kind].p95;
+    console.log(
+      `| ${kind} | ${idle[kind].median.toFixed(1)} / ${idle[kind].p95.toFixed(1)} | ${loaded[kind].median.toFixed(1)} / ${loaded[kind].p95.toFixed(1)} | ${ratio.toFixed(2)}× | ≤ ${TARGET_RATIO}× ${ratio <= TARGET_RATIO ? 'met' : '**missed**'} |`,
+    );
+  }
+  console.log(`\npeak RSS of the server process: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+} finally {
+  clearInterval(sampler);
+  await server.stop();
+}
+
+/**
+ * One request on a connection of its own: a kept-alive connection can be closed by the server (idle timeout) just
+ * as the client reuses it while the event loop is busy with the streams' checks, and both phases pay the same
+ * loopback connect.
+ */
+function request(url: string, method: string, token: string, body?: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, agent: false, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+/** Starts the child that holds the streams and waits until all are open. */
+async function holdStreams(target: TestServer, tokens: string[]): Promise<{ kill(): void }> {
+  const child = spawn(process.execPath, [new URL('./hold-streams.ts', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.write(`${JSON.stringify({ url: target.url, tokens })}\n`);
+  const lines = createInterface({ input: child.stdout });
+  for await (const line of lines) if (line.startsWith('open ')) break;
+  return { kill: () => child.stdin.end() };
+}
