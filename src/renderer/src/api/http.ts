@@ -13,6 +13,16 @@ export type Query = Record<string, string | number | string[]>;
 /** A list can span many pages; this bounds a runaway `next` chain. */
 const MAX_PAGES = 50;
 
+/** How often one request is tried while the server answers 429, and the longest wait between tries. */
+const THROTTLED_ATTEMPTS = 4;
+const MAX_RETRY_WAIT_MS = 10_000;
+
+/** The wait a 429 asks for (`Retry-After` in seconds), bounded so a screen never hangs on one request. */
+function retryAfterMs(response: Response): number {
+  const seconds = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_WAIT_MS) : 1000;
+}
+
 /**
  * HTTP to the local API with the signed-in person's session: the browser sends the HttpOnly session cookie, and
  * every request carries the session's CSRF token in `X-CSRF-Token`. The cookie alone authenticates nothing, so
@@ -30,16 +40,24 @@ export function createHttp(apiBaseUrl: string, hooks: HttpHooks = {}) {
     if (csrfToken) headers.set('X-CSRF-Token', csrfToken);
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers,
-        credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (err) {
-      hooks.onNoAnswer?.();
-      throw new ApiError('network', 0, [`The server did not answer (${err instanceof Error ? err.message : String(err)})`]);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        response = await fetch(url, {
+          method,
+          headers,
+          credentials: 'same-origin',
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      } catch (err) {
+        hooks.onNoAnswer?.();
+        throw new ApiError('network', 0, [`The server did not answer (${err instanceof Error ? err.message : String(err)})`]);
+      }
+      // A request refused by the request budget (Canvas marks it with X-Rate-Limit-Remaining) changed nothing on the
+      // server, so it is sent again once the server says it may be. Other 429s (failed sign-ins) reach the person.
+      const budgetSpent = response.status === 429 && response.headers.has('X-Rate-Limit-Remaining');
+      const wait = budgetSpent && attempt < THROTTLED_ATTEMPTS ? retryAfterMs(response) : undefined;
+      if (wait === undefined) break;
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
     if (!response.ok) {
       const error = await apiErrorFrom(response);
