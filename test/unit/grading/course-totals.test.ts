@@ -8,7 +8,7 @@ import {
   type GroupRules,
   type StudentScore,
   type TotalsAssignment,
-} from '../../../src/server/domain/grading/course-totals.ts';
+} from '../../../src/contracts/grading/course-totals.ts';
 
 const NO_RULES: GroupRules = { drop_lowest: 0, drop_highest: 0, never_drop: [] };
 const work = (id: number, group_id: number, points_possible: number | null, muted = false): TotalsAssignment => ({
@@ -159,20 +159,31 @@ describe('muted (unposted) grades', () => {
 });
 
 describe('group scores', () => {
+  const structure: GradingStructure = {
+    weighted: true,
+    groups: [
+      { id: 1, weight: 40, rules: { ...NO_RULES, drop_lowest: 1 } },
+      { id: 2, weight: 60, rules: NO_RULES },
+      { id: 3, weight: 0, rules: NO_RULES },
+    ],
+    assignments: [work(1, 1, 10), work(2, 1, 100), work(3, 1, 20), work(4, 2, 50), work(5, 2, 50, true)],
+  };
+  const scores = [...trioScores, graded(4, 30), graded(5, 50)];
+
   it('each group’s posted current and final percentage after its drop rules; null without points possible', () => {
-    const structure: GradingStructure = {
-      weighted: true,
-      groups: [
-        { id: 1, weight: 40, rules: { ...NO_RULES, drop_lowest: 1 } },
-        { id: 2, weight: 60, rules: NO_RULES },
-        { id: 3, weight: 0, rules: NO_RULES },
-      ],
-      assignments: [work(1, 1, 10), work(2, 1, 100), work(3, 1, 20), work(4, 2, 50), work(5, 2, 50, true)],
-    };
     // Group 1 drops #2 (50/100), which leaves the best score: 17/30. Group 2: #5 is muted, so current 30/50, final 30/100.
-    expect(groupScores(structure, [...trioScores, graded(4, 30), graded(5, 50)])).toEqual([
+    expect(groupScores(structure, scores, 'posted')).toEqual([
       { id: 1, current_score: 56.67, final_score: 56.67 },
       { id: 2, current_score: 60, final_score: 30 },
+      { id: 3, current_score: null, final_score: null },
+    ]);
+  });
+
+  it('the teacher’s unposted view counts the muted grade', () => {
+    // Group 2: (30 + 50) / 100 in both views of the teacher.
+    expect(groupScores(structure, scores, 'unposted')).toEqual([
+      { id: 1, current_score: 56.67, final_score: 56.67 },
+      { id: 2, current_score: 80, final_score: 80 },
       { id: 3, current_score: null, final_score: null },
     ]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { letterForPercent, percentForLetter } from '../../../src/server/domain/grading/grading-scheme.ts';
+import { letterForPercent, percentForLetter } from '../../../src/contracts/grading/grading-scheme.ts';
 import { gradeForScore, parsePostedGrade, type GradedAssignment } from '../../../src/server/domain/grading/posted-grade.ts';
 
 const of = (grading_type: GradedAssignment['grading_type'], points_possible: number | null = 10): GradedAssignment => ({ grading_type, points_possible });

@@ -1,4 +1,4 @@
-import type { GroupScores } from '../../domain/grading/course-totals.ts';
+import type { GroupScores } from '../../../contracts/grading/course-totals.ts';
 import type { AssignmentGroupData } from '../../domain/records/grading-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 

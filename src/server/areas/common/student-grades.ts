@@ -1,7 +1,7 @@
 import type { CoreServices } from '../../core-services.ts';
 import { CourseScoreStore } from '../../domain/grading/course-scores.ts';
-import type { CourseScores, GroupScores } from '../../domain/grading/course-totals.ts';
-import { DEFAULT_GRADING_SCHEME, letterForPercent } from '../../domain/grading/grading-scheme.ts';
+import type { CourseScores, GroupScores } from '../../../contracts/grading/course-totals.ts';
+import { letterForCourse } from '../../../contracts/grading/grading-scheme.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData } from '../../domain/records/course-records.ts';
 import type { Stored } from '../../domain/repository.ts';
@@ -21,13 +21,9 @@ export interface ShownGrades {
 
 const GRADERS = ['manage_grades', 'view_all_grades'] as const;
 
-/**
- * A course's letter for a score: its grading standard's, when it has one. Outpost stores no custom standards
- * yet, so a course with any grading_standard_id uses Canvas's default scheme; without one there is no letter.
- */
+/** A course's letter for a score, from its grading standard (none without one). */
 export function courseLetter(course: CourseData, score: number | null): string | null {
-  if (course.grading_standard_id === null || score === null) return null;
-  return letterForPercent(score, DEFAULT_GRADING_SCHEME);
+  return letterForCourse(course.grading_standard_id, score);
 }
 
 /**

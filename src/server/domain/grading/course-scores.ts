@@ -4,7 +4,7 @@ import type { AssignmentGroupData, CourseScoreData } from '../records/grading-re
 import type { SubmissionData } from '../records/submission-records.ts';
 import type { Repositories } from '../repositories.ts';
 import type { PlannedWrite, Stored, WriteStamp } from '../repository.ts';
-import { courseScores, groupScores, type CourseScores, type GroupScores, type GradingStructure, type TotalsAssignment, type TotalsGroup } from './course-totals.ts';
+import { courseScores, groupScores, type CourseScores, type GroupScores, type GradingStructure, type TotalsAssignment, type TotalsGroup } from '../../../contracts/grading/course-totals.ts';
 
 /** A course's grading structure with its digest, loaded once per request or write. */
 export interface LoadedStructure extends GradingStructure {
@@ -116,7 +116,7 @@ export class CourseScoreStore {
   /** One student's posted group percentages, computed from their submissions (groups are not stored). */
   async groups(structure: LoadedStructure, userId: number): Promise<GroupScores[]> {
     const submissions = await this.#repos.submissions.find({ course_id: structure.courseId, user_id: userId });
-    return groupScores(structure, submissions.map((s) => s.data));
+    return groupScores(structure, submissions.map((s) => s.data), 'posted');
   }
 }
 

@@ -1,5 +1,5 @@
 import type { GradingType } from '../records/content-records.ts';
-import { DEFAULT_GRADING_SCHEME, letterForPercent, percentForLetter, type GradingScheme } from './grading-scheme.ts';
+import { DEFAULT_GRADING_SCHEME, letterForPercent, percentForLetter, type GradingScheme } from '../../../contracts/grading/grading-scheme.ts';
 
 /**
  * Canvas's `posted_grade` (docs/canvas-compatibility.md §8.3): what a grader types, turned into a score and the grade string shown in

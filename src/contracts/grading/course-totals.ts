@@ -1,6 +1,8 @@
 /**
  * A student's course totals, as Canvas computes them (docs/canvas-compatibility.md §18): pure arithmetic over the
- * course's grading structure and one student's scores, so it can run inside the write that changes a grade.
+ * course's grading structure and one student's scores, so it can run inside the write that changes a grade. It lives
+ * in contracts/ because the renderer runs the very same arithmetic: the gradebook's group columns and a student's
+ * what-if scores (decision 0072), so the screens can never disagree with the server.
  *
  * - *current* ignores ungraded work; *final* counts it as zero; excused work counts in neither.
  * - The *posted* view is the student's: a grade on a muted (unposted) assignment counts as ungraded there, and
@@ -81,18 +83,24 @@ export function courseScores(structure: GradingStructure, scores: readonly Stude
   };
 }
 
-/** A group's posted percentages for the student, as Canvas shows each group on the student's grades page. */
+/** Whose view of the grades: the student's (`posted`: unposted grades count as ungraded) or the teacher's (every grade). */
+export type TotalsView = 'posted' | 'unposted';
+
+/** A group's current and final percentages for the student, in one view. */
 export interface GroupScores {
   readonly id: number;
   readonly current_score: number | null;
   readonly final_score: number | null;
 }
 
-/** Each group's posted current and final percentage (after its drop rules); null where it has no points possible. */
-export function groupScores(structure: GradingStructure, scores: readonly StudentScore[]): GroupScores[] {
+/**
+ * Each group's current and final percentage (after its drop rules) in the given view; null where it has no points
+ * possible. The student's grades page shows the posted view, the teacher's gradebook the unposted one.
+ */
+export function groupScores(structure: GradingStructure, scores: readonly StudentScore[], view: TotalsView): GroupScores[] {
   const byAssignment = new Map(scores.map((s) => [s.assignment_id, s]));
   const percent = (group: TotalsGroup, ungradedAsZero: boolean) => {
-    const s = groupSum(group, structure.assignments, byAssignment, true, ungradedAsZero);
+    const s = groupSum(group, structure.assignments, byAssignment, view === 'posted', ungradedAsZero);
     return s.possible > 0 ? round2((s.score / s.possible) * 100) : null;
   };
   return structure.groups.map((group) => ({ id: group.id, current_score: percent(group, false), final_score: percent(group, true) }));

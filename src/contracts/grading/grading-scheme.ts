@@ -37,6 +37,15 @@ export function letterForPercent(percent: number, scheme: GradingScheme = DEFAUL
 }
 
 /**
+ * A course's letter for a total: its grading standard's, when it has one (`grading_standard_id` not null). Outpost
+ * stores no custom standards yet, so any standard is Canvas's default scheme; without one there is no letter.
+ */
+export function letterForCourse(gradingStandardId: number | null | undefined, score: number | null): string | null {
+  if (gradingStandardId === null || gradingStandardId === undefined || score === null) return null;
+  return letterForPercent(score, DEFAULT_GRADING_SCHEME);
+}
+
+/**
  * The percentage a letter stands for, case-insensitively; undefined for an unknown letter. The top letter is 100%;
  * any other is just below the next-higher cutoff (− 1, or − 0.1 when cutoffs are under 1 apart), Canvas's
  * `grade_to_score`, so the letter maps back to itself.
