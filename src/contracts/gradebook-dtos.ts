@@ -9,6 +9,8 @@ import type { Assignment, AssignmentGroup } from './lms-dtos.ts';
 /** `GET …/assignment_groups?include[]=assignments` */
 export interface AssignmentGroupWithAssignments extends AssignmentGroup {
   group_weight: number;
+  /** A rule is present only when it was set. */
+  rules?: { drop_lowest?: number; drop_highest?: number; never_drop?: number[] };
   assignments: Assignment[];
 }
 
@@ -18,6 +20,9 @@ export interface EnrollmentGrades {
   final_score?: number | null;
   current_grade?: string | null;
   final_grade?: string | null;
+  /** Graders only: the current total with unposted grades counted, as the gradebook shows it. */
+  unposted_current_score?: number | null;
+  unposted_current_grade?: string | null;
 }
 
 /** `GET …/enrollments?type[]=StudentEnrollment` */

@@ -46,6 +46,8 @@ export interface Course {
   time_zone?: string;
   /** Letter grades come from this standard; 0 is the default scheme, null none. */
   grading_standard_id?: number | null;
+  /** Totals average the assignment groups' percentages by their weights instead of adding up points. */
+  apply_assignment_group_weights?: boolean;
   /** Students' devices also keep the content that is still locked for them, to open once it unlocks offline. */
   offline_locked_content?: boolean;
 }
@@ -207,6 +209,8 @@ export interface Assignment {
   anonymous_grading?: boolean;
   /** Its grades are not posted: students and observers see neither them nor others' comments yet. */
   muted?: boolean;
+  /** It counts towards no total. */
+  omit_from_final_grade?: boolean;
   /** False once a student has handed something in: the API then refuses to unpublish it. */
   unpublishable?: boolean;
 }

@@ -12,12 +12,15 @@ const WIDE = { width: 2400, height: 900 };
 describe('the gradebook: every student × assignment, graded in place through the local API', () => {
   const rig = new UiDemoRig();
   let assignments: Assignment[];
+  /** The course's assignment groups: each has a column between the student and the Total. */
+  let groupCount: number;
   const course = DEMO.course.name;
   const byName = [...DEMO.students].sort((a, b) => a.name.localeCompare(b.name));
 
   beforeAll(async () => {
     await rig.start();
     assignments = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments?per_page=100`)).json as Assignment[];
+    groupCount = ((await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignment_groups`)).json as unknown[]).length;
   });
   afterAll(() => rig.stop());
 
@@ -32,8 +35,11 @@ describe('the gradebook: every student × assignment, graded in place through th
    * row back after a scroll): each poll asks briefly, so the poll's own timeout decides, not one long wait inside it.
    */
   const shownGrade = (page: Page, student: string, assignment: string) => gradeBox(page, student, assignment).inputValue({ timeout: 1000 }).catch(() => undefined);
-  const totalOf = (page: Page, student: string) =>
-    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: student, exact: true }) }).locator('[aria-colindex="2"]').textContent();
+  /** The student's cell in the Total column, which comes after one column per assignment group. */
+  const totalOf = async (page: Page, student: string) => {
+    const index = await page.getByRole('columnheader', { name: 'Total', exact: true }).getAttribute('aria-colindex');
+    return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: student, exact: true }) }).locator(`[aria-colindex="${index}"]`).textContent();
+  };
 
   /** Scrolls the grid until the cell of `student` × `assignment` is rendered (only the cells in view are). */
   async function reveal(page: Page, student: string, assignment: string): Promise<void> {
@@ -103,8 +109,9 @@ describe('the gradebook: every student × assignment, graded in place through th
     const userId = await studentId(student);
     const reading = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments/${assignmentNamed('Reading Response: Silent Spring').id}/submissions/${userId}`)).json as { score: number };
     expect(reading.score).toBe(8);
-    const [enrollment] = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/enrollments?user_id=${userId}`)).json as Array<{ grades: { current_score: number } }>;
-    expect(await totalOf(page, student)).toContain(`${Math.round(enrollment!.grades.current_score * 100) / 100}%`);
+    // The teacher's total counts unposted grades too.
+    const [enrollment] = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/enrollments?user_id=${userId}`)).json as Array<{ grades: { unposted_current_score: number } }>;
+    expect(await totalOf(page, student)).toContain(`${enrollment!.grades.unposted_current_score}%`);
     expect(errors).toEqual([]);
     await closeTab(page);
   });
@@ -125,8 +132,8 @@ describe('the gradebook: every student × assignment, graded in place through th
     expect(await focusedLabel()).toBe(`Grade for ${second!.name}, ${a2!.name}`);
     await page.keyboard.press('Home');
     expect(await focusedLabel()).toBe(second!.name);
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
+    // Across the group columns and the Total to the first assignment.
+    for (let i = 0; i < groupCount + 2; i++) await page.keyboard.press('ArrowRight');
     expect(await focusedLabel()).toBe(`Grade for ${second!.name}, ${a1!.name}`);
 
     // Enter edits, Escape puts the grade back without saving.
@@ -146,7 +153,7 @@ describe('the gradebook: every student × assignment, graded in place through th
     await page.keyboard.press('Control+End');
     expect(await page.evaluate('document.activeElement?.closest("[role=row]")?.getAttribute("aria-rowindex")')).toBe(String(DEMO.students.length + 1));
     expect(await page.evaluate('document.activeElement?.closest("[role=gridcell]")?.getAttribute("aria-colindex") ?? document.activeElement?.getAttribute("aria-colindex")')).toBe(
-      String(assignments.length + 2),
+      String(assignments.length + groupCount + 2),
     );
     await closeTab(page);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markers, percentText, scoreText } from '../../../src/renderer/src/features/grades/grade-cells.ts';
+import { markers, scoreText } from '../../../src/renderer/src/features/grades/grade-cells.ts';
+import { formatPercent } from '../../../src/renderer/src/lib/format.ts';
 import { plainTextHtml } from '../../../src/renderer/src/lib/plain-text-html.ts';
 import type { Submission } from '../../../src/contracts/grading-dtos.ts';
 import type { Assignment } from '../../../src/contracts/lms-dtos.ts';
@@ -23,8 +24,8 @@ describe('feedback wording', () => {
     expect(markers(submission({ late: true, missing: true }))).toEqual(['Late', 'Missing']);
     expect(markers(submission({ excused: true, late: true }))).toEqual(['Excused']);
     expect(markers(undefined)).toEqual([]);
-    expect(percentText(null)).toBe('–');
-    expect(percentText(46.67)).toBe('46.67%');
+    expect(formatPercent(null)).toBe('–');
+    expect(formatPercent(46.67)).toBe('46.67%');
   });
 
   it('a plain reply is escaped, a paragraph per blank-line block, line breaks kept', () => {

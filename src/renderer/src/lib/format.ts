@@ -8,6 +8,11 @@ export function formatDateTime(iso: string | null | undefined): string | undefin
   return Number.isNaN(date.getTime()) ? undefined : dateTime.format(date);
 }
 
+/** A percentage the totals gave, or a dash where nothing counts yet. */
+export function formatPercent(score: number | null | undefined): string {
+  return score === null || score === undefined ? '–' : `${score}%`;
+}
+
 export function formatPoints(points: number | null | undefined): string {
   if (points === null || points === undefined) return 'No points';
   return `${points} ${points === 1 ? 'pt' : 'pts'}`;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CourseSection, CustomColumn, EnrollmentGrades, StudentEnrollment } from '../../../contracts/gradebook-dtos.ts';
+import type { AssignmentGroupWithAssignments, CourseSection, CustomColumn, EnrollmentGrades, StudentEnrollment } from '../../../contracts/gradebook-dtos.ts';
 import type { Submission } from '../../../contracts/grading-dtos.ts';
 import type { Assignment } from '../../../contracts/lms-dtos.ts';
 import { STUDENTS_PER_SUBMISSIONS_CALL } from '../api/gradebook-calls.ts';
@@ -23,6 +23,8 @@ export interface GradebookStudent {
 
 export interface GradebookData {
   courseId: number;
+  /** The assignment groups with their assignments, by position: the group columns and the totals' structure. */
+  groups: AssignmentGroupWithAssignments[];
   /** In assignment-group order, then the assignment's position in its group. */
   assignments: GradebookAssignment[];
   students: GradebookStudent[];
@@ -171,16 +173,15 @@ async function fetchGradebook(courseId: number): Promise<GradebookData> {
   const data = await Promise.all(customColumns.map(async (column) => ({ column, entries: await api.columnData(courseId, column.id) })));
   for (const { column, entries } of data) for (const entry of entries) columnData[cellKey(entry.user_id, column.id)] = entry.content;
   await Promise.all(submissionCalls);
-  const assignments = [...groups]
-    .sort((a, b) => a.position - b.position || a.id - b.id)
-    .flatMap((g) => [...g.assignments].sort((a, b) => a.position - b.position || a.id - b.id).map((a) => ({ ...a, groupName: g.name })));
+  const ordered = [...groups].sort((a, b) => a.position - b.position || a.id - b.id);
+  const assignments = ordered.flatMap((g) => [...g.assignments].sort((a, b) => a.position - b.position || a.id - b.id).map((a) => ({ ...a, groupName: g.name })));
   const students = new Map<number, GradebookStudent>();
   for (const e of enrollments) {
     const known = students.get(e.user_id);
     if (known) known.sectionIds.push(e.course_section_id);
     else students.set(e.user_id, { id: e.user_id, name: e.user.name, sortableName: e.user.sortable_name, sectionIds: [e.course_section_id] });
   }
-  return { courseId, assignments, students: [...students.values()], sections, submissions, totals: totalsOf(enrollments), customColumns, columnData };
+  return { courseId, groups: ordered, assignments, students: [...students.values()], sections, submissions, totals: totalsOf(enrollments), customColumns, columnData };
 }
 
 useSessionStore.subscribe((state, previous) => {

@@ -64,7 +64,7 @@ export function CourseRoutes() {
               viewer.canGrade ? (
                 <Section course={course} tab="grades"><GradebookScreen course={course} viewer={viewer} /></Section>
               ) : (
-                <StudentSection course={course} viewer={viewer} tab="grades">{(studentId) => <GradesTab courseId={courseId} studentId={studentId} />}</StudentSection>
+                <StudentSection course={course} viewer={viewer} tab="grades">{(studentId) => <GradesTab course={course} studentId={studentId} />}</StudentSection>
               )
             }
           />

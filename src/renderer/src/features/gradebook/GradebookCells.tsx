@@ -1,4 +1,5 @@
-import type { CustomColumn, EnrollmentGrades } from '../../../../contracts/gradebook-dtos.ts';
+import type { AssignmentGroupWithAssignments, CustomColumn, EnrollmentGrades } from '../../../../contracts/gradebook-dtos.ts';
+import { formatPercent } from '../../lib/format.ts';
 import type { GradebookAssignment, GradebookStudent } from '../../stores/gradebook-store.ts';
 import type { ReactNode } from 'react';
 import type { CellPosition } from './grid-navigation.ts';
@@ -75,14 +76,47 @@ export function StudentCell({ student, width, ...place }: CellPlace & { student:
   );
 }
 
-/** The student's current score, as the server stored it. */
-export function TotalCell({ grades, width, left, ...place }: CellPlace & { grades: EnrollmentGrades | undefined; width: number; left: number }) {
+/**
+ * The teacher's view of a student's current total, as the server stored it: unposted grades count (the server
+ * gives graders that figure beside the student's posted one), as they do in the group columns beside it.
+ */
+export function teacherTotal(grades: EnrollmentGrades | undefined): { score: number | null; grade: string | null } {
+  if (grades?.unposted_current_score !== undefined) return { score: grades.unposted_current_score, grade: grades.unposted_current_grade ?? null };
+  return { score: grades?.current_score ?? null, grade: grades?.current_grade ?? null };
+}
+
+/** A sticky column left of the scrolling ones: where it starts. */
+interface FixedColumn {
+  width: number;
+  left: number;
+}
+
+/** A read-only figure in a sticky column (a group's percentage, the total): it follows the grades. */
+export function FixedCell({ width, left, children, ...place }: CellPlace & FixedColumn & { children: ReactNode }) {
   const { active, ...attributes } = cellAttributes(place);
-  const score = grades?.current_score;
   return (
     <div role="gridcell" tabIndex={active ? 0 : -1} className="gradebook-fixed gradebook-total" style={{ width, left }} {...attributes}>
-      {score === null || score === undefined ? '–' : `${Math.round(score * 100) / 100}%`}
-      {grades?.current_grade ? ` (${grades.current_grade})` : ''}
+      {children}
+    </div>
+  );
+}
+
+export function TotalCell({ grades, ...cell }: CellPlace & FixedColumn & { grades: EnrollmentGrades | undefined }) {
+  const { score, grade } = teacherTotal(grades);
+  return (
+    <FixedCell {...cell}>
+      {formatPercent(score)}
+      {grade ? ` (${grade})` : ''}
+    </FixedCell>
+  );
+}
+
+/** An assignment group's column: its name, and its weight when the course weights its groups. */
+export function GroupHeader({ group, weighted, colIndex, width, left }: FixedColumn & { group: AssignmentGroupWithAssignments; weighted: boolean; colIndex: number }) {
+  return (
+    <div role="columnheader" aria-colindex={colIndex} className="gradebook-fixed gradebook-heading" style={{ width, left }}>
+      <span className="gradebook-group-name">{group.name}</span>
+      {weighted && <span className="muted">{group.group_weight}% of total</span>}
     </div>
   );
 }

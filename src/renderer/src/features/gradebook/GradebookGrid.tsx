@@ -1,45 +1,56 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { structureFromApi } from '../../../../contracts/grading/structure-from-api.ts';
+import { formatPercent } from '../../lib/format.ts';
 import { cellKey, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
 import { ColumnDatumCell } from './ColumnDatumCell.tsx';
-import { AssignmentHeader, CustomColumnHeader, type AssignmentDialog, StudentCell, TotalCell } from './GradebookCells.tsx';
+import { AssignmentHeader, CustomColumnHeader, FixedCell, GroupHeader, type AssignmentDialog, StudentCell, TotalCell } from './GradebookCells.tsx';
 import { GradeCell } from './GradeCell.tsx';
+import { teacherGroupPercents } from './group-columns.ts';
 import { movedCell, type CellPosition, type EditState } from './grid-navigation.ts';
 
 const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 64;
 const NAME_WIDTH = 220;
 const TOTAL_WIDTH = 96;
+const GROUP_WIDTH = 112;
 const CELL_WIDTH = 136;
-/** The student and Total columns stay in view; the assignment columns scroll under them. */
-const FIXED_WIDTH = NAME_WIDTH + TOTAL_WIDTH;
-const FIXED_COLUMNS = 2;
 
 /**
- * The students × assignments grid. Only the rows and columns in view are rendered (react-virtual), so every
+ * The students × assignments grid. The student, one column per assignment group and the Total stay in view (sticky);
+ * the custom and assignment columns scroll under them. Only the rows and columns in view are rendered (react-virtual), so every
  * rendered row and cell carries its place in the whole grid (aria-rowindex, aria-colindex, with the totals in
  * aria-rowcount and aria-colcount) for assistive technology. One cell is in the Tab order (a roving tabindex);
  * the arrow keys, Home/End and PageUp/PageDown move it, scrolling it into view first when it was not rendered.
  */
 export function GradebookGrid({
   data,
+  weighted,
   students,
   onDialog,
   conflicted,
 }: {
   data: GradebookData;
+  /** The course weights its assignment groups: their headers give the weights. */
+  weighted: boolean;
   students: GradebookStudent[];
   /** Submissions whose grade ended in a sync conflict, by id. */
   conflicted: ReadonlySet<number>;
   onDialog: (dialog: AssignmentDialog) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const { assignments, customColumns } = data;
+  const { assignments, customColumns, groups } = data;
+  const structure = useMemo(() => structureFromApi(weighted, groups), [weighted, groups]);
+  // Student, the groups, Total: sticky, in that order.
+  const fixedColumns = groups.length + 2;
+  const totalLeft = NAME_WIDTH + groups.length * GROUP_WIDTH;
+  const fixedWidth = totalLeft + TOTAL_WIDTH;
+  const groupLeft = (index: number) => NAME_WIDTH + index * GROUP_WIDTH;
   // The scrolling columns: the custom columns (teacher notes…), then the assignments.
   const scrolling = customColumns.length + assignments.length;
   const assignmentAt = (index: number) => assignments[index - customColumns.length];
-  const columnCount = FIXED_COLUMNS + scrolling;
-  const [active, setActive] = useState<CellPosition>({ row: 0, col: FIXED_COLUMNS });
+  const columnCount = fixedColumns + scrolling;
+  const [active, setActive] = useState<CellPosition>({ row: 0, col: fixedColumns });
   const [editing, setEditing] = useState<EditState | null>(null);
   /** Set when the keyboard moved the active cell: focus follows it once it is rendered. */
   const focusWanted = useRef(false);
@@ -58,13 +69,13 @@ export function GradebookGrid({
     getScrollElement: () => scroller.current,
     estimateSize: () => CELL_WIDTH,
     overscan: 2,
-    scrollMargin: FIXED_WIDTH,
-    scrollPaddingStart: FIXED_WIDTH,
+    scrollMargin: fixedWidth,
+    scrollPaddingStart: fixedWidth,
   });
   const visibleRows = rows.getVirtualItems();
   const visibleColumns = columns.getVirtualItems();
-  const leadingSpace = (visibleColumns[0]?.start ?? FIXED_WIDTH) - FIXED_WIDTH;
-  const rowWidth = FIXED_WIDTH + columns.getTotalSize();
+  const leadingSpace = (visibleColumns[0]?.start ?? fixedWidth) - fixedWidth;
+  const rowWidth = fixedWidth + columns.getTotalSize();
 
   // A filter can leave the active cell outside the grid: bring it back in.
   const row = Math.min(active.row, Math.max(0, students.length - 1));
@@ -82,7 +93,7 @@ export function GradebookGrid({
     setActive(to);
     focusWanted.current = true;
     rows.scrollToIndex(to.row);
-    if (to.col >= FIXED_COLUMNS) columns.scrollToIndex(to.col - FIXED_COLUMNS);
+    if (to.col >= fixedColumns) columns.scrollToIndex(to.col - fixedColumns);
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>): void {
@@ -108,13 +119,16 @@ export function GradebookGrid({
           <div role="columnheader" aria-colindex={1} className="gradebook-fixed gradebook-name" style={{ width: NAME_WIDTH }}>
             Student
           </div>
-          <div role="columnheader" aria-colindex={2} className="gradebook-fixed gradebook-total" style={{ width: TOTAL_WIDTH, left: NAME_WIDTH }}>
+          {groups.map((g, index) => (
+            <GroupHeader key={g.id} group={g} weighted={weighted} colIndex={index + 2} width={GROUP_WIDTH} left={groupLeft(index)} />
+          ))}
+          <div role="columnheader" aria-colindex={fixedColumns} className="gradebook-fixed gradebook-total" style={{ width: TOTAL_WIDTH, left: totalLeft }}>
             Total
           </div>
           <div aria-hidden="true" style={{ width: leadingSpace, flex: 'none' }} />
           {visibleColumns.map((c) => {
             const assignment = assignmentAt(c.index);
-            const colIndex = c.index + FIXED_COLUMNS + 1;
+            const colIndex = c.index + fixedColumns + 1;
             return assignment ? (
               <AssignmentHeader key={c.key} assignment={assignment} colIndex={colIndex} width={CELL_WIDTH} onDialog={onDialog} />
             ) : (
@@ -126,6 +140,7 @@ export function GradebookGrid({
       <div role="rowgroup" className="gradebook-body" style={{ width: rowWidth, height: rows.getTotalSize() }}>
         {visibleRows.map((r) => {
           const student = students[r.index]!;
+          const groupPercents = teacherGroupPercents(structure, data.submissions, student.id);
           const cellProps = (col: number) => ({
             position: { row: r.index, col },
             active: row === r.index && active.col === col,
@@ -140,10 +155,15 @@ export function GradebookGrid({
               style={{ transform: `translateY(${r.start - HEADER_HEIGHT}px)`, height: ROW_HEIGHT }}
             >
               <StudentCell student={student} width={NAME_WIDTH} {...cellProps(0)} />
-              <TotalCell grades={data.totals[student.id]} width={TOTAL_WIDTH} left={NAME_WIDTH} {...cellProps(1)} />
+              {groups.map((g, index) => (
+                <FixedCell key={g.id} width={GROUP_WIDTH} left={groupLeft(index)} {...cellProps(index + 1)}>
+                  {formatPercent(groupPercents.get(g.id))}
+                </FixedCell>
+              ))}
+              <TotalCell grades={data.totals[student.id]} width={TOTAL_WIDTH} left={totalLeft} {...cellProps(fixedColumns - 1)} />
               <div aria-hidden="true" style={{ width: leadingSpace, flex: 'none' }} />
               {visibleColumns.map((c) => {
-                const col = c.index + FIXED_COLUMNS;
+                const col = c.index + fixedColumns;
                 const cell = {
                   courseId: data.courseId,
                   student,

@@ -10,7 +10,7 @@ import { useGradebookStore, type GradebookData, type GradebookStudent } from '..
 import { saveKey, useGraderStore } from '../../stores/grader-store.ts';
 import { SaveStatus } from '../grader/SaveStatus.tsx';
 import { DefaultGradeDialog } from './DefaultGradeDialog.tsx';
-import type { AssignmentDialog } from './GradebookCells.tsx';
+import { teacherTotal, type AssignmentDialog } from './GradebookCells.tsx';
 import { GradeDistributionDialog } from './GradeDistributionDialog.tsx';
 import { conflictedGrades } from './grade-conflicts.ts';
 import { GradebookGrid } from './GradebookGrid.tsx';
@@ -24,10 +24,11 @@ export function GradebookScreen({ course, viewer }: { course: Course; viewer: Co
       </p>
     );
   }
-  return <LoadedGradebook courseId={course.id} />;
+  return <LoadedGradebook course={course} />;
 }
 
-function LoadedGradebook({ courseId }: { courseId: number }) {
+function LoadedGradebook({ course }: { course: Course }) {
+  const courseId = course.id;
   const load = useGradebookStore((s) => s.load[courseId]);
   const gradebookNeeded = useGradebookStore((s) => s.gradebookNeeded);
   const gradebookRetried = useGradebookStore((s) => s.gradebookRetried);
@@ -40,7 +41,7 @@ function LoadedGradebook({ courseId }: { courseId: number }) {
       </p>
     );
   }
-  return <Gradebook data={load.data} />;
+  return <Gradebook data={load.data} weighted={course.apply_assignment_group_weights ?? false} />;
 }
 
 type StudentOrder = 'name' | 'name-descending' | 'total' | 'total-ascending';
@@ -52,7 +53,7 @@ const ORDER_LABELS: Record<StudentOrder, string> = {
   'total-ascending': 'Total, lowest first',
 };
 
-function Gradebook({ data }: { data: GradebookData }) {
+function Gradebook({ data, weighted }: { data: GradebookData; weighted: boolean }) {
   const id = useId();
   const [search, setSearch] = useState('');
   const [sectionId, setSectionId] = useState('');
@@ -96,7 +97,7 @@ function Gradebook({ data }: { data: GradebookData }) {
       <NotesColumn data={data} />
       <LastSave />
       <ConflictNotice count={conflicted.size} />
-      <GradebookGrid data={data} students={students} onDialog={setDialog} conflicted={conflicted} />
+      <GradebookGrid data={data} weighted={weighted} students={students} onDialog={setDialog} conflicted={conflicted} />
       {dialog?.kind === 'default-grade' && <DefaultGradeDialog courseId={data.courseId} assignment={dialog.assignment} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'distribution' && <GradeDistributionDialog data={data} assignment={dialog.assignment} onClose={() => setDialog(null)} />}
     </div>
@@ -147,7 +148,7 @@ function shownStudents(data: GradebookData, search: string, sectionId: number | 
   const kept = data.students.filter(
     (s) => (sectionId === undefined || s.sectionIds.includes(sectionId)) && (words === '' || s.name.toLocaleLowerCase().includes(words)),
   );
-  const total = (s: GradebookStudent) => data.totals[s.id]?.current_score ?? -1;
+  const total = (s: GradebookStudent) => teacherTotal(data.totals[s.id]).score ?? -1;
   const byName = (a: GradebookStudent, b: GradebookStudent) => collator.compare(a.sortableName, b.sortableName) || a.id - b.id;
   const compare: Record<StudentOrder, (a: GradebookStudent, b: GradebookStudent) => number> = {
     name: byName,

@@ -1,5 +1,4 @@
 import type { Submission } from '../../../../contracts/grading-dtos.ts';
-import type { ShownScores } from '../../../../contracts/feedback-dtos.ts';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 
 /** The score cell of one assignment as released: the server has already withheld what is not posted. */
@@ -18,13 +17,4 @@ export function markers(submission: Submission | undefined): string[] {
   if (!submission) return [];
   if (submission.excused) return ['Excused'];
   return [submission.late && 'Late', submission.missing && 'Missing'].filter((m): m is string => typeof m === 'string');
-}
-
-/** A percentage the API gave, or a dash where nothing counts yet. */
-export function percentText(score: number | null | undefined): string {
-  return score === null || score === undefined ? '–' : `${score}%`;
-}
-
-export function groupScoreText(scores: ShownScores | null): string {
-  return percentText(scores?.current_score);
 }
