@@ -47,7 +47,7 @@ function GradesTable({ course, groups, submissions, enrollment }: GradesTablePro
   return (
     <>
       {tried && (
-        <p className="what-if-note">
+        <p>
           What-if scores are only on this screen; nothing is saved.{' '}
           <button type="button" onClick={() => setTyped({})}>
             Revert all scores to actual
