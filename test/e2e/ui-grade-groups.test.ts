@@ -132,6 +132,8 @@ describe('assignment-group totals on the gradebook and the student’s Grades', 
     // One score back to actual, then all of them.
     await page.getByRole('button', { name: 'Revert to actual score for Midterm' }).click();
     expect(await page.getByRole('textbox', { name: 'What-if score for Midterm' }).inputValue()).toBe('');
+    // Its Revert button is gone: focus is back in the box.
+    expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('What-if score for Midterm');
     await expect.poll(async () => (await cells('Total'))[3], UI_WAIT).toBe('80% (what-if)');
     await page.getByRole('button', { name: 'Revert all scores to actual' }).click();
     await expect.poll(() => cells('Total'), UI_WAIT).toEqual(['', '', '76%', '', '']);

@@ -17,10 +17,10 @@ const GROUP_WIDTH = 112;
 const CELL_WIDTH = 136;
 
 /**
- * The students × assignments grid. The student, one column per assignment group and the Total stay in view (sticky);
- * the custom and assignment columns scroll under them. Only the rows and columns in view are rendered (react-virtual), so every
- * rendered row and cell carries its place in the whole grid (aria-rowindex, aria-colindex, with the totals in
- * aria-rowcount and aria-colcount) for assistive technology. One cell is in the Tab order (a roving tabindex);
+ * The students × assignments grid. The student, one column per assignment group and the Total stay in view
+ * (sticky); the custom and assignment columns scroll under them. Only the rows and columns in view are rendered
+ * (react-virtual), so every rendered row and cell carries its place in the whole grid (aria-rowindex,
+ * aria-colindex, with the totals in aria-rowcount and aria-colcount) for assistive technology. One cell is in the Tab order (a roving tabindex);
  * the arrow keys, Home/End and PageUp/PageDown move it, scrolling it into view first when it was not rendered.
  */
 export function GradebookGrid({

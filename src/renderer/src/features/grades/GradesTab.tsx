@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { GradeGroup, StudentEnrollment } from '../../../../contracts/feedback-dtos.ts';
 import type { Submission } from '../../../../contracts/grading-dtos.ts';
@@ -112,9 +112,16 @@ function GradesTable({ course, groups, submissions, enrollment }: GradesTablePro
 /** A box for a hypothetical score, and the way back to the actual one once something is typed. */
 function WhatIfScore({ assignment, text, onType }: { assignment: Assignment; text: string | undefined; onType: (text: string | undefined) => void }) {
   const invalid = text !== undefined && text.trim() !== '' && whatIfValue(text) === undefined;
+  const box = useRef<HTMLInputElement>(null);
+  function reverted(): void {
+    onType(undefined);
+    // The Revert button goes away with the what-if score: focus returns to the box rather than to the page.
+    box.current?.focus();
+  }
   return (
     <span className="what-if">
       <input
+        ref={box}
         type="text"
         inputMode="decimal"
         size={5}
@@ -124,7 +131,7 @@ function WhatIfScore({ assignment, text, onType }: { assignment: Assignment; tex
         onChange={(e) => onType(e.target.value)}
       />
       {text !== undefined && text !== '' && (
-        <button type="button" className="link-button" aria-label={`Revert to actual score for ${assignment.name}`} onClick={() => onType(undefined)}>
+        <button type="button" className="link-button" aria-label={`Revert to actual score for ${assignment.name}`} onClick={reverted}>
           Revert
         </button>
       )}
