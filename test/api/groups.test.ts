@@ -146,6 +146,93 @@ describe('groups and memberships API', () => {
   });
 });
 
+describe('editing and deleting a group', () => {
+  let server: TestServer;
+  let c: RosterCourse;
+  let categoryId: number;
+  beforeAll(async () => {
+    server = await startTestServer({ adminToken: ADMIN });
+    c = await createRosterCourse(server, 'Group edits');
+    categoryId = await createFixtureCategory(server, { courseId: c.id }, { name: 'Teams' });
+  });
+  afterAll(() => server.stop());
+
+  const leaderOf = async (group: number) => ((await api(server, c.teacher.token, 'GET', `/api/v1/groups/${group}`)).json as Json).leader;
+
+  it('refuses without a token, without manage_groups, and for unknown groups', async () => {
+    const group = await createFixtureGroup(server, categoryId, { name: 'Guarded' });
+    await addFixtureMember(server, group, c.studentA.id);
+    for (const method of ['PUT', 'DELETE'] as const) {
+      expectInvalidToken(await api(server, undefined, method, `/api/v1/groups/${group}`, { name: 'X' }));
+      // A member may read the group but not change it.
+      for (const token of [c.studentA.token, c.studentB.token, c.observer.token, c.outsider.token]) {
+        expectUnauthorized(await api(server, token, method, `/api/v1/groups/${group}`, { name: 'X' }));
+      }
+      expectNotFound(await api(server, c.teacher.token, method, '/api/v1/groups/999999', { name: 'X' }));
+    }
+    expect(((await api(server, c.teacher.token, 'GET', `/api/v1/groups/${group}`)).json as Json).name).toBe('Guarded');
+  });
+
+  it('renames a group and keeps what the PUT does not mention', async () => {
+    const group = await createFixtureGroup(server, categoryId, { name: 'Old name', description: 'kept', max_membership: 4 });
+    const res = await api(server, c.teacher.token, 'PUT', `/api/v1/groups/${group}`, { name: '  New name ' });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: group, name: 'New name', description: 'kept', max_membership: 4, leader: null });
+  });
+
+  it('sets a member as leader and clears the leader with null or an empty value', async () => {
+    const group = await createFixtureGroup(server, categoryId, { name: 'Led' });
+    await addFixtureMember(server, group, c.studentA.id);
+    const set = await api(server, c.teacher.token, 'PUT', `/api/v1/groups/${group}`, { leader_id: String(c.studentA.id) });
+    expect(set.status).toBe(200);
+    expect((set.json as Json).leader).toMatchObject({ id: c.studentA.id, display_name: expect.any(String) });
+    expect(await leaderOf(group)).toMatchObject({ id: c.studentA.id });
+    expect((await api(server, c.teacher.token, 'PUT', `/api/v1/groups/${group}`, { leader_id: null })).json).toMatchObject({ leader: null });
+    await api(server, c.teacher.token, 'PUT', `/api/v1/groups/${group}`, { leader_id: c.studentA.id });
+    expect((await api(server, c.teacher.token, 'PUT', `/api/v1/groups/${group}`, { leader_id: '' })).json).toMatchObject({ leader: null });
+  });
+
+  it('refuses a leader who is not a member, a blank name and a cap below one, changing nothing (400)', async () => {
+    const group = await createFixtureGroup(server, categoryId, { name: 'Strict' });
+    await addFixtureMember(server, group, c.studentA.id);
+    const outsider = await api(server, c.teacher.token, 'PUT', `/api/v1/groups/${group}`, { name: 'Renamed', leader_id: c.studentB.id });
+    expect(outsider.status).toBe(400);
+    expect(outsider.json).toMatchObject({ errors: { leader_id: [{ attribute: 'leader_id', type: 'not_a_member' }] } });
+    const blank = await api(server, c.teacher.token, 'PUT', `/api/v1/groups/${group}`, { name: '   ' });
+    expect(blank.json).toMatchObject({ errors: { name: [{ type: 'blank' }] } });
+    expect((await api(server, c.teacher.token, 'PUT', `/api/v1/groups/${group}`, { max_membership: 0 })).status).toBe(400);
+    expect((await api(server, c.teacher.token, 'PUT', `/api/v1/groups/${group}`, { leader_id: 'someone' })).status).toBe(400);
+    expect(await api(server, c.teacher.token, 'GET', `/api/v1/groups/${group}`)).toMatchObject({ json: { name: 'Strict', leader: null, max_membership: null } });
+  });
+
+  it('deletes a group with its memberships: gone from the set, its students unassigned again', async () => {
+    const group = await createFixtureGroup(server, categoryId, { name: 'Doomed' });
+    await addFixtureMember(server, group, c.studentB.id);
+    const res = await api(server, c.teacher.token, 'DELETE', `/api/v1/groups/${group}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: group, name: 'Doomed' });
+    expectNotFound(await api(server, c.teacher.token, 'GET', `/api/v1/groups/${group}`));
+    expectNotFound(await api(server, c.teacher.token, 'DELETE', `/api/v1/groups/${group}`));
+    const listed = (await api(server, c.teacher.token, 'GET', `/api/v1/group_categories/${categoryId}/groups?per_page=50`)).json as Json[];
+    expect(listed.map((g) => g.id)).not.toContain(group);
+    const unassigned = (await api(server, c.teacher.token, 'GET', `/api/v1/group_categories/${categoryId}/users?unassigned=true&per_page=50`)).json as Json[];
+    expect(unassigned.map((u) => u.id)).toContain(c.studentB.id);
+  });
+
+  it('deletes all or nothing: a failed membership write leaves the group and its member', async () => {
+    const group = await createFixtureGroup(server, categoryId, { name: 'Sturdy' });
+    await addFixtureMember(server, group, c.studentA.id);
+    const restore = failWritesOf(server, (doc) => doc.type === 'group_membership' && (doc.data as { group_id?: number }).group_id === group);
+    try {
+      expect((await api(server, c.teacher.token, 'DELETE', `/api/v1/groups/${group}`)).status).toBe(500);
+    } finally {
+      restore();
+    }
+    expect(server.errors.splice(0)).toHaveLength(1);
+    expect(((await api(server, c.teacher.token, 'GET', `/api/v1/groups/${group}`)).json as Json).members_count).toBe(1);
+  });
+});
+
 describe('regressions', () => {
   let server: TestServer;
   let c: RosterCourse;

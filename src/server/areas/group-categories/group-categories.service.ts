@@ -108,7 +108,7 @@ export class GroupCategoriesService {
       const deleted = repos.groupCategories.replacement(read, { ...read.data, workflow_state: 'deleted' }, stamp);
       await writeTogether([
         deleted,
-        ...repos.groupMemberships.replacements(memberships.map((m) => ({ read: m, data: { ...m.data, workflow_state: 'deleted' } })), stamp),
+        ...this.groups.membershipRemovals(memberships, stamp),
         ...repos.groups.replacements(groups.map((g) => ({ read: g, data: { ...g.data, workflow_state: 'deleted' } })), stamp),
       ]);
       return deleted.record;

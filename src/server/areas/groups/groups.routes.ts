@@ -1,10 +1,12 @@
 import type { CoreServices } from '../../core-services.ts';
+import type { GroupData } from '../../domain/records/group-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import { pageResult, readPageRequest } from '../../http/pagination.ts';
 import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { userJson } from '../users/users.serializer.ts';
-import { createMembershipParams, listMembershipsParams, showGroupParams } from './groups.params.ts';
+import { createMembershipParams, groupIdParams, listMembershipsParams, showGroupParams, updateGroupParams } from './groups.params.ts';
 import { membershipJson } from './groups.serializer.ts';
 import { GroupsService } from './groups.service.ts';
 import { MembershipsService } from './memberships.service.ts';
@@ -19,7 +21,33 @@ export function groupsRoutes(services: CoreServices): AnyRoute[] {
       return scopeIf(await groups.canRead(ctx.principal, group), group);
     });
 
+  /** manage_groups in the group's context, for the routes that change the group itself. */
+  const manageable = scopedRule('manage_groups in the group’s context', 'write', async (ctx, p: { group_id: number }) => {
+    const group = await groups.get(p.group_id);
+    return scopeIf(await groups.canManage(ctx.principal, group.data), group);
+  });
+  const answer = async (group: Stored<GroupData>, baseUrl: string) => {
+    const [body] = await groups.json([group], baseUrl);
+    return { body };
+  };
+
   return [
+    defineRoute({
+      method: 'PUT',
+      path: '/api/v1/groups/:group_id',
+      summary: 'Edit a group: name, description, max_membership, leader_id (null clears); fields not sent keep their values',
+      params: updateGroupParams,
+      permission: manageable,
+      handler: async (ctx, { group_id: _id, ...changes }, group) => answer(await groups.update(group, changes, writeStamp(ctx)), ctx.baseUrl),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/api/v1/groups/:group_id',
+      summary: 'Delete a group and its memberships',
+      params: groupIdParams,
+      permission: manageable,
+      handler: async (ctx, _p, group) => answer(await groups.remove(group, writeStamp(ctx)), ctx.baseUrl),
+    }),
     defineRoute({
       method: 'GET',
       path: '/api/v1/groups/:id',

@@ -3,13 +3,21 @@ import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { PermissionContext } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { GroupCategoryData, GroupData, GroupMembershipData } from '../../domain/records/group-records.ts';
-import type { Stored, WriteStamp } from '../../domain/repository.ts';
+import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
-import type { NewGroup } from './groups.params.ts';
+import type { GroupChanges, NewGroup } from './groups.params.ts';
 import { groupJson } from './groups.serializer.ts';
 
 /** Memberships that hold a place in a group: a deleted one does not. */
 export const isLive = (m: Stored<GroupMembershipData>): boolean => m.data.workflow_state !== 'deleted';
+
+/** Canvas's keyed 400s for a group's name and cap, on create and on update alike; an unsent name is not checked. */
+function checkFields(input: { name?: string; max_membership?: number | null }): void {
+  if (input.name !== undefined && input.name.trim() === '') throw ValidationError.field('name', "Name can't be blank", 'blank');
+  if (input.max_membership !== undefined && input.max_membership !== null && input.max_membership < 1) {
+    throw ValidationError.field('max_membership', 'must be greater than 0', 'greater_than');
+  }
+}
 
 /** Where the group's rights are decided: its course, or its account. */
 export function groupContext(data: { context_type: 'Course' | 'Account'; context_id: number }): PermissionContext {
@@ -106,10 +114,7 @@ export class GroupsService {
   }
 
   async create(category: Stored<GroupCategoryData>, input: NewGroup, stamp: WriteStamp): Promise<Stored<GroupData>> {
-    if (input.name.trim() === '') throw ValidationError.field('name', "Name can't be blank", 'blank');
-    if (input.max_membership !== undefined && input.max_membership !== null && input.max_membership < 1) {
-      throw ValidationError.field('max_membership', 'must be greater than 0', 'greater_than');
-    }
+    checkFields(input);
     return this.#services.repos.groups.create(this.newGroupData(category, { ...input, name: input.name.trim() }, stamp.now), stamp);
   }
 
@@ -121,11 +126,35 @@ export class GroupsService {
     );
   }
 
-  /** Sets the group's leader; `null` clears it. */
-  /** Soft-deletes memberships (moving a student out of a category's other groups, deleting a group). */
-  async removeMemberships(memberships: readonly Stored<GroupMembershipData>[], stamp: WriteStamp): Promise<void> {
-    for (const m of memberships) {
-      await this.#services.repos.groupMemberships.update(m.id, stamp, (d) => ({ ...d, workflow_state: 'deleted' }));
+  /**
+   * A PUT: sent fields replace the stored ones, the others stay. A leader must be one of the group's accepted
+   * members (Canvas's GroupLeadership refuses anyone else); `leader_id: null` clears it.
+   */
+  async update(group: Stored<GroupData>, changes: GroupChanges, stamp: WriteStamp): Promise<Stored<GroupData>> {
+    checkFields(changes);
+    if (changes.leader_id !== undefined && changes.leader_id !== null && !(await this.isMember(group.id, changes.leader_id))) {
+      throw ValidationError.field('leader_id', 'must be a member of the group', 'not_a_member');
     }
+    const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<GroupData>;
+    const updated = await this.#services.repos.groups.update(group.id, stamp, (d) => ({ ...d, ...sent, ...(sent.name === undefined ? {} : { name: sent.name.trim() }) }));
+    if (!updated) throw new NotFoundError('group');
+    return updated;
+  }
+
+  /** Soft-deletes the group and its memberships in one write, so no member is left in a group that is gone. */
+  async remove(group: Stored<GroupData>, stamp: WriteStamp): Promise<Stored<GroupData>> {
+    const { repos } = this.#services;
+    return retryStale(async () => {
+      const read = await this.get(group.id);
+      const memberships = await this.membershipsOf([group.id]);
+      const deleted = repos.groups.replacement(read, { ...read.data, workflow_state: 'deleted' }, stamp);
+      await writeTogether([deleted, ...this.membershipRemovals(memberships, stamp)]);
+      return deleted.record;
+    });
+  }
+
+  /** Memberships ended, planned for a write that also does something else (a move, deleting a group or a set). */
+  membershipRemovals(memberships: readonly Stored<GroupMembershipData>[], stamp: WriteStamp): PlannedWrite[] {
+    return this.#services.repos.groupMemberships.replacements(memberships.map((m) => ({ read: m, data: { ...m.data, workflow_state: 'deleted' as const } })), stamp);
   }
 }

@@ -92,11 +92,11 @@ export class MembershipsService {
 
   /** The user's memberships in the category's other groups, ended: planned for the write that adds the new one. */
   async #leaveOtherGroups(category: Stored<GroupCategoryData>, groupId: number, userId: number, stamp: WriteStamp): Promise<PlannedWrite[]> {
-    const { groups, groupMemberships } = this.#services.repos;
+    const { groups } = this.#services.repos;
     const others = (await this.#groups.groupsOf(category.id)).filter((g) => g.id !== groupId);
     const theirs = (await this.#groups.membershipsOf(others.map((g) => g.id))).filter((m) => m.data.user_id === userId);
     return [
-      ...groupMemberships.replacements(theirs.map((m) => ({ read: m, data: { ...m.data, workflow_state: 'deleted' as const } })), stamp),
+      ...this.#groups.membershipRemovals(theirs, stamp),
       // A leader who leaves stops leading (Canvas's GroupLeadership): the group picks anew on its next member.
       ...groups.replacements(others.filter((g) => g.data.leader_id === userId).map((g) => ({ read: g, data: { ...g.data, leader_id: null } })), stamp),
     ];
