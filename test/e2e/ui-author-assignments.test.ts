@@ -69,7 +69,7 @@ describe('the teacher writes assignments: create, edit, refuse an unpublish, kee
     expect((await assignmentNamed('Field notes: the creek'))?.points_possible).toBe(20);
 
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('group', { name: 'Delete this assignment?' }).waitFor();
+    await page.getByRole('alertdialog', { name: 'Delete this assignment?' }).waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Delete assignment' }).click();
     await expectScreen(page, course, `Assignments · ${course}`);

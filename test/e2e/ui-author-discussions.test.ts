@@ -57,7 +57,7 @@ describe('the teacher writes discussions and announcements: create, edit, pin, l
     await card.getByRole('link', { name: 'Pond life in spring' }).click();
     await expectScreen(page, course, `Pond life in spring · ${course}`);
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('group', { name: 'Delete this discussion?' }).getByRole('button', { name: 'Delete discussion' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this discussion?' }).getByRole('button', { name: 'Delete discussion' }).click();
     await expectScreen(page, course, `Discussions · ${course}`);
     expect(await topicNamed('Pond life in spring')).toBeUndefined();
     expect(errors).toEqual([]);

@@ -5,7 +5,7 @@ import { api } from '../helpers/api-fixtures.ts';
 import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectNoAxeViolations, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 
-describe('the teacher makes group sets, assigns students automatically and moves them between groups', () => {
+describe('the teacher makes and edits group sets, assigns students automatically and moves them between groups', () => {
   const rig = new UiDemoRig();
   const course = DEMO.course.name;
 
@@ -93,6 +93,71 @@ describe('the teacher makes group sets, assigns students automatically and moves
     await set.getByText('Students may sign up for a group themselves.').waitFor(UI_WAIT);
     const waiting = set.getByRole('region', { name: 'Unassigned students' });
     await expect.poll(() => waiting.getByRole('listitem').count(), UI_WAIT).toBe(DEMO.students.length);
+    await closeTab(page);
+  });
+
+  it('edits a set’s settings, renames a group, sets and clears its leader, and deletes a group and the set after confirming', async () => {
+    const teacher = rig.demo.teacher.token;
+    const made = await api(rig.demo.server, teacher, 'POST', `/api/v1/courses/${rig.demo.courseId}/group_categories`, { name: 'Reading circles', create_group_count: 2 });
+    const setId = (made.json as GroupCategory).id;
+    const [kept, doomed] = (await groupsOf(setId)) as [Group, Group];
+    const [reader] = (await unassigned(setId)) as [string];
+    const readerId = (await get<GroupUser[]>(`/api/v1/group_categories/${setId}/users?unassigned=true&per_page=100`)).find((u) => u.name === reader)!.id;
+    await api(rig.demo.server, teacher, 'POST', `/api/v1/groups/${kept.id}/memberships`, { user_id: readerId });
+    const groupNamed = async (id: number) => (await get<Group[]>(`/api/v1/group_categories/${setId}/groups`)).find((g) => g.id === id);
+
+    const page = await openTab(rig.browser, { width: 1280, height: 2400 });
+    const errors = watchPageErrors(page);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/groups`);
+    await expectScreen(page, course, `Groups · ${course}`);
+
+    const circles = page.getByRole('region', { name: 'Reading circles', exact: true });
+    await circles.getByRole('button', { name: 'Edit group set' }).click();
+    const settings = page.getByRole('form', { name: 'Edit group set Reading circles' });
+    await settings.getByRole('textbox', { name: 'Group set name' }).fill('Book circles');
+    expect(await settings.getByRole('spinbutton', { name: 'Group limit' }).isDisabled()).toBe(true);
+    await settings.getByRole('checkbox', { name: 'Allow self sign-up' }).check();
+    await settings.getByRole('spinbutton', { name: 'Group limit' }).fill('4');
+    await expectNoAxeViolations(page);
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached', ...UI_WAIT });
+    expect(await get<GroupCategory>(`/api/v1/group_categories/${setId}`)).toMatchObject({ name: 'Book circles', self_signup: 'enabled', group_limit: 4 });
+    const set = page.getByRole('region', { name: 'Book circles', exact: true });
+    await set.getByText('At most 4 members per group.').waitFor(UI_WAIT);
+
+    // The leader is chosen among the group's members, and stops leading with the same button.
+    const keptGroup = set.getByRole('region', { name: kept.name, exact: true });
+    await keptGroup.getByRole('button', { name: `Make ${reader} leader` }).click();
+    await keptGroup.getByText(/^Leader: /).waitFor(UI_WAIT);
+    expect((await groupNamed(kept.id))?.leader?.id).toBe(readerId);
+    await keptGroup.getByRole('button', { name: `Remove ${reader} as leader` }).click();
+    await keptGroup.getByRole('button', { name: `Make ${reader} leader` }).waitFor(UI_WAIT);
+    expect((await groupNamed(kept.id))?.leader).toBeNull();
+
+    await keptGroup.getByRole('button', { name: 'Rename group' }).click();
+    const rename = set.getByRole('form', { name: `Rename group ${kept.name}` });
+    await rename.getByRole('textbox', { name: 'Group name' }).fill('Owls');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await set.getByRole('region', { name: 'Owls', exact: true }).waitFor(UI_WAIT);
+    expect((await groupNamed(kept.id))?.name).toBe('Owls');
+
+    // Deleting asks first, in an alertdialog whose Cancel has the focus.
+    await set.getByRole('region', { name: doomed.name, exact: true }).getByRole('button', { name: 'Delete' }).click();
+    const confirmGroup = page.getByRole('alertdialog', { name: 'Delete this group?' });
+    await confirmGroup.waitFor(UI_WAIT);
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
+    await expectNoAxeViolations(page);
+    await confirmGroup.getByRole('button', { name: 'Delete group' }).click();
+    await set.getByRole('region', { name: doomed.name, exact: true }).waitFor({ state: 'detached', ...UI_WAIT });
+    expect((await groupsOf(setId)).map((g) => g.id)).toEqual([kept.id]);
+
+    await set.getByRole('button', { name: 'Delete' }).first().click();
+    const confirmSet = page.getByRole('alertdialog', { name: 'Delete this group set?' });
+    await confirmSet.getByRole('button', { name: 'Delete group set' }).click();
+    await set.waitFor({ state: 'detached', ...UI_WAIT });
+    expect((await api(rig.demo.server, teacher, 'GET', `/api/v1/group_categories/${setId}`)).status).toBe(404);
+    expect(errors).toEqual([]);
     await closeTab(page);
   });
 

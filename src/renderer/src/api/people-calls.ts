@@ -1,5 +1,5 @@
 import type { Progress } from '../../../contracts/gradebook-dtos.ts';
-import type { Group, GroupCategory, GroupCategoryWrite, GroupUser } from '../../../contracts/group-dtos.ts';
+import type { Group, GroupCategory, GroupCategoryUpdate, GroupCategoryWrite, GroupUpdate, GroupUser } from '../../../contracts/group-dtos.ts';
 import type { Enrollment, EnrollmentType } from '../../../contracts/lms-dtos.ts';
 import type { Http } from './http.ts';
 
@@ -18,6 +18,11 @@ export function peopleCalls(http: Http) {
     groupCategories: (courseId: number) => http.getAll<GroupCategory>(`${course(courseId)}/group_categories`),
     createGroupCategory: (courseId: number, category: GroupCategoryWrite) =>
       http.writeJson<GroupCategory>('POST', `${course(courseId)}/group_categories`, category),
+    updateGroupCategory: (categoryId: number, settings: GroupCategoryUpdate) => http.write('PUT', `/api/v1/group_categories/${categoryId}`, settings),
+    /** Deletes the set with its groups; their students are in no group of it any more. */
+    deleteGroupCategory: (categoryId: number) => http.write('DELETE', `/api/v1/group_categories/${categoryId}`),
+    updateGroup: (groupId: number, change: GroupUpdate) => http.write('PUT', `/api/v1/groups/${groupId}`, change),
+    deleteGroup: (groupId: number) => http.write('DELETE', `/api/v1/groups/${groupId}`),
     categoryGroups: (categoryId: number) => http.getAll<Group>(`/api/v1/group_categories/${categoryId}/groups`),
     unassignedUsers: (categoryId: number) => http.getAll<GroupUser>(`/api/v1/group_categories/${categoryId}/users`, { unassigned: 'true' }),
     groupUsers: async (groupId: number) => (await http.getOne<{ users: GroupUser[] }>(`/api/v1/groups/${groupId}`, { 'include[]': ['users'] })).users,

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSubmission } from '../lib/use-submission.ts';
 import { FormError } from './FormError.tsx';
 
@@ -10,10 +10,18 @@ interface ConfirmDeleteProps {
   onDelete: () => Promise<void>;
 }
 
-/** `Delete`, then a second, explicit `Delete <what>`: nothing is deleted on one click. */
+/**
+ * `Delete`, then a second, explicit `Delete <what>` in an alertdialog: nothing is deleted on one click. The focus
+ * goes to the dialog's `Cancel`, the harmless choice, so Enter pressed twice does not delete.
+ */
 export function ConfirmDelete({ what, question, onDelete }: ConfirmDeleteProps) {
   const [asking, setAsking] = useState(false);
+  const questionId = useId();
+  const cancel = useRef<HTMLButtonElement>(null);
   const { pending, error, submit } = useSubmission();
+  useEffect(() => {
+    if (asking) cancel.current?.focus();
+  }, [asking]);
   if (!asking) {
     return (
       <button type="button" onClick={() => setAsking(true)}>
@@ -22,14 +30,14 @@ export function ConfirmDelete({ what, question, onDelete }: ConfirmDeleteProps) 
     );
   }
   return (
-    <div role="group" aria-label={`Delete this ${what}?`} className="notice">
-      <p>{question}</p>
+    <div role="alertdialog" aria-label={`Delete this ${what}?`} aria-describedby={questionId} className="notice">
+      <p id={questionId}>{question}</p>
       <FormError message={error} />
       <div className="button-row">
         <button type="button" onClick={() => void submit(onDelete)} disabled={pending}>
           Delete {what}
         </button>
-        <button type="button" onClick={() => setAsking(false)} disabled={pending}>
+        <button type="button" ref={cancel} onClick={() => setAsking(false)} disabled={pending}>
           Cancel
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { GroupCategoryWrite } from '../../../contracts/group-dtos.ts';
+import type { GroupCategoryUpdate, GroupCategoryWrite, GroupUpdate } from '../../../contracts/group-dtos.ts';
 import { followProgress } from '../lib/follow-progress.ts';
 import { useResourceStore } from './resource-store.ts';
 import { resources } from './resources.ts';
@@ -13,10 +13,17 @@ interface GroupsStore {
   groupSetCreateRequested: (courseId: number, category: GroupCategoryWrite, assign: boolean, onCompletion: (percent: number) => void) => Promise<void>;
   /** Puts the student in the group; they leave the set's other group in the same write. */
   memberMoveRequested: (categoryId: number, groupId: number, userId: number) => Promise<void>;
+  groupSetUpdateRequested: (courseId: number, categoryId: number, settings: GroupCategoryUpdate) => Promise<void>;
+  groupSetDeleteRequested: (courseId: number, categoryId: number) => Promise<void>;
+  /** Renames the group or sets its leader. */
+  groupUpdateRequested: (categoryId: number, groupId: number, change: GroupUpdate) => Promise<void>;
+  /** Deletes the group; its members become the set's unassigned students. */
+  groupDeleteRequested: (categoryId: number, groupId: number) => Promise<void>;
 }
 
 export const useGroupsStore = create<GroupsStore>()(() => {
   const reread = (categoryId: number) => useResourceStore.getState().resourceStale(resources.groupSet(categoryId));
+  const rereadSets = (courseId: number) => useResourceStore.getState().resourceStale(resources.groupCategories(courseId));
   return {
     groupSetCreateRequested: async (courseId, category, assign, onCompletion) => {
       const api = currentApi();
@@ -27,11 +34,28 @@ export const useGroupsStore = create<GroupsStore>()(() => {
           onCompletion(100);
         }
       } finally {
-        await Promise.all([useResourceStore.getState().resourceStale(resources.groupCategories(courseId)), reread(created.id)]);
+        await Promise.all([rereadSets(courseId), reread(created.id)]);
       }
     },
     memberMoveRequested: async (categoryId, groupId, userId) => {
       await currentApi().addGroupMember(groupId, userId);
+      await reread(categoryId);
+    },
+    groupSetUpdateRequested: async (courseId, categoryId, settings) => {
+      await currentApi().updateGroupCategory(categoryId, settings);
+      // A new limit is every group's cap: the groups are read again with the set.
+      await Promise.all([rereadSets(courseId), reread(categoryId)]);
+    },
+    groupSetDeleteRequested: async (courseId, categoryId) => {
+      await currentApi().deleteGroupCategory(categoryId);
+      await rereadSets(courseId);
+    },
+    groupUpdateRequested: async (categoryId, groupId, change) => {
+      await currentApi().updateGroup(groupId, change);
+      await reread(categoryId);
+    },
+    groupDeleteRequested: async (categoryId, groupId) => {
+      await currentApi().deleteGroup(groupId);
       await reread(categoryId);
     },
   };

@@ -15,16 +15,23 @@ interface GroupMemberProps {
   /** The groups this student can move to: all of the set's but their own. */
   targets: readonly GroupWithMembers[];
   onMove: (groupId: number, userId: number) => void;
+  /** In a group: whether this member leads it, and how to make them leader or stop them leading. */
+  leadership?: { leads: boolean; onChange: (leads: boolean) => void };
 }
 
 /** A student in a group (or in none): dragged to another group, or moved with the select and `Move`, the keyboard path. */
-export function GroupMember({ categoryId, member, targets, onMove }: GroupMemberProps) {
+export function GroupMember({ categoryId, member, targets, onMove, leadership }: GroupMemberProps) {
   const labelId = useId();
   const [target, setTarget] = useState<number>();
   const chosen = target ?? targets[0]?.id;
   return (
     <li className="group-member" {...dragSourceProps(MEMBER_DRAG, member.id)}>
       <span>{member.name}</span>
+      {leadership && (
+        <button type="button" onClick={() => leadership.onChange(!leadership.leads)}>
+          {leadership.leads ? `Remove ${member.name} as leader` : `Make ${member.name} leader`}
+        </button>
+      )}
       {chosen !== undefined && (
         <span className="inline-field">
           <label id={labelId} htmlFor={moveSelectId(categoryId, member.id)}>

@@ -1,18 +1,27 @@
+import { useState } from 'react';
 import type { GroupCategory, GroupUser } from '../../../../contracts/group-dtos.ts';
+import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
-import { dropTargetProps } from '../../lib/drag-reorder.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import type { GroupWithMembers } from '../../stores/group-set-members.ts';
 import { useGroupsStore } from '../../stores/groups-store.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
-import { GroupMember, MEMBER_DRAG, moveSelectId } from './GroupMember.tsx';
+import { GroupMember, moveSelectId } from './GroupMember.tsx';
+import { GroupPanel } from './GroupPanel.tsx';
+import { GroupSetSettingsForm } from './GroupSetSettingsForm.tsx';
 
-/** One group set: its groups with their members, and its students in no group; students move by drag or by select. */
-export function GroupSetSection({ category }: { category: GroupCategory }) {
+/**
+ * One group set: its settings (`Edit group set`, `Delete`), its groups with their members and leaders, and its students
+ * in no group; students move by drag or by select.
+ */
+export function GroupSetSection({ courseId, category }: { courseId: number; category: GroupCategory }) {
   const members = useResource(resources.groupSet(category.id));
+  const [editing, setEditing] = useState(false);
   const moveRequested = useGroupsStore((s) => s.memberMoveRequested);
+  const leaderRequested = useGroupsStore((s) => s.groupUpdateRequested);
+  const deleteRequested = useGroupsStore((s) => s.groupSetDeleteRequested);
   const { error, submit } = useSubmission();
   const move = (groupId: number, userId: number) =>
     void submit(async () => {
@@ -21,17 +30,41 @@ export function GroupSetSection({ category }: { category: GroupCategory }) {
       document.getElementById(moveSelectId(category.id, userId))?.focus();
     });
 
+  const lead = (group: GroupWithMembers, userId: number) => (leads: boolean) => void submit(() => leaderRequested(category.id, group.id, { leader_id: leads ? userId : null }));
+
   return (
     <section className="panel group-set" aria-labelledby={`group-set-${category.id}`}>
       <h2 id={`group-set-${category.id}`}>{category.name}</h2>
       {category.self_signup !== null && <p className="muted">Students may sign up for a group themselves.</p>}
+      {category.group_limit !== null && <p className="muted">At most {category.group_limit} members per group.</p>}
+      {editing ? (
+        <GroupSetSettingsForm courseId={courseId} category={category} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="button-row">
+          <button type="button" onClick={() => setEditing(true)}>
+            Edit group set
+          </button>
+          <ConfirmDelete
+            what="group set"
+            question={`Delete ${category.name} and all its groups? Its students will be in none of them.`}
+            onDelete={() => deleteRequested(courseId, category.id)}
+          />
+        </div>
+      )}
       <FormError message={error} />
       <Loaded value={members} what={`the groups of ${category.name}`}>
         {({ groups, unassigned }) => {
-          const memberList = (list: readonly GroupUser[], ownGroup?: number) => (
+          const memberList = (list: readonly GroupUser[], own?: GroupWithMembers) => (
             <ul className="group-members">
               {list.map((m) => (
-                <GroupMember key={m.id} categoryId={category.id} member={m} targets={groups.filter((g) => g.id !== ownGroup)} onMove={move} />
+                <GroupMember
+                  key={m.id}
+                  categoryId={category.id}
+                  member={m}
+                  targets={groups.filter((g) => g.id !== own?.id)}
+                  onMove={move}
+                  leadership={own && { leads: own.leader?.id === m.id, onChange: lead(own, m.id) }}
+                />
               ))}
             </ul>
           );
@@ -39,14 +72,14 @@ export function GroupSetSection({ category }: { category: GroupCategory }) {
             <>
               {groups.length === 0 && <p className="muted">This set has no groups yet.</p>}
               {groups.map((group: GroupWithMembers) => (
-                <section key={group.id} className="group" aria-labelledby={`group-${group.id}`} {...dropTargetProps(MEMBER_DRAG, (userId) => move(group.id, userId))}>
-                  <h3 id={`group-${group.id}`}>{group.name}</h3>
-                  {group.members.length === 0 ? <p className="muted">No members yet.</p> : memberList(group.members, group.id)}
-                </section>
+                <GroupPanel key={group.id} categoryId={category.id} group={group} onDrop={(userId) => move(group.id, userId)}>
+                  {memberList(group.members, group)}
+                </GroupPanel>
               ))}
               {unassigned.length > 0 && (
-                <section className="group" aria-labelledby={`unassigned-${category.id}`}>
-                  <h3 id={`unassigned-${category.id}`}>Unassigned students</h3>
+                // Every set has such a list: its name tells the landmarks apart.
+                <section className="group" aria-label={`Unassigned students of ${category.name}`}>
+                  <h3>Unassigned students</h3>
                   {memberList(unassigned)}
                 </section>
               )}

@@ -5,7 +5,7 @@ import { resources } from '../../stores/resources.ts';
 import { GroupSetForm } from './GroupSetForm.tsx';
 import { GroupSetSection } from './GroupSetSection.tsx';
 
-/** The course's group sets, for staff: make one, and move students between its groups. */
+/** The course's group sets, for staff: make, edit and delete them, and move students between their groups. */
 export function GroupsTab({ courseId }: { courseId: number }) {
   const categories = useResource(resources.groupCategories(courseId));
   const [creating, setCreating] = useState(false);
@@ -22,7 +22,7 @@ export function GroupsTab({ courseId }: { courseId: number }) {
       )}
       <Loaded value={categories} what="the group sets">
         {(list) =>
-          list.length === 0 ? <p className="muted">This course has no group sets yet.</p> : list.map((category) => <GroupSetSection key={category.id} category={category} />)
+          list.length === 0 ? <p className="muted">This course has no group sets yet.</p> : list.map((category) => <GroupSetSection key={category.id} courseId={courseId} category={category} />)
         }
       </Loaded>
     </>

@@ -1,0 +1,32 @@
+import { useState, type FormEvent } from 'react';
+import { FormError } from '../../components/FormError.tsx';
+import { SaveRow } from '../../components/SaveRow.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useSubmission } from '../../lib/use-submission.ts';
+
+/** `Rename group`: one field, saved with `onRename`; Cancel leaves the name as it was. */
+export function GroupRenameForm({ name, onRename, onDone }: { name: string; onRename: (name: string) => Promise<void>; onDone: () => void }) {
+  const [value, setValue] = useState(name);
+  const [problem, setProblem] = useState<string>();
+  const { pending, error, submit } = useSubmission();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const refused = value.trim() === '' ? 'Give the group a name.' : undefined;
+    setProblem(refused);
+    if (refused !== undefined) return;
+    void submit(async () => {
+      await onRename(value.trim());
+      onDone();
+    });
+  };
+  return (
+    <form className="stacked-form" onSubmit={onSubmit} aria-label={`Rename group ${name}`} noValidate>
+      <TextField label="Group name" value={value} onChange={setValue} disabled={pending} required />
+      <FormError message={problem ?? error} />
+      <SaveRow pending={pending} />
+      <button type="button" onClick={onDone} disabled={pending}>
+        Cancel
+      </button>
+    </form>
+  );
+}
