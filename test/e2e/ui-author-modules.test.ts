@@ -17,6 +17,7 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/modules?include[]=items&per_page=100`)).json as CourseModule[];
   const moduleNamed = async (name: string) => (await modules()).find((m) => m.name === name)!;
   const moduleNames = async () => (await modules()).map((m) => m.name);
+  const itemNamed = (list: CourseModule[], moduleId: number, title: string) => list.find((m) => m.id === moduleId)!.items!.find((i) => i.title === title)!.id;
 
   it('creates a module with its conditions, adds existing and new content with requirements, publishes and reorders', async () => {
     const timeZone = ((await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}`)).json as Course).time_zone!;
@@ -109,6 +110,47 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     await page.getByRole('heading', { level: 2, name: 'Week 2' }).dragTo(page.getByRole('heading', { level: 2, name: 'Week 1' }));
     await expect.poll(moduleNames, UI_WAIT).toEqual([...units, 'Week 3', 'Week 2', 'Week 1']);
     await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+    await closeTab(page);
+  });
+  it('previews the modules in Student view, read-only, with the chosen student’s locks and progress from the server', async () => {
+    const { teacher, student, week1, week2, courseId } = rig.demo;
+    await api(rig.demo.server, teacher.token, 'POST', `/api/v1/courses/${courseId}/modules`, { module: { name: 'Draft unit' } });
+    const page = await openTab(rig.browser, { width: 1280, height: 2400 });
+    const errors = watchPageErrors(page);
+    await signIn(page, rig.demo.server.url, teacher);
+    await page.goto(`${rig.demo.server.url}/#/courses/${courseId}/modules`);
+    await expectScreen(page, course, `Modules · ${course}`);
+    await page.getByRole('heading', { level: 2, name: 'Draft unit' }).waitFor(UI_WAIT);
+
+    await page.getByRole('button', { name: 'Student view' }).click();
+    const preview = page.getByRole('region', { name: 'Student view' });
+    const select = preview.getByRole('combobox', { name: 'Preview as' });
+    await select.selectOption({ label: student.name });
+    const week1Shown = preview.getByTestId(`module-${week1.id}`);
+    const week2Shown = preview.getByTestId(`module-${week2.id}`);
+    await week2Shown.locator('.badge').first().filter({ hasText: 'Locked' }).waitFor(UI_WAIT);
+    expect(await week2Shown.textContent()).toContain('Prerequisites: complete Week 1 first');
+    // Sequential progress: the assignment waits for the page before it, and the preview says why, as the student reads it.
+    expect(await week1Shown.textContent()).toContain(`This assignment hasn't been unlocked yet. It is part of the module Week 1.`);
+    const welcome = week1Shown.getByRole('listitem').filter({ hasText: 'Welcome' });
+    expect(await welcome.textContent()).toContain('Requirement: Mark as doneNot met yet');
+    // Read-only, and only what students see: no building, no marking done, no unpublished module.
+    expect(await page.getByRole('button', { name: /^(New module|Mark as done|Move|Add item)/ }).count()).toBe(0);
+    expect(await preview.getByRole('heading', { name: 'Draft unit' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // The student marks the page done; previewing them again reads their new progress.
+    await api(rig.demo.server, student.token, 'PUT', `/api/v1/courses/${courseId}/modules/${week1.id}/items/${itemNamed(await modules(), week1.id, 'Welcome')}/done`);
+    const other = (await select.locator('option').allTextContents()).find((name) => name !== student.name)!;
+    await select.selectOption({ label: other });
+    await select.selectOption({ label: student.name });
+    await expect.poll(() => welcome.textContent(), UI_WAIT).toContain('Requirement: Mark as doneMet');
+    await week1Shown.locator('.badge').first().filter({ hasText: 'In progress' }).waitFor(UI_WAIT);
+
+    await preview.getByRole('button', { name: 'Leave student view' }).click();
+    await page.getByRole('button', { name: 'New module' }).waitFor(UI_WAIT);
+    await page.getByRole('heading', { level: 2, name: 'Draft unit' }).waitFor(UI_WAIT);
     expect(errors).toEqual([]);
     await closeTab(page);
   });

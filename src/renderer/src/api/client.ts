@@ -72,8 +72,12 @@ function courseCalls(http: Http) {
   return {
     courses: () => http.getAll<Course>('/api/v1/courses', { 'include[]': ['term'] }),
     course: (courseId: number) => http.getOne<Course>(course(courseId), { 'include[]': ['term'] }),
-    modules: (courseId: number) =>
-      http.getAll<CourseModule>(`${course(courseId)}/modules`, { 'include[]': ['items', 'content_details'] }),
+    /** With `studentId` (for staff), the modules carry that student's progression: states, locks and met requirements. */
+    modules: (courseId: number, studentId?: number) =>
+      http.getAll<CourseModule>(`${course(courseId)}/modules`, {
+        'include[]': ['items', 'content_details'],
+        ...(studentId === undefined ? {} : { student_id: String(studentId) }),
+      }),
     moduleItemDone: (courseId: number, moduleId: number, itemId: number) => http.write('PUT', itemDone(courseId, moduleId, itemId)),
     moduleItemNotDone: (courseId: number, moduleId: number, itemId: number) =>
       http.write('DELETE', itemDone(courseId, moduleId, itemId)),

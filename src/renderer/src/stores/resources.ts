@@ -34,6 +34,11 @@ export const resources = {
     key: `course:${courseId}:modules`,
     load: (api) => api.modules(courseId),
   }),
+  /** The modules as one student has them: the server works out their locks and progress. */
+  modulesAs: (courseId: number, studentId: number): Resource<CourseModule[]> => ({
+    key: `course:${courseId}:modules:student:${studentId}`,
+    load: (api) => api.modules(courseId, studentId),
+  }),
   assignments: (courseId: number): Resource<Assignment[]> => ({
     key: `course:${courseId}:assignments`,
     load: (api) => api.assignments(courseId),

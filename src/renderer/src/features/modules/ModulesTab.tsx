@@ -6,10 +6,16 @@ import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 import { ModuleForm } from './ModuleForm.tsx';
 import { ModuleSection } from './ModuleSection.tsx';
+import { StudentView } from './StudentView.tsx';
 
 export function ModulesTab({ course, viewer }: { course: Course; viewer: CourseViewer }) {
   const modules = useResource(resources.modules(course.id));
   const [creating, setCreating] = useState(false);
+  // Student view: off (undefined), on for the first student (null), or on for a chosen one.
+  const [previewing, setPreviewing] = useState<number | null>();
+  if (viewer.canManage && previewing !== undefined) {
+    return <StudentView course={course} studentId={previewing ?? undefined} onStudentChosen={setPreviewing} onLeave={() => setPreviewing(undefined)} />;
+  }
   return (
     <Loaded value={modules} what="modules">
       {(list) => (
@@ -18,9 +24,12 @@ export function ModulesTab({ course, viewer }: { course: Course; viewer: CourseV
             (creating ? (
               <ModuleForm course={course} earlier={list} onDone={() => setCreating(false)} />
             ) : (
-              <p>
+              <p className="button-row">
                 <button type="button" onClick={() => setCreating(true)}>
                   New module
+                </button>
+                <button type="button" onClick={() => setPreviewing(null)}>
+                  Student view
                 </button>
               </p>
             ))}
