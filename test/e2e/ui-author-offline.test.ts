@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscussionTopic } from '../../src/contracts/discussion-dtos.ts';
+import type { Group, GroupCategory, GroupUser } from '../../src/contracts/group-dtos.ts';
 import type { Assignment, WikiPage } from '../../src/contracts/lms-dtos.ts';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { connectToHub, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
@@ -7,8 +8,8 @@ import { closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
 
 /**
  * Preparing next week on a laptop without a network: the device is connected to a hub (a second process), the hub
- * goes away, the teacher writes a page, an assignment and a discussion and changes the course's settings on the
- * device, and once the hub is back all of it is on the hub.
+ * goes away, the teacher writes a page, an assignment and a discussion, changes the course's settings and makes a
+ * group set with a student in its group on the device, and once the hub is back all of it is on the hub.
  */
 describe('authoring with the hub out of reach', () => {
   const rig = new HubRig();
@@ -16,7 +17,8 @@ describe('authoring with the hub out of reach', () => {
   beforeAll(() => rig.start());
   afterAll(() => rig.stop());
 
-  it('saves a new page, assignment, discussion and course settings on the device, and they reach the hub once it is back', { timeout: 240_000 }, async () => {
+  it('saves a new page, assignment, discussion, course settings and a group set with a member on the device, and they reach the hub once it is back', { timeout: 360_000 }, async () => {
+    const mover = DEMO.students[0]!.name;
     const page = await openTab(rig.browser);
     await connectToHub(page, rig.device.url, rig.hub.url, DEMO.teacher);
     await rig.hub.stop();
@@ -53,6 +55,20 @@ describe('authoring with the hub out of reach', () => {
     await page.getByRole('textbox', { name: 'Late submission deduction (%)' }).fill('5');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor(SYNC);
+
+    // A group set with one group, and a student moved into it from the unassigned students.
+    await page.getByRole('navigation', { name: 'Course sections' }).getByRole('link', { name: 'Groups' }).click();
+    await expectScreen(page, course, `Groups · ${course}`);
+    await page.getByRole('button', { name: 'New group set' }).click();
+    const newSet = page.getByRole('form', { name: 'New group set' });
+    await newSet.getByRole('textbox', { name: 'Group set name' }).fill('Field teams');
+    await newSet.getByRole('spinbutton', { name: 'Number of groups' }).fill('1');
+    await newSet.getByRole('button', { name: 'Save' }).click();
+    await newSet.waitFor({ state: 'detached', ...SYNC });
+    const fieldTeams = page.getByRole('region', { name: 'Field teams', exact: true });
+    await fieldTeams.getByRole('combobox', { name: `Move ${mover} to…` }).waitFor(SYNC);
+    await fieldTeams.getByRole('region', { name: `Unassigned students of Field teams` }).getByRole('listitem').filter({ hasText: mover }).getByRole('button', { name: 'Move' }).click();
+    await fieldTeams.getByRole('region', { name: 'Field team 1', exact: true }).getByText(mover, { exact: true }).waitFor(SYNC);
     await expect.poll(() => syncStatus(page).textContent(), SYNC).toMatch(/^Offline.* · \d+ changes waiting$/);
 
     rig.hub = await rig.startHub();
@@ -68,6 +84,11 @@ describe('authoring with the hub out of reach', () => {
     expect(await rig.onHub(base)).toMatchObject({ offline_locked_content: true });
     expect(await rig.onHub(`${base}/settings`)).toEqual({ conditional_release: true });
     expect(await rig.onHub(`${base}/late_policy`)).toMatchObject({ late_policy: { late_submission_deduction_enabled: true, late_submission_deduction: 5 } });
+    const sets = (await rig.onHub<GroupCategory[]>(`${base}/group_categories?per_page=100`)).filter((c) => c.name === 'Field teams');
+    expect(sets).toHaveLength(1);
+    const groups = await rig.onHub<Group[]>(`/api/v1/group_categories/${sets[0]!.id}/groups?per_page=100`);
+    expect(groups).toEqual([expect.objectContaining({ name: 'Field team 1', members_count: 1 })]);
+    expect((await rig.onHub<{ users: GroupUser[] }>(`/api/v1/groups/${groups[0]!.id}?include[]=users`)).users.map((u) => u.name)).toEqual([mover]);
     await closeTab(page);
   });
 });
