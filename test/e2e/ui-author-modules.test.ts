@@ -114,8 +114,17 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     await closeTab(page);
   });
   it('previews the modules in Student view, read-only, with the chosen student’s locks and progress from the server', async () => {
-    const { teacher, student, week1, week2, courseId } = rig.demo;
-    await api(rig.demo.server, teacher.token, 'POST', `/api/v1/courses/${courseId}/modules`, { module: { name: 'Draft unit' } });
+    const { teacher, student, courseId, welcomePage, firstAssignment } = rig.demo;
+    // Modules of its own, published after the others: the test before reorders and edits the demo's.
+    const call = async <T>(method: string, path: string, body?: unknown) => (await api(rig.demo.server, teacher.token, method, `/api/v1/courses/${courseId}${path}`, body)).json as T;
+    const first = await call<CourseModule>('POST', '/modules', { module: { name: 'Preview A' } });
+    await call('POST', `/modules/${first.id}/items`, { module_item: { type: 'Page', page_url: welcomePage.url, completion_requirement: { type: 'must_mark_done' } } });
+    await call('POST', `/modules/${first.id}/items`, { module_item: { type: 'Assignment', content_id: firstAssignment.id, completion_requirement: { type: 'must_submit' } } });
+    await call('PUT', `/modules/${first.id}`, { module: { published: true, require_sequential_progress: true } });
+    const second = await call<CourseModule>('POST', '/modules', { module: { name: 'Preview B', prerequisite_module_ids: [first.id] } });
+    await call('POST', `/modules/${second.id}/items`, { module_item: { type: 'ExternalUrl', external_url: 'https://example.test/more', title: 'More reading' } });
+    await call('PUT', `/modules/${second.id}`, { module: { published: true } });
+    await call('POST', '/modules', { module: { name: 'Draft unit' } });
     const page = await openTab(rig.browser, { width: 1280, height: 2400 });
     const errors = watchPageErrors(page);
     await signIn(page, rig.demo.server.url, teacher);
@@ -127,13 +136,13 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     const preview = page.getByRole('region', { name: 'Student view' });
     const select = preview.getByRole('combobox', { name: 'Preview as' });
     await select.selectOption({ label: student.name });
-    const week1Shown = preview.getByTestId(`module-${week1.id}`);
-    const week2Shown = preview.getByTestId(`module-${week2.id}`);
-    await week2Shown.locator('.badge').first().filter({ hasText: 'Locked' }).waitFor(UI_WAIT);
-    expect(await week2Shown.textContent()).toContain('Prerequisites: complete Week 1 first');
+    const firstShown = preview.getByTestId(`module-${first.id}`);
+    const secondShown = preview.getByTestId(`module-${second.id}`);
+    await secondShown.locator('.badge').first().filter({ hasText: 'Locked' }).waitFor(UI_WAIT);
+    expect(await secondShown.textContent()).toContain('Prerequisites: complete Preview A first');
     // Sequential progress: the assignment waits for the page before it, and the preview says why, as the student reads it.
-    expect(await week1Shown.textContent()).toContain(`This assignment hasn't been unlocked yet. It is part of the module Week 1.`);
-    const welcome = week1Shown.getByRole('listitem').filter({ hasText: 'Welcome' });
+    expect(await firstShown.textContent()).toContain(`This assignment hasn't been unlocked yet. It is part of the module Preview A.`);
+    const welcome = firstShown.getByRole('listitem').filter({ hasText: 'Welcome' });
     expect(await welcome.textContent()).toContain('Requirement: Mark as doneNot met yet');
     // Read-only, and only what students see: no building, no marking done, no unpublished module.
     expect(await page.getByRole('button', { name: /^(New module|Mark as done|Move|Add item)/ }).count()).toBe(0);
@@ -141,12 +150,12 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     await expectNoAxeViolations(page);
 
     // The student marks the page done; previewing them again reads their new progress.
-    await api(rig.demo.server, student.token, 'PUT', `/api/v1/courses/${courseId}/modules/${week1.id}/items/${itemNamed(await modules(), week1.id, 'Welcome')}/done`);
+    await api(rig.demo.server, student.token, 'PUT', `/api/v1/courses/${courseId}/modules/${first.id}/items/${itemNamed(await modules(), first.id, 'Welcome')}/done`);
     const other = (await select.locator('option').allTextContents()).find((name) => name !== student.name)!;
     await select.selectOption({ label: other });
     await select.selectOption({ label: student.name });
     await expect.poll(() => welcome.textContent(), UI_WAIT).toContain('Requirement: Mark as doneMet');
-    await week1Shown.locator('.badge').first().filter({ hasText: 'In progress' }).waitFor(UI_WAIT);
+    await firstShown.locator('.badge').first().filter({ hasText: 'In progress' }).waitFor(UI_WAIT);
 
     await preview.getByRole('button', { name: 'Leave student view' }).click();
     await page.getByRole('button', { name: 'New module' }).waitFor(UI_WAIT);
