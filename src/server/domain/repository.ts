@@ -1,15 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { BulkWriteRow, RxDocumentData } from 'rxdb';
+import type { BulkWriteRow } from 'rxdb';
 import type { RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import { ALL_OR_NOTHING_CONTEXT } from '../storage/sqlite/index.ts';
-import { changedByOf, TypedRecords, type RecordSlots, type Stored, type WriteStamp } from '../storage/typed-records.ts';
+import { changedByOf, recordOf, TypedRecords, type ReadPage, type RecordSlots, type Stored, type WriteStamp } from '../storage/typed-records.ts';
 
 /**
  * A stored record of one entity type (its envelope: id, slots, stamps, `data`) and who writes it when: the types
  * areas work with, named here so that no area depends on the storage layer.
  */
-export type { Stored, WriteStamp };
+export type { ReadPage, Stored, WriteStamp };
 import { ConflictError } from './errors.ts';
 import type { IdAllocator } from './ids.ts';
 import { currentWriteObserver } from './write-observer.ts';
@@ -53,13 +53,18 @@ export class Repository<TData extends object> {
     return this.#records.find(...args);
   }
 
+  /** `find` for large list reads (thousands of records): the storage's rows as records, paged there (`TypedRecords.read`). */
+  read(...args: Parameters<TypedRecords<TData>['read']>): Promise<Stored<TData>[]> {
+    return this.#records.read(...args);
+  }
+
   /**
    * The records of several users in one course: one (type, user_id, course_id) index range per user. A single query
    * with `user_id: { $in }` ranges over the whole course's records of this type and filters them in JavaScript, which
    * for a page of students in a large course reads every student's submissions.
    */
   async ofUsersInCourse(courseId: number, userIds: readonly number[]): Promise<Stored<TData>[]> {
-    const perUser = await Promise.all([...new Set(userIds)].map((userId) => this.find({ user_id: userId, course_id: courseId })));
+    const perUser = await Promise.all([...new Set(userIds)].map((userId) => this.read({ user_id: userId, course_id: courseId })));
     return perUser.flat();
   }
 
@@ -155,10 +160,6 @@ export class StaleWriteError extends ConflictError {
   }
 }
 
-const META_FIELDS = new Set(['_rev', '_meta', '_deleted', '_attachments']);
-const envelopeOf = (doc: RxDocumentData<StoredRecord>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(doc).filter(([key]) => !META_FIELDS.has(key)));
-
 /**
  * The one way to write records together (and, through `Repository.create`, to insert one): the writes, planned
  * with `insertion` and `replacement`, go to one collection (of any types) in ONE storage bulkWrite, i.e. one
@@ -193,7 +194,7 @@ async function writeRows(collection: RecordCollection, writes: readonly PlannedW
     // New records get their revision and _meta from RxDB's storage wrapper, as in collection.bulkInsert.
     if (!read) return { document: { ...record, _deleted: false, _attachments: {}, _rev: '', _meta: { lwt: 0 } } };
     const previous = current.get(record.key);
-    if (!previous || !isDeepStrictEqual(envelopeOf(previous), read)) throw new StaleWriteError(record.key);
+    if (!previous || !isDeepStrictEqual(recordOf(previous), read)) throw new StaleWriteError(record.key);
     return { previous, document: { ...previous, ...record, _deleted: write.deleted === true } };
   });
   const { error } = await storage.bulkWrite(rows, ALL_OR_NOTHING_CONTEXT);

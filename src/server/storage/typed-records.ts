@@ -1,4 +1,4 @@
-import type { MangoQuerySelector, MangoQuerySortPart } from 'rxdb';
+import { normalizeMangoQuery, prepareQuery, type MangoQuerySelector, type MangoQuerySortPart, type RxDocumentData } from 'rxdb';
 import type { RecordCollection } from './database.ts';
 import type { StoredRecord } from './record-schema.ts';
 
@@ -31,6 +31,26 @@ export function changedByOf(stamp: WriteStamp): number {
 
 export type Stored<TData extends object> = StoredRecord<TData>;
 type SlotSelector = MangoQuerySelector<StoredRecord>;
+type SlotSort = MangoQuerySortPart<StoredRecord>[];
+
+/** A page of a bulk read, in slot order: what `read` hands to the storage to apply. */
+export interface ReadPage {
+  sort?: SlotSort;
+  skip?: number;
+  limit?: number;
+}
+
+/**
+ * A stored row as the record it holds: the envelope's fields without RxDB's own (`_rev`, `_meta`, `_deleted`,
+ * `_attachments`). Picked by name rather than by deleting keys, so the result keeps one fixed shape.
+ */
+export function recordOf<TData extends object>(doc: RxDocumentData<StoredRecord<TData>>): Stored<TData> {
+  return {
+    key: doc.key, type: doc.type, id: doc.id, course_id: doc.course_id, user_id: doc.user_id, parent_id: doc.parent_id,
+    sort_key: doc.sort_key, lookup_key: doc.lookup_key, created_at: doc.created_at, updated_at: doc.updated_at,
+    updated_by: doc.updated_by, request_id: doc.request_id, data: doc.data,
+  };
+}
 
 /**
  * Typed access to the records of one entity type inside a shared collection. Validation of `data` is the
@@ -73,6 +93,22 @@ export class TypedRecords<TData extends object> {
   async find(selector: SlotSelector = {}, sort: MangoQuerySortPart<StoredRecord>[] = [{ id: 'asc' }]): Promise<Stored<TData>[]> {
     const docs = await this.collection.find({ selector: { ...selector, type: this.type }, sort }).exec();
     return docs.map((doc) => doc.toMutableJSON() as Stored<TData>);
+  }
+
+  /**
+   * `find` for large list reads, straight from the storage: the same selector, order and index plan, but the rows
+   * the storage parsed become the records as they are, without RxDB's document layer (its query and document caches,
+   * and the deep clone `toMutableJSON` makes of every document), which costs more than reading the rows themselves.
+   * `skip` and `limit` page in the storage. Nothing here is shared, so callers may keep or change what they get.
+   */
+  async read(selector: SlotSelector = {}, page: ReadPage = {}): Promise<Stored<TData>[]> {
+    const schema = this.collection.schema.jsonSchema;
+    const { sort = [{ id: 'asc' }], skip, limit } = page;
+    const query = normalizeMangoQuery(schema, { selector: { ...selector, type: this.type }, sort, ...(skip ? { skip } : {}), ...(limit !== undefined ? { limit } : {}) });
+    // What RxDB's own queries add: deleted rows (tombstones kept for sync) are never results.
+    query.selector = { ...query.selector, _deleted: { $eq: false } };
+    const { documents } = await this.collection.storageInstance.query(prepareQuery(schema, query));
+    return documents.map((doc) => recordOf(doc as RxDocumentData<Stored<TData>>));
   }
 
   async count(selector: SlotSelector = {}): Promise<number> {

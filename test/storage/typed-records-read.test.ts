@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_MIGRATIONS } from '../../src/server/domain/record-migrations.ts';
+import { openDatabase, type OutpostDatabase } from '../../src/server/storage/database.ts';
+import type { StoredRecord } from '../../src/server/storage/record-schema.ts';
+import { TypedRecords } from '../../src/server/storage/typed-records.ts';
+
+/**
+ * `TypedRecords.read` (the storage's rows as records, for large list reads) against `find` (through RxDB's
+ * document layer) on a real SQLite file: the same records in the same order for every selector and sort, the same
+ * page for every skip and limit, and never a deleted record or another type's.
+ */
+describe('TypedRecords.read, the bulk read path', () => {
+  let dir: string;
+  let db: OutpostDatabase;
+  let submissions: TypedRecords<{ score: number | null; note: string }>;
+
+  const record = (type: string, id: number, slots: Partial<StoredRecord>, data: Record<string, unknown>): StoredRecord => ({
+    key: `${type}:${id}`, type, id, course_id: 0, user_id: 0, parent_id: 0, sort_key: '', lookup_key: '',
+    created_at: id, updated_at: id, updated_by: 0, request_id: '', ...slots, data,
+  });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'outpost-read-'));
+    db = await openDatabase({ dataDir: dir, migrations: RECORD_MIGRATIONS });
+    submissions = new TypedRecords(db.course_user, 'submission');
+    const rows: StoredRecord[] = [];
+    // Ids out of key order (submission:10 sorts before submission:9 as a string), courses, users and parents mixed.
+    for (let id = 1; id <= 60; id++) {
+      const slots = { course_id: 1 + (id % 3), user_id: 100 + (id % 7), parent_id: 200 + (id % 5), sort_key: id % 4 === 0 ? 'needs_grading' : id % 4 === 1 ? 'submitted' : '' };
+      rows.push(record('submission', id, slots, { score: id % 6 === 0 ? null : id, note: `n${id % 9}` }));
+    }
+    // Another type in the same collection and slots: never a submission.
+    for (let id = 61; id <= 70; id++) rows.push(record('submission_version', id, { course_id: 1, user_id: 101, parent_id: 201 }, { score: 1, note: 'v' }));
+    await db.course_user.bulkInsert(rows);
+    // Deleted records stay as tombstones for sync: never results.
+    const gone = await db.course_user.findByIds(['submission:3', 'submission:31', 'submission:40']).exec();
+    for (const doc of gone.values()) await doc.remove();
+  });
+  afterAll(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const selectors = [
+    {},
+    { course_id: 2 },
+    { user_id: 103, course_id: 1 },
+    { parent_id: 202 },
+    { parent_id: 201, sort_key: 'needs_grading' },
+    { parent_id: 204, sort_key: { $gt: '' } },
+    { course_id: 1, user_id: { $in: [100, 104, 106] } },
+    { 'data.note': 'n2' },
+    { course_id: 3, 'data.score': null },
+  ];
+  const sorts = [undefined, [{ id: 'desc' as const }], [{ sort_key: 'asc' as const }, { id: 'asc' as const }], [{ user_id: 'desc' as const }, { id: 'asc' as const }]];
+
+  it('finds the same records in the same order as find, for every selector and sort', async () => {
+    for (const selector of selectors) {
+      for (const sort of sorts) {
+        const expected = await submissions.find(selector, sort);
+        const label = JSON.stringify({ selector, sort });
+        expect(await submissions.read(selector, sort ? { sort } : {}), label).toEqual(expected);
+      }
+    }
+    expect((await submissions.read({ course_id: 1 })).length).toBeGreaterThan(10);
+  });
+
+  it('pages in the storage: skip and limit give the slice of the same order, for sorts the index does and does not satisfy', async () => {
+    for (const selector of [{}, { course_id: 2 }, { parent_id: 203 }, { 'data.note': 'n4' }]) {
+      for (const sort of sorts) {
+        const all = await submissions.find(selector, sort);
+        for (const [skip, limit] of [[0, 5], [5, 5], [3, 100], [all.length, 5], [0, 0]] as const) {
+          const page = await submissions.read(selector, { ...(sort ? { sort } : {}), skip, limit });
+          expect(page, JSON.stringify({ selector, sort, skip, limit })).toEqual(all.slice(skip, skip + limit));
+        }
+      }
+    }
+  });
+
+  it('gives records with the envelope only, no RxDB fields, and of the asked type only', async () => {
+    const all = await submissions.read();
+    expect(all.map((r) => r.id)).toEqual([...Array.from({ length: 60 }, (_, i) => i + 1)].filter((id) => ![3, 31, 40].includes(id)));
+    expect(Object.keys(all[0]!).sort()).toEqual(
+      ['course_id', 'created_at', 'data', 'id', 'key', 'lookup_key', 'parent_id', 'request_id', 'sort_key', 'type', 'updated_at', 'updated_by', 'user_id'],
+    );
+    expect(new Set(all.map((r) => r.type))).toEqual(new Set(['submission']));
+  });
+
+  it('hands out records the caller may change without changing what the next read gets', async () => {
+    const [first] = await submissions.read({ course_id: 2 });
+    first!.data.note = 'changed';
+    const [again] = await submissions.read({ course_id: 2 });
+    expect(again!.data.note).not.toBe('changed');
+  });
+});
