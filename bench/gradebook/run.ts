@@ -1,4 +1,5 @@
 import { cpus } from 'node:os';
+import { GRADEBOOK_SUBMISSION_FIELDS } from '../../src/contracts/gradebook-dtos.ts';
 import { startTestServer } from '../../test/helpers/server.ts';
 import { buildGradedCourse } from '../grading/graded-course.ts';
 import { summary } from '../grading/percentiles.ts';
@@ -51,7 +52,7 @@ type Get = (path: string) => Promise<{ json: unknown; link: string | null }>;
 /**
  * The gradebook screen's reads (src/renderer/src/api/gradebook-calls.ts): groups with assignments and the
  * enrollment pages in parallel, and as each page of students arrives, their submissions in chunks of 50
- * (Canvas's cap on `student_ids[]`), grouped by student.
+ * (Canvas's cap on `student_ids[]`), grouped by student, with the fields a cell shows (`response_fields[]`).
  */
 async function loadGradebook(courseId: number, get: Get): Promise<{ submissions: number }> {
   const base = `/api/v1/courses/${courseId}`;
@@ -63,7 +64,8 @@ async function loadGradebook(courseId: number, get: Get): Promise<{ submissions:
     const page = await get(next);
     const ids = (page.json as { user_id: number }[]).map((e) => e.user_id);
     for (let i = 0; i < ids.length; i += 50) {
-      const query = ids.slice(i, i + 50).map((id) => `student_ids[]=${id}`).join('&');
+      const students = ids.slice(i, i + 50).map((id) => `student_ids[]=${id}`);
+      const query = [...students, ...GRADEBOOK_SUBMISSION_FIELDS.map((field) => `response_fields[]=${field}`)].join('&');
       chunks.push(
         get(`${base}/students/submissions?${query}&grouped=1`).then(({ json }) => {
           for (const student of json as { submissions: unknown[] }[]) submissions += student.submissions.length;

@@ -37,9 +37,17 @@ export interface StudentEnrollment {
 }
 
 /** `GET …/students/submissions?grouped=1`: one entry per student. */
+/**
+ * What the gradebook holds of a submission: the fields its cells, markers, default grade and distribution read,
+ * asked for with `response_fields[]`, so 50,000 submissions travel as a fraction of their full JSON.
+ */
+export const GRADEBOOK_SUBMISSION_FIELDS = ['id', 'user_id', 'assignment_id', 'score', 'entered_grade', 'excused', 'late', 'missing'] as const satisfies readonly (keyof Submission)[];
+export type GradebookSubmission = Pick<Submission, (typeof GRADEBOOK_SUBMISSION_FIELDS)[number]>;
+
+/** `GET …/students/submissions?grouped=1&response_fields[]=…` (GRADEBOOK_SUBMISSION_FIELDS) */
 export interface StudentSubmissions {
   user_id: number;
-  submissions: Submission[];
+  submissions: GradebookSubmission[];
 }
 
 /** Canvas's Progress: a background job (`update_grades`) as `GET /api/v1/progress/:id` reports it. */

@@ -1,11 +1,12 @@
-import type {
-  AssignmentGroupWithAssignments,
-  ColumnDatum,
-  CourseSection,
-  CustomColumn,
-  Progress,
-  StudentEnrollment,
-  StudentSubmissions,
+import {
+  GRADEBOOK_SUBMISSION_FIELDS,
+  type AssignmentGroupWithAssignments,
+  type ColumnDatum,
+  type CourseSection,
+  type CustomColumn,
+  type Progress,
+  type StudentEnrollment,
+  type StudentSubmissions,
 } from '../../../contracts/gradebook-dtos.ts';
 import type { Submission } from '../../../contracts/grading-dtos.ts';
 import type { Http } from './http.ts';
@@ -26,11 +27,12 @@ export function gradebookCalls(http: Http) {
     /** One student's enrollment, for their totals after a grade changed. */
     studentEnrollment: (courseId: number, userId: number) =>
       http.getAll<StudentEnrollment>(`${course(courseId)}/enrollments`, { 'type[]': ['StudentEnrollment'], user_id: userId }),
-    /** The named students' submissions (at most STUDENTS_PER_SUBMISSIONS_CALL), one entry per student. */
+    /** The named students' submissions (at most STUDENTS_PER_SUBMISSIONS_CALL), one entry per student, with the fields a cell needs. */
     gradebookSubmissions: (courseId: number, userIds: readonly number[]) =>
       http.getOne<StudentSubmissions[]>(`${course(courseId)}/students/submissions`, {
         'student_ids[]': userIds.map(String),
         grouped: 'true',
+        'response_fields[]': [...GRADEBOOK_SUBMISSION_FIELDS],
       }),
     /** Every student's submission of one assignment, after a bulk change to them. */
     assignmentSubmissions: (courseId: number, assignmentId: number) =>

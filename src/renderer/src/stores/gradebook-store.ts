@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import type { AssignmentGroupWithAssignments, CourseSection, CustomColumn, EnrollmentGrades, StudentEnrollment } from '../../../contracts/gradebook-dtos.ts';
-import type { Submission } from '../../../contracts/grading-dtos.ts';
+import type { AssignmentGroupWithAssignments, CourseSection, CustomColumn, EnrollmentGrades, GradebookSubmission, StudentEnrollment } from '../../../contracts/gradebook-dtos.ts';
 import type { Assignment } from '../../../contracts/lms-dtos.ts';
 import { STUDENTS_PER_SUBMISSIONS_CALL } from '../api/gradebook-calls.ts';
 import type { Loadable } from './resource-store.ts';
@@ -30,7 +29,7 @@ export interface GradebookData {
   students: GradebookStudent[];
   sections: CourseSection[];
   /** By `cellKey(userId, assignmentId)`; published assignments only (the API lists no others' submissions). */
-  submissions: Partial<Record<string, Submission>>;
+  submissions: Partial<Record<string, GradebookSubmission>>;
   /** The stored totals, per student. */
   totals: Partial<Record<number, EnrollmentGrades>>;
   /** The custom columns the API lists (hidden ones are not), by position; they come before the assignments. */
@@ -151,7 +150,7 @@ function totalsOf(enrollments: readonly StudentEnrollment[]): Record<number, Enr
 async function fetchGradebook(courseId: number): Promise<GradebookData> {
   const api = currentApi();
   const submissionCalls: Promise<void>[] = [];
-  const submissions: Record<string, Submission> = {};
+  const submissions: Record<string, GradebookSubmission> = {};
   const onPage = (page: StudentEnrollment[]) => {
     const ids = [...new Set(page.map((e) => e.user_id))];
     for (let i = 0; i < ids.length; i += STUDENTS_PER_SUBMISSIONS_CALL) {

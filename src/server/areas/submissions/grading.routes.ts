@@ -22,7 +22,7 @@ import {
   updateGradesParams,
   type GradeSubmissionParams,
 } from './submissions.params.ts';
-import { userDisplayJson } from './submissions.serializer.ts';
+import { userDisplayJson, withOnlyFields } from './submissions.serializer.ts';
 import type { SubmissionsService } from './submissions.service.ts';
 
 interface Parts {
@@ -149,12 +149,14 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
         const { studentIds, assignments, records } = await lists.forStudents(viewer, scope, p, writeStamp(ctx));
         const byId = new Map(assignments.map((a) => [a.id, a]));
         const request = { ...ctx, viewer, include: p.include };
-        if (!p.grouped) return paginateMapped(ctx, records, (page) => reader.json(page, byId, request));
-        // Grouped output is one unpaginated array, a student per entry (docs/canvas-compatibility.md §8.6).
-        const json = await reader.json(records, byId, request);
-        return {
-          body: studentIds.map((id) => ({ user_id: id, submissions: json.filter((s) => s.user_id === id) })),
-        };
+        const shown = async (page: readonly (typeof records)[number][]) => withOnlyFields(await reader.json(page, byId, request), p.response_fields);
+        if (!p.grouped) return paginateMapped(ctx, records, shown);
+        // Grouped output is one unpaginated array, a student per entry (docs/canvas-compatibility.md §8.6). Entries
+        // are matched by the records' user ids, since `response_fields[]` may leave `user_id` out of the JSON.
+        const json = await shown(records);
+        const byStudent = new Map<number, Record<string, unknown>[]>(studentIds.map((id) => [id, []]));
+        records.forEach((record, i) => byStudent.get(record.data.user_id)?.push(json[i]!));
+        return { body: studentIds.map((id) => ({ user_id: id, submissions: byStudent.get(id) })) };
       },
     }),
   ];

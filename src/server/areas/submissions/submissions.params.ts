@@ -191,6 +191,9 @@ export const studentSubmissionsParams = z.object({
   order: canvasEnum(['id', 'graded_at']).default('id'),
   order_direction: canvasEnum(['ascending', 'descending']).default('ascending'),
   include: includes,
+  response_fields: canvasList(canvasString(z.string().max(100)))
+    .optional()
+    .meta({ description: 'Only these fields of each submission (its JSON names, included ones too); unknown names are ignored.' }),
   ...paginationParams,
 });
 export type StudentSubmissionsParams = z.output<typeof studentSubmissionsParams>;

@@ -57,6 +57,21 @@ export function submissionJson(view: SubmissionView, ctx: SerializeContext, alwa
   return json;
 }
 
+/**
+ * Canvas's `response_fields[]`: each submission keeps only the named fields (its own or included ones); a name it
+ * does not have is ignored. A client that shows a few fields of thousands of submissions (a gradebook) reads a
+ * fraction of the JSON. Without the parameter the JSON is unchanged.
+ */
+export function withOnlyFields(json: Record<string, unknown>[], fields: readonly string[] | undefined): Record<string, unknown>[] {
+  if (fields === undefined) return json;
+  const wanted = [...new Set(fields)];
+  return json.map((submission) => {
+    const kept: Record<string, unknown> = {};
+    for (const field of wanted) if (Object.hasOwn(submission, field)) kept[field] = submission[field];
+    return kept;
+  });
+}
+
 function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentData>, ctx: SerializeContext): Record<string, unknown> {
   const s = record.data;
   const page = `${ctx.baseUrl}/courses/${s.course_id}/assignments/${s.assignment_id}/submissions/${s.user_id}`;

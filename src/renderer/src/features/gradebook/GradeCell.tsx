@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Submission } from '../../../../contracts/grading-dtos.ts';
+import type { GradebookSubmission } from '../../../../contracts/gradebook-dtos.ts';
 import { paths } from '../../lib/paths.ts';
 import { cellKey, useGradebookStore, type GradebookAssignment, type GradebookStudent } from '../../stores/gradebook-store.ts';
 import { EditableCell, type EditableCellProps } from './EditableCell.tsx';
@@ -9,7 +9,7 @@ interface GradeCellProps extends EditableCellProps {
   courseId: number;
   student: GradebookStudent;
   assignment: GradebookAssignment;
-  submission: Submission | undefined;
+  submission: GradebookSubmission | undefined;
   /** The grade ended in a sync conflict that waits for review. */
   inConflict: boolean;
 }
@@ -45,7 +45,7 @@ export function GradeCell({ courseId, student, assignment, submission, inConflic
   );
 }
 
-function Markers({ submission: s }: { submission: Submission }) {
+function Markers({ submission: s }: { submission: GradebookSubmission }) {
   const marks = [s.excused && 'Excused', s.late && 'Late', s.missing && 'Missing'].filter((m): m is string => typeof m === 'string');
   if (marks.length === 0) return null;
   return <span className="gradebook-marks">{marks.join(', ')}</span>;
