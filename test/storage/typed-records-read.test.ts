@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MangoQuerySortPart } from 'rxdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_MIGRATIONS } from '../../src/server/domain/record-migrations.ts';
 import { openDatabase, type OutpostDatabase } from '../../src/server/storage/database.ts';
@@ -55,7 +56,7 @@ describe('TypedRecords.read, the bulk read path', () => {
     { 'data.note': 'n2' },
     { course_id: 3, 'data.score': null },
   ];
-  const sorts = [undefined, [{ id: 'desc' as const }], [{ sort_key: 'asc' as const }, { id: 'asc' as const }], [{ user_id: 'desc' as const }, { id: 'asc' as const }]];
+  const sorts: (MangoQuerySortPart<StoredRecord>[] | undefined)[] = [undefined, [{ id: 'desc' }], [{ sort_key: 'asc' }, { id: 'asc' }], [{ user_id: 'desc' }, { id: 'asc' }]];
 
   it('finds the same records in the same order as find, for every selector and sort', async () => {
     for (const selector of selectors) {

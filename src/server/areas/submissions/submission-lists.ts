@@ -77,9 +77,7 @@ export class SubmissionLists {
    * caller must see (401 otherwise), across the published assignments asked for.
    */
   async forStudents(viewer: ContentViewer, scope: SubmissionScope, p: StudentSubmissionsParams, stamp: WriteStamp) {
-    const { principal } = viewer;
-    const visible = await this.#scopes.visibleStudents(principal, scope);
-    const studentIds = await this.#requestedStudents(principal, visible, p.student_ids);
+    const studentIds = await this.#requestedStudents(viewer.principal, scope, p.student_ids);
     const assignments = await this.publishedAssignments(viewer, p.assignment_ids);
     const found = await this.#store.ensureAcross(viewer.courseId, assignments, studentIds, stamp);
     const records: Stored<SubmissionData>[] = [];
@@ -91,20 +89,21 @@ export class SubmissionLists {
     return { studentIds, assignments, records: sortSubmissions(kept, p.order, p.order_direction) };
   }
 
-  async #requestedStudents(principal: Principal, visible: number[], requested: readonly string[] | undefined): Promise<number[]> {
-    if (requested?.includes('all')) return visible;
-    if (requested === undefined || requested.length === 0) {
-      // Only a student has work of their own; anyone else asking for "themselves" gets nothing.
-      return visible.includes(principal.userId) ? [principal.userId] : [];
-    }
+  /** Named students are checked against their own enrollments, not the whole roster's. */
+  async #requestedStudents(principal: Principal, scope: SubmissionScope, requested: readonly string[] | undefined): Promise<number[]> {
+    if (requested?.includes('all')) return this.#scopes.visibleStudents(principal, scope);
+    // Only a student has work of their own; anyone else asking for "themselves" gets nothing.
+    if (requested === undefined || requested.length === 0) return this.#scopes.visibleStudents(principal, scope, [principal.userId]);
     if (requested.length > MAX_STUDENT_IDS) throw new InvalidError('too many students', 'error');
-    const ids: number[] = [];
+    const ids = new Set<number>();
     for (const raw of new Set(requested)) {
       const id = await this.#ids.userId(raw, principal).catch(whenNotFound(undefined));
-      if (id === undefined || !visible.includes(id)) throw new UnauthorizedError();
-      ids.push(id);
+      if (id === undefined) throw new UnauthorizedError();
+      ids.add(id);
     }
-    return [...new Set(ids)].sort((a, b) => a - b);
+    const visible = await this.#scopes.visibleStudents(principal, scope, [...ids]);
+    if (visible.length !== ids.size) throw new UnauthorizedError();
+    return visible;
   }
 }
 

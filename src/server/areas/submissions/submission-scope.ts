@@ -46,13 +46,14 @@ export class SubmissionScopes {
 
   /**
    * Students of the scope (enrollments neither deleted nor rejected, inactive and concluded included, as Canvas's
-   * gradebook lists them), id → whether any of their student enrollments is active or invited.
+   * gradebook lists them), id → whether any of their student enrollments is active or invited. `among`: only those
+   * of these users, read by user rather than as the whole roster (a gradebook names 50 students of 1,000 per call).
    */
-  async students(scope: SubmissionScope): Promise<Map<number, { active: boolean }>> {
+  async students(scope: SubmissionScope, among?: readonly number[]): Promise<Map<number, { active: boolean }>> {
     const { repos } = this.#services;
     const course = await repos.courses.get(scope.courseId);
     if (!course) throw new NotFoundError('course');
-    const rows = await repos.enrollments.find({ course_id: scope.courseId });
+    const rows = among === undefined ? await repos.enrollments.find({ course_id: scope.courseId }) : await repos.enrollments.ofUsersInCourse(scope.courseId, among);
     const students = new Map<number, { active: boolean }>();
     for (const row of rows) {
       const e = row.data;
@@ -65,9 +66,9 @@ export class SubmissionScopes {
     return students;
   }
 
-  /** The scope's students whose work the caller may see, ascending by id. */
-  async visibleStudents(principal: Principal, scope: SubmissionScope): Promise<number[]> {
-    const [all, visible] = await Promise.all([this.students(scope), this.#services.access.visibleStudents(principal, scope.courseId)]);
+  /** The scope's students whose work the caller may see, ascending by id (`among`: only these users, see `students`). */
+  async visibleStudents(principal: Principal, scope: SubmissionScope, among?: readonly number[]): Promise<number[]> {
+    const [all, visible] = await Promise.all([this.students(scope, among), this.#services.access.visibleStudents(principal, scope.courseId)]);
     return [...all.keys()].filter((id) => visible === 'all' || visible.has(id)).sort((a, b) => a - b);
   }
 
