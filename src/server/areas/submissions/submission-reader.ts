@@ -30,8 +30,11 @@ export class SubmissionReader {
     const include = new Set([...request.include, ...always]);
     const ids = records.map((r) => r.id);
     const viewerId = request.viewer.principal.userId;
+    // Comments show only as `submission_comments` and decide only the default `read_status`: a list without
+    // either (the gradebook's 2,500 submissions a call) does not read them.
+    const needsComments = include.has('submission_comments') || include.has('read_status');
     const [stored, versions, reads, seesUnposted] = await Promise.all([
-      repos.submissionComments.find({ parent_id: { $in: ids } }),
+      needsComments ? repos.submissionComments.find({ parent_id: { $in: ids } }) : Promise.resolve([]),
       include.has('submission_history') ? repos.submissionVersions.find({ parent_id: { $in: ids } }) : Promise.resolve([]),
       include.has('read_status') ? repos.submissionReads.find({ parent_id: { $in: ids }, user_id: viewerId }) : Promise.resolve([]),
       this.#services.access.canAny(request.viewer.principal, UNPOSTED_READERS, { type: 'course', courseId: request.viewer.courseId }),
