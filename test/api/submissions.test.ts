@@ -128,7 +128,7 @@ describe('submissions API: submit, list, show', () => {
       expect(again).toMatchObject({ id: s.id, attempt: 2, body: 'second' });
     });
 
-    it('online_url assumes http; media_recording needs both media fields', async () => {
+    it('online_url assumes http; media_recording needs both media fields and a recording of the caller', async () => {
       const a = await createGradedAssignment(server, course, { submission_types: ['online_url', 'media_recording'] });
       const path = `/api/v1/courses/${course.id}/assignments/${a.id}/submissions`;
       const url = await api(server, course.studentB.token, 'POST', path, { submission: { submission_type: 'online_url', url: 'example.com/work' } });
@@ -136,9 +136,13 @@ describe('submissions API: submit, list, show', () => {
       expect(url.json).toMatchObject({ url: 'http://example.com/work', submission_type: 'online_url' });
       const half = await api(server, course.studentB.token, 'POST', path, { submission: { submission_type: 'media_recording', media_comment_id: 'm-1' } });
       expect(half.status).toBe(400);
-      const media = await api(server, course.studentB.token, 'POST', path, { submission: { submission_type: 'media_recording', media_comment_id: 'm-1', media_comment_type: 'audio' } });
-      expect(media.status).toBe(201);
-      expect(media.json).toMatchObject({ attempt: 2, media_comment: { media_id: 'm-1', media_type: 'audio', 'content-type': 'audio/mp4' } });
+      // Outpost holds no media but the caller's own uploads: an id of a media service names nothing here.
+      const foreign = await api(server, course.studentB.token, 'POST', path, { submission: { submission_type: 'media_recording', media_comment_id: 'm-1', media_comment_type: 'audio' } });
+      expect(foreign.status).toBe(400);
+      expect(foreign.json).toEqual({ message: 'No valid media_comment_id given' });
+      const shown = await api(server, course.studentB.token, 'GET', `${path}/self`);
+      expect(shown.json).toMatchObject({ attempt: 1, submission_type: 'online_url' });
+      expect(shown.json).not.toHaveProperty('media_comment');
     });
 
     it('uploads a file for the own submission, then submits it; another student may not upload for them', async () => {

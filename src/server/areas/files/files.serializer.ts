@@ -15,7 +15,7 @@ export function fileJson(record: Stored<FileData>, baseUrl: string, viewer: Cont
     display_name: f.display_name,
     filename: f.filename,
     'content-type': f.content_type,
-    url: `${baseUrl}/api/v1/files/${record.id}/download?download_frd=1`,
+    url: fileDownloadUrl(record, baseUrl),
     size: f.size,
     created_at: isoSeconds(record.created_at),
     updated_at: isoSeconds(record.updated_at),
@@ -32,6 +32,11 @@ export function fileJson(record: Stored<FileData>, baseUrl: string, viewer: Cont
     preview_url: null,
     upload_status: 'success',
   };
+}
+
+/** Where the bytes are read, for whoever may read the file. */
+export function fileDownloadUrl(record: Stored<FileData>, baseUrl: string): string {
+  return `${baseUrl}/api/v1/files/${record.id}/download?download_frd=1`;
 }
 
 /** Step 3 of Canvas's upload, where the File JSON of a finished upload is confirmed (files.routes.ts). */

@@ -5,6 +5,7 @@ import type { ContentViewer } from '../common/course-content.ts';
 import type { SubmissionInclude } from './submissions.params.ts';
 import { isUnposted, submissionJson, type SerializeContext, type SubmissionView } from './submissions.serializer.ts';
 import type { StoredAssignment } from './submission-store.ts';
+import { mediaFileIds } from './media-recordings.ts';
 
 /** Who sees grades and comments before they are posted: those who grade or may view every grade. */
 const UNPOSTED_READERS = ['manage_grades', 'view_all_grades'] as const;
@@ -47,7 +48,9 @@ export class SubmissionReader {
     };
     const comments = stored.filter((c) => isShownComment(c.data) && !hidden(c));
     const userIds = new Set([...records.map((r) => r.data.user_id), ...comments.map((c) => c.data.author_id)]);
-    const fileIds = [...records.flatMap((r) => r.data.attachment_ids), ...comments.flatMap((c) => c.data.attachment_ids)];
+    // The history's attempts show their own files and recordings, not only the latest attempt's.
+    const attempts = [...records.map((r) => r.data), ...versions.map((v) => v.data)];
+    const fileIds = [...attempts.flatMap((a) => a.attachment_ids), ...mediaFileIds(attempts), ...comments.flatMap((c) => c.data.attachment_ids)];
     const [users, files, course] = await Promise.all([
       repos.users.getMany([...userIds]),
       repos.files.getMany([...new Set(fileIds)]),

@@ -6,9 +6,10 @@ import type { Stored } from '../../domain/repository.ts';
 import { assignmentJson } from '../assignments/assignments.serializer.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';
-import { fileJson } from '../files/files.serializer.ts';
+import { fileDownloadUrl, fileJson } from '../files/files.serializer.ts';
 import type { SubmissionInclude } from './submissions.params.ts';
 import { computed } from './submission-workflow.ts';
+import { mediaFileId } from './media-recordings.ts';
 
 /** Everything a submission's JSON may show, loaded once per request by `SubmissionReader`. */
 export interface SubmissionView {
@@ -111,7 +112,7 @@ function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentD
       return file ? [fileJson(file, ctx.baseUrl, asEditor)] : [];
     });
   }
-  if (s.media_comment_id !== null) json.media_comment = mediaJson(s.media_comment_id, s.media_comment_type, ctx.baseUrl);
+  if (s.media_comment_id !== null) json.media_comment = recordingJson(s.media_comment_id, s.media_comment_type, ctx);
   return json;
 }
 
@@ -158,6 +159,18 @@ export function userDisplayJson(user: Stored<UserData> | undefined, id: number, 
   };
 }
 
+/**
+ * A submitted recording is one of the student's files (decision 0076): the MediaComment names its type and plays
+ * from its download URL, which lets in whoever may see the submission.
+ */
+function recordingJson(mediaId: string, mediaType: string | null, ctx: Pick<SerializeContext, 'baseUrl' | 'files'>): Record<string, unknown> {
+  const fileId = mediaFileId(mediaId);
+  const file = fileId === undefined ? undefined : ctx.files.get(fileId);
+  const json = mediaJson(mediaId, mediaType, ctx.baseUrl);
+  return file ? { ...json, 'content-type': file.data.content_type, display_name: file.data.display_name, url: fileDownloadUrl(file, ctx.baseUrl) } : json;
+}
+
+/** Media Outpost does not hold (a comment's media, from a Canvas client): Canvas's shape and media URL. */
 function mediaJson(mediaId: string, mediaType: string | null, baseUrl: string): Record<string, unknown> {
   const type = mediaType === 'audio' ? 'audio' : 'video';
   return {

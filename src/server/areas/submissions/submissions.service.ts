@@ -13,6 +13,7 @@ import type { SubmissionStore} from './submission-store.ts';
 import { type StoredAssignment } from './submission-store.ts';
 import { placeholder, submit, type SubmittedContent } from './submission-workflow.ts';
 import type { SubmitParams } from './submissions.params.ts';
+import { ownRecording } from './media-recordings.ts';
 import type { SubmissionScope } from './submission-scope.ts';
 
 /** Who sees unpublished assignments here: their editors, and graders. */
@@ -108,7 +109,7 @@ export class SubmissionsService {
       }
       case 'media_recording':
         if (s.media_comment_id === undefined || s.media_comment_type === undefined) throw missing();
-        return { submission_type: type, media_comment_id: s.media_comment_id, media_comment_type: s.media_comment_type };
+        return { submission_type: type, ...(await ownRecording(this.store, assignment.data.course_id, userId, s.media_comment_id, s.media_comment_type)) };
     }
   }
 }
