@@ -1,4 +1,4 @@
-import type { IsoDateTime } from './lms-dtos.ts';
+import type { IsoDateTime, MediaType } from './lms-dtos.ts';
 
 /**
  * What the grader reads and writes through the submissions API: Canvas's Submission, SubmissionComment and
@@ -41,6 +41,17 @@ export interface SubmissionAttempt {
   /** Outpost extension: when an attempt made offline on a device reached the hub; null when that is `submitted_at`. */
   received_at?: IsoDateTime | null;
   attachments?: SubmissionAttachment[];
+  /** A media recording attempt's recording; absent on other attempts. */
+  media_comment?: MediaComment;
+}
+
+/** Canvas's MediaComment: where a recording plays from and what it is. */
+export interface MediaComment {
+  'content-type': string;
+  display_name: string | null;
+  media_id: string;
+  media_type: MediaType;
+  url: string;
 }
 
 export interface Submission extends SubmissionAttempt {

@@ -241,7 +241,12 @@ export interface AssignmentGroup {
 export type SubmissionContent =
   | { submission_type: 'online_text_entry'; body: string }
   | { submission_type: 'online_url'; url: string }
-  | { submission_type: 'online_upload'; file_ids: number[] };
+  | { submission_type: 'online_upload'; file_ids: number[] }
+  /** Outpost keeps a recording as one of the student's uploaded files; its id is the media id. */
+  | { submission_type: 'media_recording'; media_comment_id: string; media_comment_type: MediaType };
+
+/** What a recording holds: sound alone, or sound and picture. */
+export type MediaType = 'audio' | 'video';
 
 /** Step 1 of Canvas's file upload: where to send the bytes, and the form fields to send before them. */
 export interface UploadTicket {

@@ -4,7 +4,7 @@ import { API_BASE_URL_CHANNEL } from '../contracts/bridge.ts';
 import { FileSecretStore, readServerEnv, refusalMessage, startServer, type RunningServer } from '../server/boot.ts';
 import { SafeStorageSecretStore } from './safe-storage-secrets.ts';
 
-import { guardWebContents, isAppUrl, secureWebPreferences } from './window-policy.ts';
+import { allowsPermission, guardWebContents, isAppUrl, secureWebPreferences } from './window-policy.ts';
 
 let server: RunningServer | undefined;
 
@@ -32,8 +32,10 @@ async function launch(): Promise<void> {
     if (!isAppUrl(event.senderFrame?.url, appOrigin)) throw new Error('refused: foreign sender');
     return apiBaseUrl;
   });
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(allowsPermission(permission, details.requestingUrl, appOrigin)),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) => allowsPermission(permission, requestingOrigin, appOrigin));
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appOrigin));
 
   const window = new BrowserWindow({

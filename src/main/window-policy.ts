@@ -30,6 +30,14 @@ export function isAppUrl(candidate: string | undefined, appOrigin: string): bool
   }
 }
 
+/**
+ * The one permission a page gets: the microphone and camera, and only for the app's own page, where a student
+ * records a media submission (decision 0076). Every other permission, and every other origin, is refused.
+ */
+export function allowsPermission(permission: string, requestingUrl: string | undefined, appOrigin: string): boolean {
+  return permission === 'media' && isAppUrl(requestingUrl, appOrigin);
+}
+
 type GuardedContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
 
 /** Denies every popup and every navigation away from the app's origin. */

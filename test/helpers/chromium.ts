@@ -4,7 +4,13 @@ import { chromium, type Browser } from 'playwright-core';
 /** The system Chromium (Debian package `chromium`); OUTPOST_CHROMIUM overrides the path. */
 export const CHROMIUM_PATH = process.env.OUTPOST_CHROMIUM ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * A fake microphone and camera (a tone and a test pattern), granted without the permission prompt: what the
+ * recording tests need from a machine that has neither.
+ */
+export const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] as const;
+
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install the Debian package "chromium" or set OUTPOST_CHROMIUM.`);
   }
@@ -19,6 +25,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

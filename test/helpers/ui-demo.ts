@@ -111,10 +111,16 @@ export function watchPageErrors(page: Page): string[] {
 export class UiDemoRig {
   demo!: UiDemo;
   browser!: Browser;
+  readonly #browserArgs: readonly string[];
+
+  /** `browserArgs`: Chromium switches a file's tests need beyond the usual ones (a fake microphone). */
+  constructor(browserArgs: readonly string[] = []) {
+    this.#browserArgs = browserArgs;
+  }
 
   async start(): Promise<void> {
     this.demo = await startUiDemo();
-    this.browser = await launchChromium();
+    this.browser = await launchChromium(this.#browserArgs);
   }
 
   async stop(): Promise<void> {

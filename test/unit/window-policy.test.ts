@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { guardWebContents, isAppUrl, secureWebPreferences } from '../../src/main/window-policy.ts';
+import { allowsPermission, guardWebContents, isAppUrl, secureWebPreferences } from '../../src/main/window-policy.ts';
 
 const APP = 'http://127.0.0.1:4477';
 
@@ -70,5 +70,13 @@ describe('Electron window security policy', () => {
     expect(contents.openHandler?.({ url: `${APP}/popup` })).toEqual({ action: 'deny' });
     expect(contents.openHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
     expect(contents.navigate('will-attach-webview', `${APP}/`)).toBe(true);
+  });
+
+  it('grants the microphone and camera to the app’s own page only, and nothing else to anyone', () => {
+    expect(allowsPermission('media', `${APP}/#/courses/1/assignments/2`, APP)).toBe(true);
+    expect(allowsPermission('media', APP, APP)).toBe(true);
+    expect(allowsPermission('media', 'https://evil.example/', APP)).toBe(false);
+    expect(allowsPermission('media', undefined, APP)).toBe(false);
+    for (const other of ['geolocation', 'notifications', 'clipboard-read', 'display-capture']) expect(allowsPermission(other, APP, APP), other).toBe(false);
   });
 });

@@ -4,7 +4,8 @@ import express, { type Router } from 'express';
 
 // The UI's own policy; the server adds it so a browser tab gets the same protection as the Electron window.
 const UI_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  // media-src blob:: a recording plays from bytes the page holds (its own, or read through the API with the token).
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self' blob:; connect-src 'self'; " +
   "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 /** Serves the built renderer at `/`, with the SPA's index.html for every non-API GET it does not know. */

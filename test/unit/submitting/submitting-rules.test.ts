@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whyNoSubmitting, waitingToSync } from '../../../src/renderer/src/features/submissions/submittable.ts';
+import { submittableTypes, whyNoSubmitting, waitingToSync } from '../../../src/renderer/src/features/submissions/submittable.ts';
 import { fileProblem } from '../../../src/renderer/src/lib/file-checks.ts';
 import type { Submission } from '../../../src/contracts/grading-dtos.ts';
 import type { Assignment } from '../../../src/contracts/lms-dtos.ts';
@@ -8,6 +8,10 @@ import { MAX_FILE_BYTES } from '../../../src/contracts/upload-limits.ts';
 
 /** The assignment screen's decisions, apart from the browser: what it refuses, and when work still waits for the hub. */
 describe('the assignment screen’s submitting rules', () => {
+  const assignment = (fields: Partial<Assignment>): Assignment => ({
+    id: 1, course_id: 1, name: 'A', description: null, due_at: null, unlock_at: null, lock_at: null, points_possible: 10,
+    grading_type: 'points', submission_types: ['online_text_entry'], published: true, position: 1, ...fields,
+  });
   const status = (fields: Partial<SyncStatus>): SyncStatus => ({ state: 'synced', last_synced_at: '2026-11-25T10:00:00Z', waiting: 0, refused: [], conflicts: 0, ...fields });
 
   it('an attempt waits to sync only on a device with a hub, while changes wait, when newer than the last exchange', () => {
@@ -30,16 +34,22 @@ describe('the assignment screen’s submitting rules', () => {
   });
 
   it('no form when locked, when nothing is submitted online, or when the attempts allowed are used', () => {
-    const assignment = (fields: Partial<Assignment>): Assignment => ({
-      id: 1, course_id: 1, name: 'A', description: null, due_at: null, unlock_at: null, lock_at: null, points_possible: 10,
-      grading_type: 'points', submission_types: ['online_text_entry'], published: true, position: 1, ...fields,
-    });
     const submission = (attempt: number | null) => ({ attempt }) as Submission;
-    expect(whyNoSubmitting(assignment({}), submission(5))).toBeUndefined();
-    expect(whyNoSubmitting(assignment({ locked_for_user: true }), submission(null))).toBe('You cannot submit while this assignment is locked.');
-    expect(whyNoSubmitting(assignment({ submission_types: ['on_paper'] }), submission(null))).toBe('There is nothing to submit online for this assignment.');
-    expect(whyNoSubmitting(assignment({ allowed_attempts: 1 }), submission(null))).toBeUndefined();
-    expect(whyNoSubmitting(assignment({ allowed_attempts: 1 }), submission(1))).toBe('You have used the one attempt this assignment allows.');
-    expect(whyNoSubmitting(assignment({ allowed_attempts: 3 }), submission(3))).toBe('You have used all 3 attempts this assignment allows.');
+    expect(whyNoSubmitting(assignment({}), submission(5), true)).toBeUndefined();
+    expect(whyNoSubmitting(assignment({ locked_for_user: true }), submission(null), true)).toBe('You cannot submit while this assignment is locked.');
+    expect(whyNoSubmitting(assignment({ submission_types: ['on_paper'] }), submission(null), true)).toBe('There is nothing to submit online for this assignment.');
+    expect(whyNoSubmitting(assignment({ allowed_attempts: 1 }), submission(null), true)).toBeUndefined();
+    expect(whyNoSubmitting(assignment({ allowed_attempts: 1 }), submission(1), true)).toBe('You have used the one attempt this assignment allows.');
+    expect(whyNoSubmitting(assignment({ allowed_attempts: 3 }), submission(3), true)).toBe('You have used all 3 attempts this assignment allows.');
+  });
+
+  it('a recording is offered only where the browser records; an assignment that takes nothing else says why', () => {
+    const fresh = { attempt: null } as Submission;
+    expect(submittableTypes(assignment({ submission_types: ['media_recording', 'online_url'] }), true)).toEqual(['online_url', 'media_recording']);
+    expect(submittableTypes(assignment({ submission_types: ['media_recording', 'online_url'] }), false)).toEqual(['online_url']);
+    expect(whyNoSubmitting(assignment({ submission_types: ['media_recording'] }), fresh, true)).toBeUndefined();
+    expect(whyNoSubmitting(assignment({ submission_types: ['media_recording'] }), fresh, false)).toBe(
+      'This assignment takes a media recording, and this browser cannot record one. Open Outpost on a device with a microphone.',
+    );
   });
 });

@@ -1,15 +1,16 @@
 import { create } from 'zustand';
-import type { SubmissionContent } from '../../../contracts/lms-dtos.ts';
+import type { MediaType, SubmissionContent } from '../../../contracts/lms-dtos.ts';
 import { sendUpload } from '../api/upload.ts';
 import { useResourceStore } from './resource-store.ts';
 import { resources } from './resources.ts';
 import { currentApi } from './session-store.ts';
 import { useSyncStatusStore } from './sync-status-store.ts';
 
-/** One attempt as the form holds it: files are still on the person's disk. */
+/** One attempt as the form holds it: files are still on the person's disk, a recording still in the page. */
 export type SubmissionDraft =
-  | Exclude<SubmissionContent, { submission_type: 'online_upload' }>
-  | { submission_type: 'online_upload'; files: readonly File[] };
+  | Exclude<SubmissionContent, { submission_type: 'online_upload' | 'media_recording' }>
+  | { submission_type: 'online_upload'; files: readonly File[] }
+  | { submission_type: 'media_recording'; recording: File; media_type: MediaType };
 
 export interface UploadProgress {
   name: string;
@@ -22,6 +23,23 @@ interface SubmissionStore {
   uploads: readonly UploadProgress[];
   /** Sends the attempt (uploading its files first); throws the server's refusal for the form to show. */
   submitRequested: (courseId: number, assignmentId: number, draft: SubmissionDraft) => Promise<void>;
+}
+
+/**
+ * What the attempt sends once its files are uploaded: a recording is uploaded like a file (Outpost has no media
+ * service), and the attempt names it by its id.
+ */
+async function contentOf(draft: SubmissionDraft, upload: (files: readonly File[]) => Promise<number[]>): Promise<SubmissionContent> {
+  switch (draft.submission_type) {
+    case 'online_upload':
+      return { submission_type: 'online_upload', file_ids: await upload(draft.files) };
+    case 'media_recording': {
+      const [id] = await upload([draft.recording]);
+      return { submission_type: 'media_recording', media_comment_id: String(id), media_comment_type: draft.media_type };
+    }
+    default:
+      return draft;
+  }
 }
 
 /**
@@ -52,11 +70,7 @@ export const useSubmissionStore = create<SubmissionStore>()((set) => {
     uploads: [],
     submitRequested: async (courseId, assignmentId, draft) => {
       try {
-        const content: SubmissionContent =
-          draft.submission_type === 'online_upload'
-            ? { submission_type: 'online_upload', file_ids: await uploaded(courseId, assignmentId, draft.files) }
-            : draft;
-        await currentApi().submit(courseId, assignmentId, content);
+        await currentApi().submit(courseId, assignmentId, await contentOf(draft, (files) => uploaded(courseId, assignmentId, files)));
       } finally {
         set({ uploads: [] });
       }

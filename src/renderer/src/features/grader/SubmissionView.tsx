@@ -5,6 +5,7 @@ import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
 import { formatSubmissionTypes } from '../../lib/format.ts';
 import { AttachmentItem } from './AttachmentItem.tsx';
 import { attemptTimes } from './attempt-times.ts';
+import { RecordingPlayer } from './RecordingPlayer.tsx';
 
 /** The work as the student handed it in, one attempt at a time (the latest first shown). */
 export function SubmissionView({ submission }: { submission: Submission }) {
@@ -35,7 +36,7 @@ export function SubmissionView({ submission }: { submission: Submission }) {
   );
 }
 
-/** One attempt's work (text, website or files); the student's own submission shows it the same way. */
+/** One attempt's work (text, website, files or a recording); the student's own submission shows it the same way. */
 export function AttemptContent({ attempt }: { attempt: SubmissionAttempt }) {
   switch (attempt.submission_type) {
     case 'online_text_entry':
@@ -44,8 +45,10 @@ export function AttemptContent({ attempt }: { attempt: SubmissionAttempt }) {
       return <WebsiteLink url={attempt.url} />;
     case 'online_upload':
       return <Attachments files={attempt.attachments ?? []} />;
+    case 'media_recording':
+      return attempt.media_comment ? <RecordingPlayer media={attempt.media_comment} /> : <p className="muted">No recording is attached.</p>;
     default:
-      // Media recordings, LTI launches and the like: named (an unknown type by its API word), not shown.
+      // LTI launches and the like: named (an unknown type by its API word), not shown.
       return <p>Submitted as {formatSubmissionTypes([attempt.submission_type as SubmissionType])}; Outpost cannot show this kind of work yet.</p>;
   }
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { UploadProgress } from '../../stores/submission-store.ts';
+import { UploadProgressList } from './UploadProgressList.tsx';
 
 interface FileChooserProps {
   allowedExtensions: readonly string[];
@@ -27,15 +28,7 @@ export function FileChooser({ allowedExtensions, onChange, uploads, disabled }: 
       <p id={`${id}-help`} className="help">
         {allowedExtensions.length > 0 ? `Allowed file types: ${allowedExtensions.join(', ')}.` : 'Any file type.'} You can choose several files.
       </p>
-      {uploads.length > 0 && (
-        <ul className="plain-list upload-progress">
-          {uploads.map((u, i) => (
-            <li key={`${i}:${u.name}`}>
-              <progress max={1} value={u.fraction} aria-label={`Uploading ${u.name}`} /> {u.name}
-            </li>
-          ))}
-        </ul>
-      )}
+      <UploadProgressList uploads={uploads} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ReviewsOfMyWork } from '../peer-reviews/ReviewsOfMyWork.tsx';
 import { SubmissionFeedback } from './SubmissionFeedback.tsx';
 import { SubmitForm } from './SubmitForm.tsx';
 import { whyNoSubmitting } from './submittable.ts';
+import { canRecordMedia } from './media-capture.ts';
 
 /** A student's side of an assignment: where their work stands, a new attempt when one is allowed, and past attempts. */
 export function SubmissionPanel({ courseId, assignment }: { courseId: number; assignment: Assignment }) {
@@ -18,7 +19,7 @@ export function SubmissionPanel({ courseId, assignment }: { courseId: number; as
       <h3 id={headingId}>Your submission</h3>
       <Loaded value={submission} what="your submission">
         {(s) => {
-          const refusal = whyNoSubmitting(assignment, s);
+          const refusal = whyNoSubmitting(assignment, s, canRecordMedia());
           return (
             <>
               <SubmissionStatus submission={s} />

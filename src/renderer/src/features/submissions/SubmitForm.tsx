@@ -8,6 +8,9 @@ import { useSubmission } from '../../lib/use-submission.ts';
 import { useSubmissionStore, type SubmissionDraft } from '../../stores/submission-store.ts';
 import { FileChooser } from './FileChooser.tsx';
 import { LazyRichTextEditor } from './LazyRichTextEditor.tsx';
+import { canRecordMedia } from './media-capture.ts';
+import { MediaRecorderField } from './MediaRecorderField.tsx';
+import type { Recording } from './use-media-recorder.ts';
 import { submittableTypes, type SubmittableType } from './submittable.ts';
 
 interface SubmitFormProps {
@@ -17,11 +20,12 @@ interface SubmitFormProps {
 
 /** One attempt: the kinds of work the assignment takes (a choice when it takes several), then `Submit assignment`. */
 export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
-  const types = submittableTypes(assignment);
+  const types = submittableTypes(assignment, canRecordMedia());
   const [type, setType] = useState<SubmittableType>(types[0]!);
   const [body, setBody] = useState('');
   const [url, setUrl] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  const [recording, setRecording] = useState<Recording>();
   const [problem, setProblem] = useState<string>();
   const uploads = useSubmissionStore((s) => s.uploads);
   const submitRequested = useSubmissionStore((s) => s.submitRequested);
@@ -35,7 +39,7 @@ export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const draft = draftOf(type, body, url, files);
+    const draft = draftOf(type, { body, url, files, recording });
     const refused = typeof draft === 'string' ? draft : draft.submission_type === 'online_upload' ? filesProblem(files, extensions) : undefined;
     setProblem(refused);
     if (refused === undefined && typeof draft !== 'string') submit(() => submitRequested(courseId, assignment.id, draft));
@@ -61,6 +65,7 @@ export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
         <TextField label="Website URL" type="url" value={url} onChange={setUrl} disabled={pending} placeholder="https://" />
       )}
       {type === 'online_upload' && <FileChooser allowedExtensions={extensions} onChange={filesChosen} uploads={uploads} disabled={pending} />}
+      {type === 'media_recording' && <MediaRecorderField onChange={setRecording} uploads={uploads} disabled={pending} />}
       <FormError message={problem ?? error} />
       <div className="button-row">
         <button type="submit" disabled={pending}>
@@ -76,8 +81,15 @@ export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
   );
 }
 
+interface FormValues {
+  body: string;
+  url: string;
+  files: readonly File[];
+  recording: Recording | undefined;
+}
+
 /** The attempt to send, or why there is nothing to send yet. */
-function draftOf(type: SubmittableType, body: string, url: string, files: readonly File[]): SubmissionDraft | string {
+function draftOf(type: SubmittableType, { body, url, files, recording }: FormValues): SubmissionDraft | string {
   switch (type) {
     case 'online_text_entry':
       return body === '' ? 'Write your answer first.' : { submission_type: type, body };
@@ -85,6 +97,8 @@ function draftOf(type: SubmittableType, body: string, url: string, files: readon
       return url.trim() === '' ? 'Enter the address of the website first.' : { submission_type: type, url: url.trim() };
     case 'online_upload':
       return files.length === 0 ? 'Choose at least one file first.' : { submission_type: type, files };
+    case 'media_recording':
+      return recording ? { submission_type: type, recording: recording.file, media_type: recording.mediaType } : 'Record your answer first, and stop the recording.';
   }
 }
 

@@ -3,17 +3,22 @@ import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import type { SyncStatus } from '../../../../contracts/session-dtos.ts';
 
 /** The kinds of work a student can hand in on the assignment screen, in the order the form offers them. */
-export const SUBMITTABLE = ['online_text_entry', 'online_url', 'online_upload'] as const;
+export const SUBMITTABLE = ['online_text_entry', 'online_url', 'online_upload', 'media_recording'] as const;
 export type SubmittableType = (typeof SUBMITTABLE)[number];
 
-export function submittableTypes(assignment: Assignment): SubmittableType[] {
-  return SUBMITTABLE.filter((t) => assignment.submission_types.includes(t));
+/** The kinds the student can make here: a recording only where the browser can record (`canRecordMedia`). */
+export function submittableTypes(assignment: Assignment, canRecord: boolean): SubmittableType[] {
+  return SUBMITTABLE.filter((t) => assignment.submission_types.includes(t) && (t !== 'media_recording' || canRecord));
 }
 
 /** Why the student cannot hand in another attempt now, in words; undefined when they can. */
-export function whyNoSubmitting(assignment: Assignment, submission: Submission): string | undefined {
+export function whyNoSubmitting(assignment: Assignment, submission: Submission, canRecord: boolean): string | undefined {
   if (assignment.locked_for_user) return 'You cannot submit while this assignment is locked.';
-  if (submittableTypes(assignment).length === 0) return 'There is nothing to submit online for this assignment.';
+  if (submittableTypes(assignment, canRecord).length === 0) {
+    return assignment.submission_types.includes('media_recording')
+      ? 'This assignment takes a media recording, and this browser cannot record one. Open Outpost on a device with a microphone.'
+      : 'There is nothing to submit online for this assignment.';
+  }
   const limit = assignment.allowed_attempts ?? -1;
   if (limit > 0 && (submission.attempt ?? 0) >= limit) {
     return limit === 1 ? 'You have used the one attempt this assignment allows.' : `You have used all ${limit} attempts this assignment allows.`;

@@ -1,0 +1,64 @@
+import type { MediaType } from '../../../../contracts/lms-dtos.ts';
+
+/**
+ * Bit rates that keep a recording under Outpost's file limit for as long as an answer usually takes: about six
+ * minutes of speech, or forty seconds of small video.
+ */
+const AUDIO_BITS_PER_SECOND = 32_000;
+const VIDEO_BITS_PER_SECOND = 250_000;
+
+/** Whether the browser records at all (an old engine, or a page not served from a secure origin, does not). */
+export function canRecordMedia(): boolean {
+  return typeof MediaRecorder !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+}
+
+/** Whether a camera is connected, so video is worth offering; without permission yet the kinds are still listed. */
+export async function hasCamera(): Promise<boolean> {
+  const devices = await navigator.mediaDevices.enumerateDevices();
+  return devices.some((d) => d.kind === 'videoinput');
+}
+
+/** Asks for the microphone (and camera), and records what they give at the bit rates above. */
+export async function startCapture(mediaType: MediaType): Promise<MediaRecorder> {
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: mediaType === 'video' });
+  try {
+    return new MediaRecorder(stream, { audioBitsPerSecond: AUDIO_BITS_PER_SECOND, ...(mediaType === 'video' ? { videoBitsPerSecond: VIDEO_BITS_PER_SECOND } : {}) });
+  } catch (err) {
+    stopStream(stream);
+    throw err;
+  }
+}
+
+export function stopStream(stream: MediaStream): void {
+  for (const track of stream.getTracks()) track.stop();
+}
+
+/** The recorded pieces as the file to upload: its type without codec parameters, named after it. */
+export function recordingFile(chunks: readonly Blob[], recorderType: string, mediaType: MediaType): File {
+  const type = recorderType.split(';')[0]?.trim() || `${mediaType}/webm`;
+  const extension = type.split('/')[1] ?? 'webm';
+  return new File([...chunks], `${mediaType}-recording.${extension}`, { type });
+}
+
+/** Why recording could not start, and what the person can do about it. */
+export function captureProblem(err: unknown): string {
+  switch (err instanceof DOMException ? err.name : '') {
+    case 'NotAllowedError':
+    case 'SecurityError':
+      return 'Outpost may not use your microphone or camera. Allow it in your browser’s or computer’s settings, then press Start recording again.';
+    case 'NotFoundError':
+    case 'OverconstrainedError':
+      return 'No microphone or camera was found. Connect one, then press Start recording again.';
+    case 'NotReadableError':
+    case 'AbortError':
+      return 'The microphone or camera could not be started; another program may be using it. Close that program, then press Start recording again.';
+    default:
+      return `Recording could not start: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/** m:ss, as a recording's length is read. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
