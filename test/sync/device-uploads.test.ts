@@ -15,11 +15,12 @@ interface Ticket {
 }
 
 const REPORT = Buffer.from('%PDF-1.4 field report, written on the bus\n'.repeat(40));
+const RECORDING = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, ...Buffer.from('an answer spoken on the bus')]);
 const PHOTO = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
 /** Steps 1 and 2 of Canvas's upload; answers the File JSON of step 2. */
-async function uploadInSteps(server: TestServer, token: string, path: string, name: string, bytes: Buffer): Promise<Json> {
-  const asked = await api(server, token, 'POST', path, { name, size: bytes.length });
+async function uploadInSteps(server: TestServer, token: string, path: string, name: string, bytes: Buffer, contentType?: string): Promise<Json> {
+  const asked = await api(server, token, 'POST', path, { name, size: bytes.length, ...(contentType ? { content_type: contentType } : {}) });
   expect(asked.status, JSON.stringify(asked.json)).toBe(200);
   const ticket = asked.json as Ticket;
   const form = new FormData();
@@ -48,6 +49,7 @@ describe('a student device offline: submission files reach the hub through its u
   let link: Json;
   let report: Json;
   let photo: Json;
+  let oral: Json;
   let token: string;
 
   beforeAll(async () => {
@@ -57,6 +59,7 @@ describe('a student device offline: submission files reach the hub through its u
     link = await createGradedAssignment(hub, course, { name: 'Link' });
     report = await createGradedAssignment(hub, course, { name: 'Report', submission_types: ['online_upload'], allowed_extensions: ['pdf'] });
     photo = await createGradedAssignment(hub, course, { name: 'Photo', submission_types: ['online_upload'], allowed_extensions: ['png'] });
+    oral = await createGradedAssignment(hub, course, { name: 'Oral report', submission_types: ['media_recording'] });
     device = await startTestServer({ hub: { url: hub.url, token: course.studentA.token } });
     token = (await device.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp())).visibleToken;
   });
@@ -156,6 +159,27 @@ describe('a student device offline: submission files reach the hub through its u
     expect(attempt.data.attachment_ids).toEqual(scans.map((f) => f.id));
     expect(attempt.data.attachment_ids).not.toEqual(local);
     for (const [i, scan] of scans.entries()) expect((await bytesOn(hub, scan.id)).equals(big[i]!)).toBe(true);
+    expect((await status()).waiting).toBe(0);
+  });
+
+  it('a recording handed in offline names the hub’s file: its media id is mapped as file ids are', async () => {
+    await onDeviceToo(oral);
+    const hubPort = hub.port;
+    await hub.close();
+    const local = await uploadInSteps(device, token, filesPath(oral), 'answer.webm', RECORDING, 'audio/webm');
+    const submitted = await onDevice('POST', submissionsPath(oral), { submission: { submission_type: 'media_recording', media_comment_id: String(local.id), media_comment_type: 'audio' } });
+    expect(submitted.status, JSON.stringify(submitted.json)).toBe(201);
+    hub = await restartTestServer(hub, { port: hubPort });
+
+    const attempt = await eventually(async () => {
+      const onHub = await hubSubmission(oral);
+      return onHub?.data.attempt === 1 ? onHub : undefined;
+    }, 'the recording on the hub', 600);
+    const [hubRecording, ...others] = (await studentFilesOn(hub)).filter((f) => f.data.filename === 'answer.webm');
+    expect(others).toEqual([]);
+    expect(hubRecording!.id).not.toBe(local.id);
+    expect(attempt.data).toMatchObject({ submission_type: 'media_recording', media_comment_id: String(hubRecording!.id), media_comment_type: 'audio' });
+    expect((await bytesOn(hub, hubRecording!.id)).equals(RECORDING)).toBe(true);
     expect((await status()).waiting).toBe(0);
   });
 
