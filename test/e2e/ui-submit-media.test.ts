@@ -45,7 +45,7 @@ describe('submitting a media recording', () => {
     await closeTab(page);
   });
 
-  it('records, plays back, submits; the bytes reach the server and the Grader plays them', async () => {
+  it('records sound, then video; plays back, submits; the bytes reach the server and the Grader plays both attempts', async () => {
     const page = await openTab(rig.browser);
     const errors = watchPageErrors(page);
     await signIn(page, rig.demo.server.url, rig.demo.student);
@@ -82,6 +82,18 @@ describe('submitting a media recording', () => {
     expect(stored.subarray(0, 4)).toEqual(EBML);
     expect(stored.length).toBeGreaterThan(1000);
     expect(sent?.includes(stored)).toBe(true);
+
+    // A second attempt with the (fake) camera: a video, previewed and submitted the same way.
+    await page.getByRole('checkbox', { name: 'Record video too' }).check();
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await page.getByRole('timer').filter({ hasText: '0:02' }).waitFor(UI_WAIT);
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await page.locator('video[aria-label="Recording preview"]').waitFor(UI_WAIT);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Submit assignment' }).click();
+    await page.getByRole('status').filter({ hasText: /^Submitted .* · attempt 2$/ }).waitFor(UI_WAIT);
+    const second = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', path)).json as Submission;
+    expect(second).toMatchObject({ attempt: 2, submission_type: 'media_recording', media_comment: { media_type: 'video', 'content-type': 'video/webm' } });
     expect(errors).toEqual([]);
     await closeTab(page);
 
@@ -94,6 +106,8 @@ describe('submitting a media recording', () => {
     await expectScreen(grader, DEMO.course.name, `Grade ${oral.name} · ${DEMO.course.name}`);
     await grader.getByRole('combobox', { name: 'Student' }).selectOption({ label: rig.demo.student.name });
     await grader.getByRole('heading', { level: 3, name: rig.demo.student.name }).waitFor(UI_WAIT);
+    await grader.locator('video[aria-label="Submitted video recording"]').waitFor(UI_WAIT);
+    await grader.getByRole('button', { name: 'Attempt 1' }).click();
     const player = grader.locator('audio[aria-label="Submitted audio recording"]');
     await player.waitFor(UI_WAIT);
     expect(await player.getAttribute('controls')).not.toBeNull();

@@ -18,8 +18,8 @@ export function MediaElement({ type, src, label }: { type: MediaType; src: strin
  * nothing, as for attachments) and held as an object URL for as long as it is shown.
  */
 export function RecordingPlayer({ media }: { media: MediaComment }) {
-  const [source, setSource] = useState<string>();
-  const [error, setError] = useState<string>();
+  // Each outcome names the recording it is for: another attempt's must not play (or load) in its place.
+  const [loaded, setLoaded] = useState<{ url: string; source: string } | { url: string; error: string }>();
   useEffect(() => {
     let current = true;
     let url: string | undefined;
@@ -27,16 +27,16 @@ export function RecordingPlayer({ media }: { media: MediaComment }) {
       .attachment(media.url)
       .then((blob) => {
         url = URL.createObjectURL(blob);
-        if (current) setSource(url);
+        if (current) setLoaded({ url: media.url, source: url });
         else URL.revokeObjectURL(url);
       })
-      .catch((err: unknown) => current && setError(submissionErrorText(err)));
+      .catch((err: unknown) => current && setLoaded({ url: media.url, error: submissionErrorText(err) }));
     return () => {
       current = false;
       if (url) URL.revokeObjectURL(url);
     };
   }, [media.url]);
-  if (error) return <p className="error">The recording could not be loaded: {error}</p>;
-  if (!source) return <p className="muted">Loading the recording…</p>;
-  return <MediaElement type={media.media_type} src={source} label={`Submitted ${media.media_type} recording`} />;
+  if (loaded?.url !== media.url) return <p className="muted">Loading the recording…</p>;
+  if ('error' in loaded) return <p className="error">The recording could not be loaded: {loaded.error}</p>;
+  return <MediaElement type={media.media_type} src={loaded.source} label={`Submitted ${media.media_type} recording`} />;
 }
