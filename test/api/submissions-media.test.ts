@@ -65,6 +65,29 @@ describe('submissions API: media recordings are the student’s own uploaded aud
     expect(res.json).toEqual({ message: 'Invalid submission[submission_type] given' });
   });
 
+  it('a recording is exempt from the upload extensions of an assignment that takes recordings, and only as a recording', async () => {
+    const both = await createGradedAssignment(server, course, { submission_types: ['online_upload', 'media_recording'], allowed_extensions: ['pdf'] });
+    const bothPath = `/api/v1/courses/${course.id}/assignments/${both.id}/submissions`;
+    const uploadFor = (name: string, contentType: string) =>
+      api(server, course.studentA.token, 'POST', `${bothPath}/self/files`, { name, content_type: contentType, content: RECORDING.toString('base64') });
+    expect((await uploadFor('answer.webm', 'text/plain')).status).toBe(400);
+    const recording = await uploadFor('answer.webm', 'audio/webm');
+    expect(recording.status).toBe(200);
+    const id = (recording.json as { id: number }).id;
+    const asUpload = await api(server, course.studentA.token, 'POST', bothPath, { submission: { submission_type: 'online_upload', file_ids: [id] } });
+    expect(asUpload.status).toBe(400);
+    expect(asUpload.json).toEqual({ message: 'Invalid file type: answer.webm is not one of the allowed types (pdf)' });
+    const asRecording = await api(server, course.studentA.token, 'POST', bothPath, { submission: { submission_type: 'media_recording', media_comment_id: String(id), media_comment_type: 'audio' } });
+    expect(asRecording.status).toBe(201);
+    expect(asRecording.json).toMatchObject({ attempt: 1, submission_type: 'media_recording' });
+    // Where recordings are not taken, the extension list holds for them too.
+    const uploadsOnly = await createGradedAssignment(server, course, { submission_types: ['online_upload'], allowed_extensions: ['pdf'] });
+    const refused = await api(server, course.studentA.token, 'POST', `/api/v1/courses/${course.id}/assignments/${uploadsOnly.id}/submissions/self/files`, {
+      name: 'answer.webm', content_type: 'audio/webm', content: RECORDING.toString('base64'),
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('201 with media_comment naming the file, which the student and the teacher play and others cannot', async () => {
     const file = await upload(course.studentB.token, 'recording.webm', 'video/webm');
     const res = await submitMedia(course.studentB.token, String(file.id), 'video');

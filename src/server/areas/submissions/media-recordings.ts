@@ -1,7 +1,5 @@
 import { BadRequestError } from '../../domain/errors.ts';
-import type { FileData } from '../../domain/records/content-records.ts';
 import type { SubmissionData } from '../../domain/records/submission-records.ts';
-import type { Stored } from '../../domain/repository.ts';
 import type { SubmissionStore } from './submission-store.ts';
 
 /**
@@ -36,10 +34,11 @@ export async function ownRecording(store: SubmissionStore, courseId: number, use
   const fileId = mediaFileId(mediaId);
   if (fileId === undefined) throw new BadRequestError(message);
   const [file] = await store.ownFiles(courseId, userId, [fileId], message);
-  if (file === undefined || !isRecording(file)) throw new BadRequestError(message);
+  if (file === undefined || !isRecordingType(file.data.content_type)) throw new BadRequestError(message);
   return { media_comment_id: String(file.id), media_comment_type: type };
 }
 
-function isRecording(file: Stored<FileData>): boolean {
-  return /^(audio|video)\//.test(file.data.content_type);
+/** Sound or video: what a recording may be. */
+export function isRecordingType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^(audio|video)\//.test(contentType);
 }

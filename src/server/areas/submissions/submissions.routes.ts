@@ -16,7 +16,7 @@ import { onPaths } from './submission-routing.ts';
 import { SubmissionScopes } from './submission-scope.ts';
 import { SubmissionStore } from './submission-store.ts';
 import { listSubmissionsParams, showSubmissionParams, submissionFilesParams, submitParams } from './submissions.params.ts';
-import { refuseDisallowedExtension, SubmissionsService } from './submissions.service.ts';
+import { refuseDisallowedUpload, SubmissionsService } from './submissions.service.ts';
 
 /** Submitting, listing and showing submissions; grading routes live in grading.routes.ts. */
 export function submissionsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
@@ -80,7 +80,7 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
         // Only the student uploads for their own submission.
         if (student.id !== ctx.principal.userId) throw new UnauthorizedError();
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
-        refuseDisallowedExtension(await submissions.assignment(viewer, p.assignment_id), p.name);
+        refuseDisallowedUpload(await submissions.assignment(viewer, p.assignment_id), p.name, p.content_type);
         // Hidden: a submission file is not course content, so it stays out of the course's file list. Its owner
         // sees it as its editor would.
         const meta = { ...p, hidden: true };

@@ -13,7 +13,7 @@ import type { SubmissionStore} from './submission-store.ts';
 import { type StoredAssignment } from './submission-store.ts';
 import { placeholder, submit, type SubmittedContent } from './submission-workflow.ts';
 import type { SubmitParams } from './submissions.params.ts';
-import { ownRecording } from './media-recordings.ts';
+import { isRecordingType, ownRecording } from './media-recordings.ts';
 import type { SubmissionScope } from './submission-scope.ts';
 
 /** Who sees unpublished assignments here: their editors, and graders. */
@@ -105,6 +105,9 @@ export class SubmissionsService {
       case 'online_upload': {
         if (s.file_ids === undefined || s.file_ids.length === 0) throw missing();
         const files = await this.store.ownFiles(assignment.data.course_id, userId, s.file_ids);
+        // Checked again here: a recording's upload skipped the check, and a file uploaded for another assignment
+        // of the course never had this one's.
+        for (const file of files) refuseDisallowedExtension(assignment, file.data.filename);
         return { submission_type: type, attachment_ids: files.map((f) => f.id) };
       }
       case 'media_recording':
@@ -122,8 +125,16 @@ function refuseBeyondAttempts(assignment: StoredAssignment, attempt: number | nu
   }
 }
 
-/** An upload for a submission must have one of the extensions the assignment allows, when it names any. */
-export function refuseDisallowedExtension(assignment: StoredAssignment, fileName: string): void {
+/**
+ * An upload for a submission must have one of the extensions the assignment allows, when it names any; a recording
+ * for an assignment that takes recordings is exempt, as Canvas's media service never sees that list.
+ */
+export function refuseDisallowedUpload(assignment: StoredAssignment, fileName: string, contentType: string | undefined): void {
+  if (assignment.data.submission_types.includes('media_recording') && isRecordingType(contentType)) return;
+  refuseDisallowedExtension(assignment, fileName);
+}
+
+function refuseDisallowedExtension(assignment: StoredAssignment, fileName: string): void {
   const allowed = assignment.data.allowed_extensions;
   if (allowed.length === 0) return;
   const extension = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase();
