@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../helpers/api-fixtures.ts';
+import { createUser } from '../../src/server/domain/user-directory.ts';
+import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { expectInvalidToken } from '../helpers/course-fixtures.ts';
 import { createAssignment } from '../helpers/content-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
@@ -72,6 +73,50 @@ describe('GET /api/v1/sync/:collection/pull (hub)', () => {
     // The account chain comes along: the device's permission checks walk it.
     expect(dir.has(`account:${course.accountId}`)).toBe(true);
     expect([...dir.values()].some((d) => d.type === 'access_token')).toBe(false);
+  });
+
+  it('directory: whoever may enrol people holds every login with the names, never a password; a student holds no one else\'s login', async () => {
+    const { repos, installation } = hub.core.services;
+    const newcomer = await createUser(
+      repos,
+      { name: 'Nora Newcomer', login_id: 'Nora.Newcomer@school.test', email: 'nora@home.test', sis_user_id: 'SIS-NORA', root_account_id: installation.root_account_id, password: 'Tide-pool-4491!' },
+      fixtureStamp(),
+    );
+    const [login] = await repos.logins.find({ user_id: newcomer.id });
+    expect(login?.data.password_hash).toEqual(expect.any(String));
+    const everything = async (token: string) => {
+      const pulled = await Promise.all(['directory', 'course', 'course_user', 'history'].map(async (c) => [...(await pullAll(hub, token, c)).byKey.values()]));
+      return pulled.flat();
+    };
+
+    const teacher = await everything(course.teacher.token);
+    const entry = teacher.find((d) => d.key === `user:${newcomer.id}`);
+    // What the enrollments POST would answer about her: who signs in with the address, and her names.
+    expect(entry?.lookup_key).toBe('login:nora.newcomer@school.test');
+    expect(entry?.data).toEqual({
+      name: 'Nora Newcomer',
+      sortable_name: 'Newcomer, Nora',
+      short_name: 'Nora Newcomer',
+      root_account_id: installation.root_account_id,
+      workflow_state: 'registered',
+      login_id: 'Nora.Newcomer@school.test',
+      email: null,
+      sis_user_id: null,
+      integration_id: null,
+    });
+    expect(teacher.find((d) => d.key === `user:${course.studentB.id}`)?.data).toMatchObject({ login_id: course.studentB.login, email: null });
+    const text = JSON.stringify(teacher);
+    expect(text).not.toContain(login!.data.password_hash!);
+    expect(text).not.toContain('password');
+    expect(teacher.some((d) => d.type === 'login' || d.type === 'access_token' || d.type === 'session')).toBe(false);
+
+    const student = await everything(course.studentA.token);
+    expect(student.some((d) => d.key === `user:${newcomer.id}`)).toBe(false);
+    const others = student.filter((d) => d.type === 'user' && d.id !== course.studentA.id);
+    expect(others.length).toBeGreaterThan(0);
+    for (const other of others) expect({ lookup_key: other.lookup_key, login_id: other.data.login_id }).toEqual({ lookup_key: '', login_id: '' });
+    expect(student.some((d) => d.type === 'login')).toBe(false);
+    expect(JSON.stringify(student)).not.toContain('Nora.Newcomer@school.test');
   });
 
   it('pages by seq checkpoint: small pages add up to the whole, and a checkpoint resumes where it stopped', async () => {

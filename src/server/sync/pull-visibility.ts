@@ -14,6 +14,9 @@ export type PullDecision = WireRecord | 'hidden' | 'skip';
 /** Fields of another user's record a device may hold: what Canvas shows to people sharing a course. */
 const PUBLIC_USER_FIELDS = ['name', 'sortable_name', 'short_name', 'root_account_id', 'workflow_state', 'uuid', 'time_zone', 'locale'];
 
+/** What someone who may enrol people holds of a user they share no course with, besides the login: enough to list the enrolment. */
+const LOGIN_ENTRY_FIELDS = ['name', 'sortable_name', 'short_name', 'root_account_id', 'workflow_state'];
+
 /** Decides per record; file lookups for file contents are cached for one pull. */
 export class PullVisibility {
   readonly #scope: SyncScope;
@@ -60,7 +63,7 @@ export class PullVisibility {
   }
 
   #directory(doc: WireRecord, pull: DirectoryPull): PullDecision {
-    const { userId, accountIds, peerUserIds } = this.#scope;
+    const { userId, accountIds, peerUserIds, findsPeople } = this.#scope;
     switch (pull) {
       case 'account':
         return accountIds.has(doc.id) ? doc : 'skip';
@@ -68,7 +71,8 @@ export class PullVisibility {
         return accountIds.has(doc.parent_id) ? doc : 'skip';
       case 'person':
         if (doc.id === userId) return doc;
-        return peerUserIds.has(doc.id) ? redactUser(doc) : 'skip';
+        if (peerUserIds.has(doc.id)) return redactUser(doc, PUBLIC_USER_FIELDS, findsPeople);
+        return findsPeople && accountIds.has(Number(doc.data.root_account_id)) ? redactUser(doc, LOGIN_ENTRY_FIELDS, true) : 'skip';
       case 'owner':
         return doc.user_id === userId ? doc : 'skip';
       case 'poll':
@@ -136,8 +140,12 @@ function lockOf(course: CourseScope, key: string): ItemLock | undefined {
   return course.locks.get(key);
 }
 
-/** Another user's record without login, email or SIS ids; the lookup slot would leak the login. */
-function redactUser(doc: WireRecord): WireRecord {
-  const data = Object.fromEntries(PUBLIC_USER_FIELDS.filter((f) => f in doc.data).map((f) => [f, doc.data[f]]));
-  return { ...doc, lookup_key: '', data: { ...data, login_id: '', email: null, sis_user_id: null, integration_id: null } };
+/**
+ * Another user's record with only `fields`, never email or SIS ids. The login and the lookup slot (which holds it)
+ * stay only `withLogin`: for a user who may enrol people, so that their device resolves `sis_login_id:` as the hub.
+ */
+function redactUser(doc: WireRecord, fields: readonly string[], withLogin: boolean): WireRecord {
+  const data = Object.fromEntries(fields.filter((f) => f in doc.data).map((f) => [f, doc.data[f]]));
+  const login = withLogin ? { lookup_key: doc.lookup_key, login_id: doc.data.login_id } : { lookup_key: '', login_id: '' };
+  return { ...doc, lookup_key: login.lookup_key, data: { ...data, login_id: login.login_id, email: null, sis_user_id: null, integration_id: null } };
 }

@@ -4,6 +4,7 @@ import { assignmentLockSubject, fileLock, pageLockSubject } from '../domain/cont
 import { RECORD_DECLARATIONS } from '../domain/declarations/index.ts';
 import { CONTENT_MANAGERS, type ContentManager } from '../domain/declarations/record-declaration.ts';
 import { NotFoundError } from '../domain/errors.ts';
+import { ANY_MANAGING_PERMISSION } from '../domain/permissions/index.ts';
 import type { Principal } from '../domain/principal.ts';
 import { ContentLocks } from '../domain/progression/content-locks.ts';
 import type { ItemLock } from '../domain/progression/item-locks.ts';
@@ -48,6 +49,11 @@ export interface SyncScope {
   /** Users enrolled in those courses. */
   peerUserIds: ReadonlySet<number>;
   /**
+   * May enrol people in one of those courses (the enrollments POST's permission). That POST names anyone by the
+   * login they sign in with and answers with the user, so such a user may learn every login of their accounts.
+   */
+  findsPeople: boolean;
+  /**
    * Every course the user ever had an enrollment in, whatever its state now: where a device may still hold copies
    * that must be deleted once the course (or part of it) left the scope.
    */
@@ -70,20 +76,23 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
   const accountIds = new Set<number>();
   const peerUserIds = new Set<number>([principal.userId]);
   const pollCourses: PollCourse[] = [];
+  let findsPeople = false;
   for (const courseId of knownCourseIds) {
     const course = await readableCourse(principal, courseId, access);
     if (!course) continue;
     const context = { type: 'course', courseId } as const;
-    const [held, students, managesPeople, own] = await Promise.all([
+    const [held, students, managesPeople, enrols, own] = await Promise.all([
       Promise.all(CONTENT_MANAGERS.map(async (permission) => ((await access.can(principal, permission, context)) ? [permission] : []))),
       access.visibleStudents(principal, courseId),
       access.can(principal, 'manage_admin_users', context),
+      access.canAny(principal, ANY_MANAGING_PERMISSION, context),
       access.enrollmentsOf(principal, courseId),
     ]);
     const manages = new Set<ContentManager>(held.flat());
     const active = own.some((e) => e.workflow_state === 'active');
     // A concluded, inactive or deleted enrollment: the device gives back what it held of the course.
     if (!active) continue;
+    findsPeople ||= enrols;
     const locks = options.locks ? await lockedContent(repos, principal.userId, courseId, manages, options.now) : undefined;
     const offlineLocked = (await repos.courses.get(courseId))?.data.offline_locked_content === true;
     courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, offlineLocked });
@@ -93,7 +102,7 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     for (const peer of await repos.enrollments.find({ course_id: courseId })) peerUserIds.add(peer.user_id);
   }
   const polls = await pollsInScope(repos, principal.userId, pollCourses);
-  return { userId: principal.userId, courses, accountIds, peerUserIds, knownCourseIds, polls };
+  return { userId: principal.userId, courses, accountIds, peerUserIds, findsPeople, knownCourseIds, polls };
 }
 
 /**
@@ -153,7 +162,7 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
   const polls = [...scope.polls.shown].sort(([a], [b]) => a - b);
   const basis =
     collection === 'directory'
-      ? [scope.userId, sorted(scope.accountIds), sorted(scope.peerUserIds), polls]
+      ? [scope.userId, sorted(scope.accountIds), sorted(scope.peerUserIds), scope.findsPeople, polls]
       : [scope.userId, courses, ...(collection === 'course_user' ? [sorted(scope.polls.publicSessions)] : [])];
   return createHash('sha256').update(JSON.stringify(basis)).digest('hex').slice(0, 16);
 }

@@ -25,7 +25,8 @@ import {
   type ReactivateEnrollmentParams,
 } from './enrollments.params.ts';
 import { enrollmentJson } from './enrollments.serializer.ts';
-import { ANY_MANAGING_PERMISSION, EnrollmentsService } from './enrollments.service.ts';
+import { EnrollmentsService } from './enrollments.service.ts';
+import { ANY_MANAGING_PERMISSION } from '../../domain/permissions/index.ts';
 import { selfOrUserAdmin } from '../users/user-rules.ts';
 import { UsersService } from '../users/users.service.ts';
 

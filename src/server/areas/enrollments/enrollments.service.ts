@@ -4,8 +4,8 @@ import {
   BUILT_IN_ROLE_IDS,
   builtInRole,
   isEnrollmentType,
+  MANAGING_PERMISSION,
   type EnrollmentType,
-  type PermissionName,
 } from '../../domain/permissions/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
@@ -15,15 +15,6 @@ import { CoursesService } from '../courses/courses.service.ts';
 import { CourseRoster, isVisible, matchesStates, type CourseEnrollment } from './enrollment-roster.ts';
 import type { EnrollmentFields, EnrollmentListFilters } from './enrollments.params.ts';
 
-/** Canvas asks by type: students and observers are managed with manage_students, staff with manage_admin_users. */
-export const MANAGING_PERMISSION: Readonly<Record<EnrollmentType, PermissionName>> = {
-  StudentEnrollment: 'manage_students',
-  ObserverEnrollment: 'manage_students',
-  TeacherEnrollment: 'manage_admin_users',
-  TaEnrollment: 'manage_admin_users',
-  DesignerEnrollment: 'manage_admin_users',
-};
-export const ANY_MANAGING_PERMISSION: readonly PermissionName[] = ['manage_students', 'manage_admin_users'];
 
 /** Canvas's bare create errors (`enrollments_api_controller.rb`), answered as `{"message": …}`. */
 const CREATE_ERRORS = {

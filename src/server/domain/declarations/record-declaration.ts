@@ -36,7 +36,11 @@ export type DirectoryPull =
   | 'account'
   /** Belongs to such an account (its `parent_id`): roles and role overrides, which the device's permission checks read. */
   | 'account_part'
-  /** A user: the device's own user in full, people sharing a course with public fields only. */
+  /**
+   * A user: the device's own user in full, people sharing a course with public fields only. A user who may enrol
+   * people also holds the login (`login_id` and its lookup slot) of every user of their accounts, with the names
+   * that show the enrolment: what the enrollments POST, which names people by login, would tell them anyway.
+   */
   | 'person'
   /** Only the user it belongs to (`user_id`). */
   | 'owner'
