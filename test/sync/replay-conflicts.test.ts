@@ -56,6 +56,15 @@ describe('conflicts when the hub replays a device’s writes', () => {
       return s.state === 'synced' && s.waiting === 0 ? s : undefined;
     }, what, 1200);
 
+  /** The hub comes back; the TA's device sends its grade first, then the teacher's laptop sends theirs. */
+  async function taThenTeacherReachHub() {
+    hub = await restartTestServer(hub);
+    await synced(ta, 'the TA’s grade sent');
+    await ta.server.stop();
+    teacher.server = await restartTestServer(teacher.server, { hub: { url: hub.url, token: course.teacher.token } });
+    await synced(teacher, 'the teacher’s grade sent');
+  }
+
   it('two graders grade one submission offline: the later grade stands, the earlier is a conflict on the hub and its device, resolvable there', async () => {
     // Each grader's device syncs B's submission, then grades it with the hub out of reach; the teacher first.
     teacher = await startDevice(hub, course.teacher.token, course.teacher.id);
@@ -76,11 +85,7 @@ describe('conflicts when the hub replays a device’s writes', () => {
     expect(later.status, JSON.stringify(later.json)).toBe(200);
 
     // The TA's device reaches the hub first, then the teacher's laptop.
-    hub = await restartTestServer(hub);
-    await synced(ta, 'the TA’s grade sent');
-    await ta.server.stop();
-    teacher.server = await restartTestServer(teacher.server, { hub: { url: hub.url, token: course.teacher.token } });
-    await synced(teacher, 'the teacher’s grade sent');
+    await taThenTeacherReachHub();
 
     // The later grade stands on the hub, and the teacher's device shows the hub's state.
     const { repos } = hub.core.services;
@@ -151,11 +156,7 @@ describe('conflicts when the hub replays a device’s writes', () => {
     await gradeOffline(ta, '6');
 
     // The TA's device reaches the hub first (the hub creates B's submission for its grade), then the teacher's.
-    hub = await restartTestServer(hub);
-    await synced(ta, 'the TA’s grade sent');
-    await ta.server.stop();
-    teacher.server = await restartTestServer(teacher.server, { hub: { url: hub.url, token: course.teacher.token } });
-    await synced(teacher, 'the teacher’s grade sent');
+    await taThenTeacherReachHub();
 
     const { repos } = hub.core.services;
     const onHub = (await repos.submissions.find({ parent_id: lab.id as number })).filter((s) => s.data.user_id === course.studentB.id);

@@ -23,10 +23,7 @@ export function GroupRenameForm({ name, onRename, onDone }: { name: string; onRe
     <form className="stacked-form" onSubmit={onSubmit} aria-label={`Rename group ${name}`} noValidate>
       <TextField label="Group name" value={value} onChange={setValue} disabled={pending} required />
       <FormError message={problem ?? error} />
-      <SaveRow pending={pending} />
-      <button type="button" onClick={onDone} disabled={pending}>
-        Cancel
-      </button>
+      <SaveRow pending={pending} onCancel={onDone} />
     </form>
   );
 }

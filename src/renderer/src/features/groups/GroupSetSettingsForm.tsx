@@ -46,10 +46,7 @@ export function GroupSetSettingsForm({ courseId, category, onDone }: { courseId:
         help="The most members a group may have; empty for no limit. Only with self sign-up."
       />
       <FormError message={problem ?? error} />
-      <SaveRow pending={pending} />
-      <button type="button" onClick={onDone} disabled={pending}>
-        Cancel
-      </button>
+      <SaveRow pending={pending} onCancel={onDone} />
     </form>
   );
 }

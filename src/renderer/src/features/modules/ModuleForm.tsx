@@ -71,10 +71,7 @@ export function ModuleForm({ course, module, earlier, onDone }: ModuleFormProps)
       )}
       {!module && <CheckboxField label="Published" checked={published} onChange={setPublished} disabled={pending} />}
       <FormError message={problem ?? error} />
-      <SaveRow pending={pending} />
-      <button type="button" onClick={onDone} disabled={pending}>
-        Cancel
-      </button>
+      <SaveRow pending={pending} onCancel={onDone} />
     </form>
   );
 }
