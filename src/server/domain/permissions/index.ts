@@ -47,15 +47,14 @@ export type {
   PermissionGroup,
   PermissionName,
 } from './permission-catalog.ts';
+export { ANY_MANAGING_PERMISSION, MANAGING_PERMISSION } from './enrollment-permissions.ts';
 export {
-  ANY_MANAGING_PERMISSION,
   BUILT_IN_ROLE_IDS,
   BUILT_IN_ROLES,
   builtInRole,
   ENROLLMENT_TYPES,
   isCourseRole,
   isEnrollmentType,
-  MANAGING_PERMISSION,
   permissionBaseOf,
 } from './role-catalog.ts';
 export type { BuiltInRole, EnrollmentType, RoleBaseType, RoleRecord, RoleWorkflowState } from './role-catalog.ts';

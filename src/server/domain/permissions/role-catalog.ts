@@ -1,5 +1,3 @@
-import type { PermissionName } from './permission-catalog.ts';
-
 /**
  * Role kinds and Canvas's eight built-in roles (docs/canvas-compatibility.md §5.1). Built-in roles are created once, in a fixed order,
  * so every install has the same ids; clients hard-code 3 (student) and 4 (teacher). Replica 0 of the id space is
@@ -15,17 +13,6 @@ export const ENROLLMENT_TYPES = [
   'ObserverEnrollment',
 ] as const;
 export type EnrollmentType = (typeof ENROLLMENT_TYPES)[number];
-
-/** Canvas asks by type: students and observers are managed with manage_students, staff with manage_admin_users. */
-export const MANAGING_PERMISSION: Readonly<Record<EnrollmentType, PermissionName>> = {
-  StudentEnrollment: 'manage_students',
-  ObserverEnrollment: 'manage_students',
-  TeacherEnrollment: 'manage_admin_users',
-  TaEnrollment: 'manage_admin_users',
-  DesignerEnrollment: 'manage_admin_users',
-};
-/** Whoever holds one of these may enrol someone in the course: the enrollments POST's rule, and who may find people by login. */
-export const ANY_MANAGING_PERMISSION: readonly PermissionName[] = ['manage_students', 'manage_admin_users'];
 
 /**
  * A role's `base_role_type`. AccountAdmin and NoPermissions are accepted on create ("odd", docs/canvas-compatibility.md §5.1); the built-in
