@@ -1,8 +1,8 @@
 import { cpus } from 'node:os';
-import { GRADEBOOK_SUBMISSION_FIELDS } from '../../src/contracts/gradebook-dtos.ts';
 import { startTestServer } from '../../test/helpers/server.ts';
 import { buildGradedCourse } from '../grading/graded-course.ts';
 import { summary } from '../grading/percentiles.ts';
+import { loadGradebook } from './load-gradebook.ts';
 
 /**
  * Issue 15's gradebook target: everything the gradebook screen reads for 1,000 students × 50 assignments
@@ -26,7 +26,7 @@ try {
     if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${body.slice(0, 200)}`);
     return { json: JSON.parse(body) as unknown, link: res.headers.get('link') };
   };
-  const load = () => loadGradebook(courseId, fetchJson);
+  const load = () => loadGradebook(courseId, fetchJson, server.url);
   // A kept-alive connection the server closed while the seeding kept it idle resets once; then it reconnects.
   await fetchJson(`/api/v1/courses/${courseId}`).catch((err: { cause?: { code?: string } }) => {
     if (err.cause?.code !== 'ECONNRESET') throw err;
@@ -53,35 +53,4 @@ try {
   console.log(`| CPU time of a load (server and client) | ${c.median.toFixed(0)} | ${c.p95.toFixed(0)} | |`);
 } finally {
   await server.stop();
-}
-
-type Get = (path: string) => Promise<{ json: unknown; link: string | null }>;
-
-/**
- * The gradebook screen's reads (src/renderer/src/api/gradebook-calls.ts): groups with assignments and the
- * enrollment pages in parallel, and as each page of students arrives, their submissions in chunks of 50
- * (Canvas's cap on `student_ids[]`), grouped by student, with the fields a cell shows (`response_fields[]`).
- */
-async function loadGradebook(courseId: number, get: Get): Promise<{ submissions: number }> {
-  const base = `/api/v1/courses/${courseId}`;
-  let submissions = 0;
-  const chunks: Promise<void>[] = [];
-  const groups = get(`${base}/assignment_groups?include[]=assignments&per_page=100`);
-  let next: string | undefined = `${base}/enrollments?type[]=StudentEnrollment&per_page=100`;
-  while (next) {
-    const page = await get(next);
-    const ids = (page.json as { user_id: number }[]).map((e) => e.user_id);
-    for (let i = 0; i < ids.length; i += 50) {
-      const students = ids.slice(i, i + 50).map((id) => `student_ids[]=${id}`);
-      const query = [...students, ...GRADEBOOK_SUBMISSION_FIELDS.map((field) => `response_fields[]=${field}`)].join('&');
-      chunks.push(
-        get(`${base}/students/submissions?${query}&grouped=1`).then(({ json }) => {
-          for (const student of json as { submissions: unknown[] }[]) submissions += student.submissions.length;
-        }),
-      );
-    }
-    next = /<([^>]+)>; rel="next"/.exec(page.link ?? '')?.[1]?.replace(server.url, '');
-  }
-  await Promise.all([groups, ...chunks]);
-  return { submissions };
 }
