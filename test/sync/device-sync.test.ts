@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { createAssignment } from '../helpers/content-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
+import { writeTogether } from '../../src/server/domain/repository.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { gradeAs } from '../helpers/submission-fixtures.ts';
 import { eventually } from '../helpers/sync-fixtures.ts';
@@ -43,6 +44,22 @@ describe('device ⇄ hub replication', () => {
     const later = await createAssignment(hub, course.teacher.token, course.id, { name: 'Later', published: true });
     deviceSync().reSync();
     await eventually(async () => onDevice().assignments.get(later.id), 'the later assignment');
+  });
+
+  it('a stretch of the hub’s log longer than one pull, with nothing this device may see, does not stop its pulls', async () => {
+    const notes = hub.core.services.repos.plannerNotes;
+    // More of another student's changes in a row than one hub pull reads (50 pages of the device's batch of 100).
+    for (let chunk = 0; chunk < 6; chunk++) {
+      const built = [];
+      for (let i = 0; i < 1000; i++) {
+        built.push(await notes.build({ user_id: course.studentB.id, course_id: null, title: `B ${chunk}.${i}`, details: null, todo_date: new Date().toISOString(), workflow_state: 'active' }, fixtureStamp()));
+      }
+      await writeTogether(built.map((note) => notes.insertion(note)));
+    }
+    const mine = await notes.create({ user_id: course.studentA.id, course_id: null, title: 'After the stretch', details: null, todo_date: new Date().toISOString(), workflow_state: 'active' }, fixtureStamp());
+    deviceSync().reSync();
+    await eventually(async () => onDevice().plannerNotes.get(mine.id), 'the note after 6,000 changes the device may not see', 1200);
+    expect(await onDevice().plannerNotes.find({ user_id: course.studentB.id })).toEqual([]);
   });
 
   it('a submission made on the device reaches the hub; a concurrent grade on the hub survives it', async () => {

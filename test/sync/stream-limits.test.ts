@@ -105,7 +105,7 @@ describe('hub stream and push budgets', () => {
       for (const user of users) streams.push(...(await openAll(user.token, PULL_COLLECTIONS.length)));
       expect(streams.filter((stream) => stream.status === 200)).toHaveLength(500);
       // Each stream counts once its watchers are subscribed, just after its headers went out.
-      await eventually(async () => (active() === 500 ? true : undefined), '500 watching streams');
+      await eventually(async () => (active() === 500 ? true : undefined), '500 watching streams', 1200);
       expect((await api(hub, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/assignments`)).status).toBe(200);
       const created = await createAssignment(hub, course.teacher.token, course.id, { name: 'Heard by 500', published: true });
       expect((await api(hub, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/assignments/${created.id}`)).status).toBe(200);

@@ -156,7 +156,14 @@ export class DeviceSync {
       pull: {
         batchSize: PULL_BATCH,
         handler: async (since, limit) => {
-          const page = await this.client.pull(name, since, limit);
+          let page = await this.client.pull(name, since, limit);
+          // RxDB ends a pull at an empty page without keeping its checkpoint. A hub page that looked only at records
+          // this device may not see comes back empty with its checkpoint moved on: ask again from there at once, or
+          // every later pull would start from the same place and find nothing again. Each turn moves the checkpoint.
+          while (page.documents.length === 0 && movedOn(since, page.checkpoint)) {
+            since = page.checkpoint;
+            page = await this.client.pull(name, since, limit);
+          }
           this.#reached();
           await dropStandIns(this.#db, this.#outbox, this.#replica, name, page.documents.filter((doc) => !doc._deleted && replicaOf(doc.id) !== this.#replica));
           return page;
@@ -186,4 +193,9 @@ export class DeviceSync {
     const fromHub = changed.filter((doc) => doc.type !== OUTBOX_TYPE && replicaOf(doc.id) !== this.#replica && replicaOf(doc.id) !== 0);
     return fromHub.length === 0 ? [] : this.client.states(name, fromHub.map((doc) => doc.key));
   }
+}
+
+/** The hub's answer looked further than the checkpoint it was asked from (or restarted it under another scope). */
+function movedOn(since: SyncCheckpoint | undefined, next: SyncCheckpoint): boolean {
+  return since?.seq !== next.seq || since.scope !== next.scope || since.sweep !== next.sweep;
 }
