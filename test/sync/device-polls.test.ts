@@ -111,7 +111,11 @@ describe('polls on a synced student device', () => {
     expect(published.status).toBe(200);
     await eventually(() => device.core.services.repos.pollSubmissions.byLookup(studentBAnswer), 'the classmate’s answer on the device');
     const onHub = await sessionOn(hub, course.studentA.token, open);
-    const onDevice = await sessionOn(device, token, open);
+    // The session (course records) and the answers (course work) replicate on their own: wait for both.
+    const onDevice = await eventually(async () => {
+      const session = await sessionOn(device, token, open);
+      return session.results === undefined ? undefined : session;
+    }, 'the public results on the device');
     expect(onHub.results).toEqual({ [String(right.id)]: 1, [String(wrong.id)]: 1 });
     expect(onDevice.results).toEqual(onHub.results);
     expect(onDevice.poll_submissions.map((s) => s.user_id).sort()).toEqual(onHub.poll_submissions.map((s) => s.user_id).sort());

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PULL_COLLECTIONS } from '../../src/server/sync/sync-partitions.ts';
 import { STREAM_LIMITS } from '../../src/server/sync/open-streams.ts';
-import { api, createFixtureUser, fixtureStamp, type FixtureUser } from '../helpers/api-fixtures.ts';
-import { createAssignment } from '../helpers/content-fixtures.ts';
-import { enrollFixtureUser } from '../helpers/course-fixtures.ts';
+import { api, fixtureStamp, type FixtureUser } from '../helpers/api-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { eventually, replayEntry } from '../helpers/sync-fixtures.ts';
@@ -92,27 +90,5 @@ describe('hub stream and push budgets', () => {
     const titles = (await hub.core.services.repos.plannerNotes.find({ user_id: course.studentA.id })).map((n) => n.data.title);
     expect(titles).toContain('Before');
     expect(titles).not.toContain('After');
-  });
-
-  it("500 open streams of other users leave a teacher's requests working", async () => {
-    const users = await Promise.all(Array.from({ length: 500 / PULL_COLLECTIONS.length }, (_, i) => createFixtureUser(hub, `Listener ${i}`)));
-    for (const user of users) await enrollFixtureUser(hub, course.id, user.id, 'StudentEnrollment');
-    // That setup used no connection for longer than the server keeps an idle one open: let the client see the
-    // closes before it picks a pooled connection again (else it may write to one the server just closed).
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const streams: OpenStream[] = [];
-    try {
-      for (const user of users) streams.push(...(await openAll(user.token, PULL_COLLECTIONS.length)));
-      expect(streams.filter((stream) => stream.status === 200)).toHaveLength(500);
-      // Each stream counts once its watchers are subscribed, just after its headers went out.
-      await eventually(async () => (active() === 500 ? true : undefined), '500 watching streams', 1200);
-      expect((await api(hub, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/assignments`)).status).toBe(200);
-      const created = await createAssignment(hub, course.teacher.token, course.id, { name: 'Heard by 500', published: true });
-      expect((await api(hub, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/assignments/${created.id}`)).status).toBe(200);
-      // The listeners heard it: the streams are live, not merely open.
-      await streams[PULL_COLLECTIONS.indexOf('course')]!.next('changed', 60_000);
-    } finally {
-      await closeAll(streams);
-    }
   });
 });
