@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { isoSeconds } from '../../src/server/areas/common/api-values.ts';
 import { composeId, REPLICA_LIMIT } from '../../src/server/domain/ids.ts';
 import { DELIVERY_GRACE_MS } from '../../src/server/sync/device-contacts.ts';
@@ -65,6 +65,10 @@ describe('offline time is honest', () => {
       const submitted = await api(device, token, 'POST', `/api/v1/courses/${course.id}/assignments/${essay.id}/submissions`, { submission: { submission_type: 'online_text_entry', body: '<p>Written on the bus</p>' } });
       expect(submitted.status, JSON.stringify(submitted.json)).toBe(201);
 
+      let lastWrite = 0;
+      const writes = device.core.db.collections.course_user.$.subscribe(() => (lastWrite = Date.now()));
+      onTestFinished(() => writes.unsubscribe());
+
       // Meanwhile the teacher sets the due date, on a hub the device cannot reach, to a time after the submission.
       hub = await restartTestServer(hub, { port: 0 });
       const dueAt = isoSeconds(Math.floor(made / 1000) * 1000 + 2000);
@@ -79,6 +83,13 @@ describe('offline time is honest', () => {
       expect(Date.parse(onHub.submitted_at!)).toBeLessThan(Date.parse(dueAt));
       expect(onHub.late).toBe(false);
       expect(Date.parse(onHub.received_at!)).toBeGreaterThan(Date.parse(dueAt));
+
+      // The hub's state comes back and is written over the device's; the device's time of its last sync, which is
+      // when its screens read again, is not older than that write (else a screen keeps the device's own state).
+      const onDevice = `/api/v1/courses/${course.id}/assignments/${essay.id}/submissions/self`;
+      await eventually(async () => ((await api(device, token, 'GET', onDevice)).json as SubmissionJson).received_at ?? undefined, 'the hub’s state on the device');
+      await device.core.deviceSync!.awaitInSync();
+      expect((await device.core.deviceSync!.status()).lastSyncedAt).toBeGreaterThanOrEqual(lastWrite);
     });
   });
 

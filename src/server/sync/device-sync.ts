@@ -83,7 +83,12 @@ export class DeviceSync {
       this.#remoteEvents.set(name, events);
       const replication = this.#replicate(options, name, events);
       replications.set(name, replication);
-      replication.active$.subscribe((active) => this.#active.set(name, active));
+      replication.active$.subscribe((active) => {
+        this.#active.set(name, active);
+        // The handlers mark the hub reached before RxDB writes what they got (pulled records, the hub's state of
+        // pushed ones): the time of the last sync moves on again once that is written, since screens re-read then.
+        if (!active && this.#hubReachable) this.#reached();
+      });
       replication.error$.subscribe(() => (this.#hubReachable = false));
       const onConnection = (connected: boolean) => (connected ? this.#reached() : (this.#hubReachable = false));
       this.#streams.push(new HubStream({ client: this.client, collection: name, onEvent: () => events.next('RESYNC'), onConnection }, this.#online));
