@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import type { GradeGroup } from '../../src/contracts/feedback-dtos.ts';
 import type { CourseUser } from '../../src/contracts/lms-dtos.ts';
-import type { SessionResponse } from '../../src/contracts/session-dtos.ts';
-import { fixtureStamp } from '../helpers/api-fixtures.ts';
-import { callOk, connectToHub, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
-import { closeTab, expectScreen, openTab } from '../helpers/ui-screens.ts';
+import { callOk, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
+import { closeTab, expectScreen } from '../helpers/ui-screens.ts';
 
 const WIDE = { width: 2400, height: 900 };
 
@@ -19,10 +17,7 @@ describe('the gradebook’s group columns on a device with the hub down', () => 
   afterAll(() => rig.stop());
 
   it('a grade saved offline moves its group column', { timeout: 240_000 }, async () => {
-    const page = await openTab(rig.browser, WIDE);
-    await connectToHub(page, rig.device.url, rig.hub.url, DEMO.teacher);
-    const { user } = (await (await page.request.get(`${rig.device.url}/api/v1/login/session`)).json()) as SessionResponse;
-    const { visibleToken } = await rig.device.core.services.tokens.issue({ userId: user.id, purpose: 'e2e' }, fixtureStamp());
+    const { page, token: visibleToken } = await rig.connectTeacherDevice(WIDE);
     const course = `/api/v1/courses/${rig.courseId}`;
     // The course's content and roster may still be coming down from the hub.
     const groupsNow = () => callOk<GradeGroup[]>(rig.device.url, visibleToken, 'GET', `${course}/assignment_groups?include[]=assignments`);

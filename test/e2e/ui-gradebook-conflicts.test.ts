@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import type { Assignment, CourseUser } from '../../src/contracts/lms-dtos.ts';
-import type { SessionResponse, SyncConflict } from '../../src/contracts/session-dtos.ts';
+import type { SyncConflict } from '../../src/contracts/session-dtos.ts';
 import type { Submission } from '../../src/contracts/grading-dtos.ts';
-import { fixtureStamp } from '../helpers/api-fixtures.ts';
 import { freePort } from '../helpers/server-process.ts';
-import { callOk, connectToHub, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
-import { closeTab, expectNoAxeViolations, expectScreen, openTab } from '../helpers/ui-screens.ts';
+import { callOk, HubRig, SYNC, syncStatus } from '../helpers/ui-hub.ts';
+import { closeTab, expectNoAxeViolations, expectScreen } from '../helpers/ui-screens.ts';
 
 /** Wide enough that the demo's assignment columns are all rendered. */
 const WIDE = { width: 2400, height: 900 };
@@ -21,10 +20,7 @@ describe('the gradebook on a device: a grade that ended in a sync conflict', () 
   afterAll(() => rig.stop());
 
   it('marks the cell (its name says “grade in conflict”) and leads to the conflict review', { timeout: 240_000 }, async () => {
-    const page = await openTab(rig.browser, WIDE);
-    await connectToHub(page, rig.device.url, rig.hub.url, DEMO.teacher);
-    const { user } = (await (await page.request.get(`${rig.device.url}/api/v1/login/session`)).json()) as SessionResponse;
-    const { visibleToken } = await rig.device.core.services.tokens.issue({ userId: user.id, purpose: 'e2e' }, fixtureStamp());
+    const { page, token: visibleToken } = await rig.connectTeacherDevice(WIDE);
     const course = `/api/v1/courses/${rig.courseId}`;
     const roster = await callOk<CourseUser[]>(rig.device.url, visibleToken, 'GET', `${course}/students`);
     const assignments = await callOk<Assignment[]>(rig.device.url, visibleToken, 'GET', `${course}/assignments?per_page=100`);

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { DemoPerson } from '../../src/server/commands/demo-course.ts';
+import { DEMO, type DemoPerson } from '../../src/server/commands/demo-course.ts';
+import type { SessionResponse } from '../../src/contracts/session-dtos.ts';
 import { seedDemo } from '../../src/server/commands/seed-demo.ts';
 import { generateStrongToken } from '../../src/server/config.ts';
 import { launchChromium } from './chromium.ts';
 import { freePort, ServerProcess } from './server-process.ts';
 import { startTestServer, type TestServer } from './server.ts';
-import { expectScreen } from './ui-screens.ts';
+import { fixtureStamp } from './api-fixtures.ts';
+import { expectScreen, openTab } from './ui-screens.ts';
 
 /** A JSON request to a server of the rig (the hub, the device, or the hub for a moment on another port) that must answer 200. */
 export async function callOk<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
@@ -66,6 +68,18 @@ export class HubRig {
     ({ courseId: this.courseId } = await seedDemo(this.hub.url, this.adminToken));
     this.device = await startTestServer();
     this.browser = await launchChromium();
+  }
+
+  /**
+   * A tab (of `viewport` size) on the device, connected to the hub as the demo's teacher, and a token of that teacher
+   * on the device for the test's own API calls there.
+   */
+  async connectTeacherDevice(viewport?: { width: number; height: number }): Promise<{ page: Page; token: string }> {
+    const page = await openTab(this.browser, viewport);
+    await connectToHub(page, this.device.url, this.hub.url, DEMO.teacher);
+    const { user } = (await (await page.request.get(`${this.device.url}/api/v1/login/session`)).json()) as SessionResponse;
+    const { visibleToken } = await this.device.core.services.tokens.issue({ userId: user.id, purpose: 'e2e' }, fixtureStamp());
+    return { page, token: visibleToken };
   }
 
   /** A read of the hub's API as its admin. */

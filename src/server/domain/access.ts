@@ -4,6 +4,7 @@ import {
   builtInRole,
   can,
   visibleSectionIds,
+  seesEveryStudent,
   visibleStudentIds,
   type AccountFact,
   type EnrollmentFact,
@@ -56,7 +57,12 @@ export class Access {
 
   /** 'all', or the ids of the students whose work the principal may see in the course. */
   async visibleStudents(principal: Principal, courseId: number): Promise<'all' | ReadonlySet<number>> {
-    return visibleStudentIds({ userId: principal.userId }, courseId, await this.visibilityFacts(principal, courseId));
+    const actor = { userId: principal.userId };
+    const facts = await this.facts(principal, { type: 'course', courseId });
+    // Graders who see everyone are most callers, and the roster (a large course's every enrollment) is only needed
+    // to expand a section or an observer's link.
+    if (seesEveryStudent(actor, courseId, facts)) return 'all';
+    return visibleStudentIds(actor, courseId, await this.#withRoster(facts, courseId));
   }
 
   async visibleSections(principal: Principal, courseId: number): Promise<'all' | ReadonlySet<number>> {
@@ -95,7 +101,10 @@ export class Access {
   }
 
   async visibilityFacts(principal: Principal, courseId: number): Promise<VisibilityFacts> {
-    const facts = await this.facts(principal, { type: 'course', courseId });
+    return this.#withRoster(await this.facts(principal, { type: 'course', courseId }), courseId);
+  }
+
+  async #withRoster(facts: PermissionFacts, courseId: number): Promise<VisibilityFacts> {
     const course = await this.#course(courseId);
     const roster = await this.#repos.enrollments.find({ course_id: courseId });
     return { ...facts, course: facts.course!, roster: roster.map((row) => enrollmentFact(row, course.data)) };

@@ -53,18 +53,13 @@ export class Repository<TData extends object> {
     return this.#records.find(...args);
   }
 
-  /** `find` for large list reads (thousands of records): the storage's rows as records, paged there (`TypedRecords.read`). */
-  read(...args: Parameters<TypedRecords<TData>['read']>): Promise<Stored<TData>[]> {
-    return this.#records.read(...args);
-  }
-
   /**
    * The records of several users in one course: one (type, user_id, course_id) index range per user. A single query
    * with `user_id: { $in }` ranges over the whole course's records of this type and filters them in JavaScript, which
    * for a page of students in a large course reads every student's submissions.
    */
   async ofUsersInCourse(courseId: number, userIds: readonly number[]): Promise<Stored<TData>[]> {
-    const perUser = await Promise.all([...new Set(userIds)].map((userId) => this.read({ user_id: userId, course_id: courseId })));
+    const perUser = await Promise.all([...new Set(userIds)].map((userId) => this.find({ user_id: userId, course_id: courseId })));
     return perUser.flat();
   }
 

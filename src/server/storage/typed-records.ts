@@ -33,9 +33,8 @@ export type Stored<TData extends object> = StoredRecord<TData>;
 type SlotSelector = MangoQuerySelector<StoredRecord>;
 type SlotSort = MangoQuerySortPart<StoredRecord>[];
 
-/** A page of a bulk read, in slot order: what `read` hands to the storage to apply. */
+/** A page of a `find`, applied in the storage. */
 export interface ReadPage {
-  sort?: SlotSort;
   skip?: number;
   limit?: number;
 }
@@ -70,40 +69,31 @@ export class TypedRecords<TData extends object> {
   }
 
   async get(id: number): Promise<Stored<TData> | undefined> {
-    const doc = await this.collection.findOne(this.key(id)).exec();
-    return doc ? (doc.toMutableJSON() as Stored<TData>) : undefined;
+    return (await this.getMany([id])).get(id);
   }
 
   async getMany(ids: readonly number[]): Promise<Map<number, Stored<TData>>> {
-    const docs = await this.collection.findByIds(ids.map((id) => this.key(id))).exec();
     const byId = new Map<number, Stored<TData>>();
-    for (const doc of docs.values()) {
-      const record = doc.toMutableJSON() as Stored<TData>;
-      byId.set(record.id, record);
-    }
+    if (ids.length === 0) return byId;
+    const docs = await this.collection.storageInstance.findDocumentsById([...new Set(ids)].map((id) => this.key(id)), false);
+    for (const doc of docs) byId.set(doc.id, recordOf(doc as RxDocumentData<Stored<TData>>));
     return byId;
   }
 
   async byLookup(lookupKey: string): Promise<Stored<TData> | undefined> {
-    const doc = await this.collection.findOne({ selector: { type: this.type, lookup_key: lookupKey } }).exec();
-    return doc ? (doc.toMutableJSON() as Stored<TData>) : undefined;
-  }
-
-  /** Records of this type matching the slot selector, in `sort` order (id ascending by default, like Canvas). */
-  async find(selector: SlotSelector = {}, sort: MangoQuerySortPart<StoredRecord>[] = [{ id: 'asc' }]): Promise<Stored<TData>[]> {
-    const docs = await this.collection.find({ selector: { ...selector, type: this.type }, sort }).exec();
-    return docs.map((doc) => doc.toMutableJSON() as Stored<TData>);
+    const [record] = await this.find({ lookup_key: lookupKey }, undefined, { limit: 1 });
+    return record;
   }
 
   /**
-   * `find` for large list reads, straight from the storage: the same selector, order and index plan, but the rows
-   * the storage parsed become the records as they are, without RxDB's document layer (its query and document caches,
-   * and the deep clone `toMutableJSON` makes of every document), which costs more than reading the rows themselves.
-   * `skip` and `limit` page in the storage. Nothing here is shared, so callers may keep or change what they get.
+   * Records of this type matching the slot selector, in `sort` order (id ascending by default, like Canvas), paged
+   * in the storage. Straight from the storage with the index plan RxDB makes: its rows become the records as they
+   * are, without RxDB's document layer (query and document caches, and the deep clone `toMutableJSON` makes of every
+   * document), which cost more than reading the rows themselves. Nothing is shared, so callers may change what they get.
    */
-  async read(selector: SlotSelector = {}, page: ReadPage = {}): Promise<Stored<TData>[]> {
+  async find(selector: SlotSelector = {}, sort: SlotSort = [{ id: 'asc' }], page: ReadPage = {}): Promise<Stored<TData>[]> {
     const schema = this.collection.schema.jsonSchema;
-    const { sort = [{ id: 'asc' }], skip, limit } = page;
+    const { skip, limit } = page;
     const query = normalizeMangoQuery(schema, { selector: { ...selector, type: this.type }, sort, ...(skip ? { skip } : {}), ...(limit !== undefined ? { limit } : {}) });
     // What RxDB's own queries add: deleted rows (tombstones kept for sync) are never results.
     query.selector = { ...query.selector, _deleted: { $eq: false } };

@@ -59,7 +59,7 @@ export class SubmissionStore {
   }
 
   async ofAssignment(assignmentId: number): Promise<Map<number, Stored<SubmissionData>>> {
-    const rows = await this.#repos.submissions.read({ parent_id: assignmentId });
+    const rows = await this.#repos.submissions.find({ parent_id: assignmentId });
     return new Map(rows.map((r) => [r.data.user_id, r]));
   }
 

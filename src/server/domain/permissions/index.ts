@@ -24,7 +24,7 @@
  * chain — throw `InconsistentFactsError`: a loader bug, to surface as a 500, never as an allow or a deny.
  */
 export { can, canForStudent } from './policy.ts';
-export { visibleSectionIds, visibleStudentIds } from './visibility.ts';
+export { seesEveryStudent, visibleSectionIds, visibleStudentIds } from './visibility.ts';
 export { resolvePermission, resolveRolePermissions } from './override-resolution.ts';
 export type { ResolvedPermission, RoleInAccount } from './override-resolution.ts';
 export { planOverrideWrites, PERMISSION_MUST_BE_ENABLED } from './override-writes.ts';

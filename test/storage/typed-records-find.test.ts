@@ -9,11 +9,11 @@ import type { StoredRecord } from '../../src/server/storage/record-schema.ts';
 import { TypedRecords } from '../../src/server/storage/typed-records.ts';
 
 /**
- * `TypedRecords.read` (the storage's rows as records, for large list reads) against `find` (through RxDB's
- * document layer) on a real SQLite file: the same records in the same order for every selector and sort, the same
- * page for every skip and limit, and never a deleted record or another type's.
+ * `TypedRecords` reads straight from the storage (the rows as records) against RxDB's own queries and lookups
+ * (through its document layer) on a real SQLite file: the same records in the same order for every selector and
+ * sort, the same page for every skip and limit, and never a deleted record or another type's.
  */
-describe('TypedRecords.read, the bulk read path', () => {
+describe('TypedRecords reads from the storage', () => {
   let dir: string;
   let db: OutpostDatabase;
   let submissions: TypedRecords<{ score: number | null; note: string }>;
@@ -57,24 +57,39 @@ describe('TypedRecords.read, the bulk read path', () => {
     { course_id: 3, 'data.score': null },
   ];
   const sorts: (MangoQuerySortPart<StoredRecord>[] | undefined)[] = [undefined, [{ id: 'desc' }], [{ sort_key: 'asc' }, { id: 'asc' }], [{ user_id: 'desc' }, { id: 'asc' }]];
+  /** The oracle: RxDB's query, through its document layer. */
+  const rxdbFind = async (selector: Record<string, unknown>, sort: MangoQuerySortPart<StoredRecord>[] = [{ id: 'asc' }]) =>
+    (await db.course_user.find({ selector: { ...selector, type: 'submission' }, sort }).exec()).map((doc) => doc.toMutableJSON());
 
-  it('finds the same records in the same order as find, for every selector and sort', async () => {
+  it('finds the same records in the same order as RxDB, for every selector and sort', async () => {
     for (const selector of selectors) {
       for (const sort of sorts) {
-        const expected = await submissions.find(selector, sort);
+        const expected = await rxdbFind(selector, sort);
         const label = JSON.stringify({ selector, sort });
-        expect(await submissions.read(selector, sort ? { sort } : {}), label).toEqual(expected);
+        expect(await submissions.find(selector, sort), label).toEqual(expected);
       }
     }
-    expect((await submissions.read({ course_id: 1 })).length).toBeGreaterThan(10);
+    expect((await submissions.find({ course_id: 1 })).length).toBeGreaterThan(10);
+  });
+
+  it('gets by id and by lookup key as RxDB does, never a deleted record or another type’s', async () => {
+    const ids = [1, 3, 10, 31, 59, 61, 99];
+    const expected = await db.course_user.findByIds(ids.map((id) => `submission:${id}`)).exec();
+    const got = await submissions.getMany(ids);
+    expect([...got.keys()].sort((a, b) => a - b)).toEqual([1, 10, 59]);
+    for (const [id, record] of got) expect(record).toEqual(expected.get(`submission:${id}`)!.toMutableJSON());
+    expect(await submissions.get(3)).toBeUndefined();
+    expect(await submissions.get(61)).toBeUndefined();
+    expect(await submissions.get(10)).toEqual(got.get(10));
+    expect(await submissions.getMany([])).toEqual(new Map());
   });
 
   it('pages in the storage: skip and limit give the slice of the same order, for sorts the index does and does not satisfy', async () => {
     for (const selector of [{}, { course_id: 2 }, { parent_id: 203 }, { 'data.note': 'n4' }]) {
       for (const sort of sorts) {
-        const all = await submissions.find(selector, sort);
+        const all = await rxdbFind(selector, sort);
         for (const [skip, limit] of [[0, 5], [5, 5], [3, 100], [all.length, 5], [0, 0]] as const) {
-          const page = await submissions.read(selector, { ...(sort ? { sort } : {}), skip, limit });
+          const page = await submissions.find(selector, sort, { skip, limit });
           expect(page, JSON.stringify({ selector, sort, skip, limit })).toEqual(all.slice(skip, skip + limit));
         }
       }
@@ -82,7 +97,7 @@ describe('TypedRecords.read, the bulk read path', () => {
   });
 
   it('gives records with the envelope only, no RxDB fields, and of the asked type only', async () => {
-    const all = await submissions.read();
+    const all = await submissions.find();
     expect(all.map((r) => r.id)).toEqual([...Array.from({ length: 60 }, (_, i) => i + 1)].filter((id) => ![3, 31, 40].includes(id)));
     expect(Object.keys(all[0]!).sort()).toEqual(
       ['course_id', 'created_at', 'data', 'id', 'key', 'lookup_key', 'parent_id', 'request_id', 'sort_key', 'type', 'updated_at', 'updated_by', 'user_id'],
@@ -91,9 +106,9 @@ describe('TypedRecords.read, the bulk read path', () => {
   });
 
   it('hands out records the caller may change without changing what the next read gets', async () => {
-    const [first] = await submissions.read({ course_id: 2 });
+    const [first] = await submissions.find({ course_id: 2 });
     first!.data.note = 'changed';
-    const [again] = await submissions.read({ course_id: 2 });
+    const [again] = await submissions.find({ course_id: 2 });
     expect(again!.data.note).not.toBe('changed');
   });
 });
