@@ -76,7 +76,12 @@ export class TypedRecords<TData extends object> {
     const byId = new Map<number, Stored<TData>>();
     if (ids.length === 0) return byId;
     const docs = await this.collection.storageInstance.findDocumentsById([...new Set(ids)].map((id) => this.key(id)), false);
-    for (const doc of docs) byId.set(doc.id, recordOf(doc as RxDocumentData<Stored<TData>>));
+    const found = new Map(docs.map((doc) => [doc.key, doc as RxDocumentData<Stored<TData>>]));
+    // Keyed as asked: an id that came in as a numeric string still finds its record.
+    for (const id of ids) {
+      const doc = found.get(this.key(id));
+      if (doc) byId.set(id, recordOf(doc));
+    }
     return byId;
   }
 

@@ -75,7 +75,7 @@ export class DeviceSync {
     this.#replica = ids.replica;
     this.#sender = new OutboxSender(options.outbox, this.client, options.db, ids.replica);
     // A recorded write is sent as soon as its request has finished (RxDB's own push may have run before that).
-    this.#stopRecorded = options.outbox.onRecorded(() => void this.#sender.flush().then(() => this.#reached(), () => (this.#hubReachable = false)));
+    this.#stopRecorded = options.outbox.onRecorded(() => void this.#send().catch(() => (this.#hubReachable = false)));
     this.#online = options.isOnline?.() ?? true;
     const replications = new Map<PullCollection, Replication>();
     for (const name of PULL_COLLECTIONS) {
@@ -131,8 +131,21 @@ export class DeviceSync {
   }
 
   #reached(): void {
+    // Back in contact: the event streams need not wait out their backoff, and whatever the hub changed while they
+    // were down sent no event this device heard.
+    if (this.#hubReachable === false) {
+      for (const stream of this.#streams) stream.reconnectNow();
+      this.reSync();
+    }
     this.#hubReachable = true;
     this.#lastSyncedAt = Date.now();
+  }
+
+  /** Sends the outbox; what the hub made of the entries (its own records, with its ids and times) is pulled at once. */
+  async #send(): Promise<void> {
+    const answered = await this.#sender.flush();
+    this.#reached();
+    if (answered > 0) this.reSync();
   }
 
   /** Resolves once every replication has nothing left to pull or push. */
@@ -192,8 +205,7 @@ export class DeviceSync {
   async #confirm(name: PullCollection, changed: readonly StoredRecord[]): Promise<WireRecord[]> {
     // A request still running may have written these rows: its entry must be sent before they are confirmed.
     await this.#outbox.idle();
-    await this.#sender.flush();
-    this.#reached();
+    await this.#send();
     // Replica 0 holds the well-known ids every installation creates for itself (built-in roles): local too.
     const fromHub = changed.filter((doc) => doc.type !== OUTBOX_TYPE && replicaOf(doc.id) !== this.#replica && replicaOf(doc.id) !== 0);
     return fromHub.length === 0 ? [] : this.client.states(name, fromHub.map((doc) => doc.key));

@@ -39,6 +39,11 @@ export class HubStream {
     this.#wake?.();
   }
 
+  /** The hub answered another request: a stream waiting out its backoff tries again at once. */
+  reconnectNow(): void {
+    if (!this.#connection) this.#wake?.();
+  }
+
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#connection?.abort();

@@ -27,7 +27,7 @@ export class OutboxSender {
   readonly #client: HubClient;
   readonly #db: OutpostDatabase;
   readonly #replica: number;
-  #running: Promise<void> | undefined;
+  #running: Promise<number> | undefined;
 
   constructor(outbox: Outbox, client: HubClient, db: OutpostDatabase, replica: number) {
     this.#outbox = outbox;
@@ -36,21 +36,27 @@ export class OutboxSender {
     this.#replica = replica;
   }
 
-  /** Sends everything sendable now; a call while one runs waits for it and then sends what came meanwhile. */
-  async flush(): Promise<void> {
+  /**
+   * Sends everything sendable now; a call while one runs waits for it and then sends what came meanwhile. Resolves
+   * with how many entries the hub answered: their results (the hub's records) are then there to pull.
+   */
+  async flush(): Promise<number> {
     while (this.#running) await this.#running.catch(() => undefined);
-    this.#running = this.#sendAll();
+    const running = this.#sendAll();
+    this.#running = running;
     try {
-      await this.#running;
+      return await running;
     } finally {
       this.#running = undefined;
     }
   }
 
-  async #sendAll(): Promise<void> {
+  async #sendAll(): Promise<number> {
+    let answered = 0;
     for (;;) {
       const sent = batchOf(await this.#outbox.sendable());
-      if (sent.length === 0) return;
+      if (sent.length === 0) return answered;
+      answered += sent.length;
       const batch = sent.map(({ entry }) => entry);
       const results = await this.#client.replay(this.#replica, sent.map(({ form }) => form));
       const byId = new Map(results.map((r) => [r.id, r]));
