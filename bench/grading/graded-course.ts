@@ -1,6 +1,6 @@
 import { api, createFixtureUser, type FixtureUser } from '../../test/helpers/api-fixtures.ts';
 import { createFixtureCourse, enrollFixtureUser } from '../../test/helpers/course-fixtures.ts';
-import { gradeEveryone, storeTotals } from '../../test/helpers/gradebook-fixtures.ts';
+import { gradeEveryone, settleBackgroundWork, storeTotals } from '../../test/helpers/gradebook-fixtures.ts';
 import type { TestServer } from '../../test/helpers/server.ts';
 import { enrollManyStudents } from '../../test/helpers/submission-fixtures.ts';
 
@@ -35,5 +35,6 @@ export async function buildGradedCourse(server: TestServer, studentCount: number
   await api(server, teacher.token, 'PUT', base, { course: { apply_assignment_group_weights: true } });
   await gradeEveryone(server, course.id, teacher.id, students, assignments.slice(0, -1));
   await storeTotals(server, course.id, students);
+  await settleBackgroundWork(server);
   return { courseId: course.id, teacher, students, assignments };
 }

@@ -1,7 +1,7 @@
 import { SubmissionStore } from '../../src/server/areas/submissions/submission-store.ts';
 import { createFixtureUser, fixtureStamp, type FixtureUser } from '../../test/helpers/api-fixtures.ts';
 import { createFixtureCourse, enrollFixtureUser } from '../../test/helpers/course-fixtures.ts';
-import { gradeEveryone, storeTotals } from '../../test/helpers/gradebook-fixtures.ts';
+import { gradeEveryone, settleBackgroundWork, storeTotals } from '../../test/helpers/gradebook-fixtures.ts';
 import type { TestServer } from '../../test/helpers/server.ts';
 import { enrollManyStudents } from '../../test/helpers/submission-fixtures.ts';
 import { call } from '../modules/course.ts';
@@ -62,6 +62,7 @@ export async function seedSchool(server: TestServer, size: SchoolSize): Promise<
     await storeTotals(server, course.id, students);
     courses.push({ id: course.id, teacher, students, assignments, ungraded });
   }
+  await settleBackgroundWork(server);
   return { courses, student };
 }
 

@@ -44,3 +44,12 @@ export async function storeTotals(server: TestServer, courseId: number, studentI
 }
 
 const TOTALS_BATCH = 100;
+
+/**
+ * Waits until the server has derived webhook events from everything written so far. Records written straight to
+ * the repositories by the thousands (`gradeEveryone`) are derived in the background afterwards; a measurement that
+ * starts before that has finished times the deriver's catching up along with its own requests.
+ */
+export async function settleBackgroundWork(server: TestServer): Promise<void> {
+  await server.core.webhookRuntime?.settled();
+}
