@@ -1,3 +1,4 @@
+import { DataTable } from '../../components/DataTable.tsx';
 import { Link } from 'react-router';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
@@ -31,32 +32,19 @@ function AssignmentList({ courseId, viewer, assignments }: { courseId: number; v
         list.length === 0 ? (
           <p className="muted">This course has no assignments yet.</p>
         ) : (
-          <div className="table-scroll">
-<table className="data-table">
-            <caption className="visually-hidden">Assignments</caption>
-            <thead>
-              <tr>
-                <th scope="col">Assignment</th>
-                <th scope="col">Due</th>
-                <th scope="col">Points</th>
-                <th scope="col">Submission</th>
+          <DataTable caption="Assignments" columns={['Assignment', 'Due', 'Points', 'Submission']}>
+            {list.map((a) => (
+              <tr key={a.id}>
+                <th scope="row">
+                  <Link to={paths.assignment(courseId, a.id)}>{a.name}</Link>
+                  {viewer.canManage && !a.published && <Badge tone="warn">Unpublished</Badge>}
+                </th>
+                <td>{formatDateTime(a.due_at) ?? 'No due date'}</td>
+                <td>{formatPoints(a.points_possible)}</td>
+                <td>{formatSubmissionTypes(a.submission_types)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((a) => (
-                <tr key={a.id}>
-                  <th scope="row">
-                    <Link to={paths.assignment(courseId, a.id)}>{a.name}</Link>
-                    {viewer.canManage && !a.published && <Badge tone="warn">Unpublished</Badge>}
-                  </th>
-                  <td>{formatDateTime(a.due_at) ?? 'No due date'}</td>
-                  <td>{formatPoints(a.points_possible)}</td>
-                  <td>{formatSubmissionTypes(a.submission_types)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-</div>
+            ))}
+          </DataTable>
         )
       }
     </Loaded>

@@ -1,3 +1,4 @@
+import { DataTable } from '../../components/DataTable.tsx';
 import { useState } from 'react';
 import type { CourseUser } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
@@ -27,27 +28,15 @@ export function PeopleTab({ courseId, viewer }: { courseId: number; viewer: Cour
         ))}
       <Loaded value={people} what="the people in this course">
         {(list) => (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">People</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Login</th>
-                  <th scope="col">Role</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((person) => (
-                  <tr key={person.id}>
-                    <th scope="row">{person.name}</th>
-                    <td>{person.login_id ?? ''}</td>
-                    <td>{roles(person)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="People" columns={['Name', 'Login', 'Role']}>
+            {list.map((person) => (
+              <tr key={person.id}>
+                <th scope="row">{person.name}</th>
+                <td>{person.login_id ?? ''}</td>
+                <td>{roles(person)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Loaded>
     </>

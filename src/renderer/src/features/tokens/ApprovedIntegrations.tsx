@@ -1,3 +1,4 @@
+import { DataTable } from '../../components/DataTable.tsx';
 import { useState, type FormEvent } from 'react';
 import type { AccessTokenInfo } from '../../../../contracts/session-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
@@ -53,27 +54,11 @@ function NewTokenForm() {
 
 function TokenTable({ tokens }: { tokens: AccessTokenInfo[] }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption className="visually-hidden">Your access tokens</caption>
-        <thead>
-          <tr>
-            <th scope="col">Purpose</th>
-            <th scope="col">Token</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Last used</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tokens.map((token) => (
-            <TokenRow key={token.id} token={token} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Your access tokens" columns={['Purpose', 'Token', 'Expires', 'Last used', <span className="visually-hidden">Actions</span>]}>
+      {tokens.map((token) => (
+        <TokenRow key={token.id} token={token} />
+      ))}
+    </DataTable>
   );
 }
 
