@@ -53,7 +53,9 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
   return (
     <div role="toolbar" aria-label={`${label} formatting`} className="rich-text-toolbar">
       {MARKS.map((mark, i) => (
-        <button key={mark.name} type="button" aria-pressed={pressed[i]} disabled={!editor.isEditable} onClick={() => mark.run(editor)}>
+        // A pointer press leaves the focus in the text: the editor hands focus back only on the next frame, and a
+        // key typed before that went to the button (a space pressed it again and was lost).
+        <button key={mark.name} type="button" aria-pressed={pressed[i]} disabled={!editor.isEditable} onMouseDown={(e) => e.preventDefault()} onClick={() => mark.run(editor)}>
           {mark.name}
         </button>
       ))}
