@@ -1,8 +1,9 @@
 import { cpus } from 'node:os';
-import { startTestServer } from '../../test/helpers/server.ts';
+import { Worker } from 'node:worker_threads';
+import { settleBackgroundWork } from '../../test/helpers/gradebook-fixtures.ts';
+import { restartTestServer, startTestServer } from '../../test/helpers/server.ts';
 import { buildGradedCourse } from '../grading/graded-course.ts';
 import { summary } from '../grading/percentiles.ts';
-import { loadGradebook } from './load-gradebook.ts';
 
 /**
  * Issue 15's gradebook target: everything the gradebook screen reads for 1,000 students × 50 assignments
@@ -15,42 +16,57 @@ const ASSIGNMENTS = Number(process.env.OUTPOST_BENCH_ASSIGNMENTS ?? 50);
 const LOADS = Number(process.env.OUTPOST_BENCH_LOADS ?? 20);
 const TARGET_MS = 1000;
 
-const server = await startTestServer();
+let server = await startTestServer();
+let client: Worker | undefined;
 try {
   const setupStart = performance.now();
   const { courseId, teacher } = await buildGradedCourse(server, STUDENTS, ASSIGNMENTS);
   console.log(`course: ${STUDENTS} students × ${ASSIGNMENTS} assignments (built in ${((performance.now() - setupStart) / 1000).toFixed(1)} s)`);
-  const fetchJson = async (path: string) => {
-    const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${teacher.token}` } });
-    const body = await res.text();
-    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${body.slice(0, 200)}`);
-    return { json: JSON.parse(body) as unknown, link: res.headers.get('link') };
+  const worker = (client = new Worker(new URL('./client-worker.ts', import.meta.url), { workerData: { url: server.url, token: teacher.token, courseId } }));
+  const ask = (kind: 'open' | 'load') =>
+    new Promise<number>((resolve, reject) => {
+      worker.once('message', (answer: { submissions?: number; error?: string }) => (answer.error ? reject(new Error(answer.error)) : resolve(answer.submissions!)));
+      worker.postMessage(kind);
+    });
+  const load = async () => {
+    const submissions = await ask('load');
+    if (submissions !== STUDENTS * ASSIGNMENTS) throw new Error(`loaded ${submissions} submissions`);
   };
-  const load = () => loadGradebook(courseId, fetchJson, server.url);
-  // A kept-alive connection the server closed while the seeding kept it idle resets once; then it reconnects.
-  await fetchJson(`/api/v1/courses/${courseId}`).catch((err: { cause?: { code?: string } }) => {
-    if (err.cause?.code !== 'ECONNRESET') throw err;
-  });
-  const times: number[] = [];
-  // The process's CPU time per load (server and client share it): on a machine other jobs share, the wall time
-  // mostly measures the wait for a core, the CPU time what a load costs.
-  const cpuTimes: number[] = [];
-  for (let i = 0; i < LOADS; i++) {
+  // The first load ever creates the submissions of the ungraded assignment, as Canvas keeps one per student; it is
+  // not timed. The server then restarts on the same port, so the first timed load is the first after launch
+  // (nothing in memory).
+  await ask('open');
+  await load();
+  await settleBackgroundWork(server);
+  server = await restartTestServer(server);
+  await ask('open');
+  // The process's CPU time per load (the server's thread and the client's): on a machine other jobs share, the
+  // wall time mostly measures the wait for a core, the CPU time what a load costs.
+  const timed = async () => {
     const start = performance.now();
     const cpuStart = process.cpuUsage();
-    const loaded = await load();
-    times.push(performance.now() - start);
+    await load();
     const cpu = process.cpuUsage(cpuStart);
-    cpuTimes.push((cpu.user + cpu.system) / 1000);
-    if (loaded.submissions !== STUDENTS * ASSIGNMENTS) throw new Error(`loaded ${loaded.submissions} submissions`);
+    return { ms: performance.now() - start, cpu: (cpu.user + cpu.system) / 1000 };
+  };
+  const first = await timed();
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  for (let i = 0; i < LOADS; i++) {
+    const { ms, cpu } = await timed();
+    times.push(ms);
+    cpuTimes.push(cpu);
   }
   const s = summary(times);
   const c = summary(cpuTimes);
-  console.log(`${LOADS} loads; ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}\n`);
+  const verdict = (ms: number) => (ms < TARGET_MS ? 'met' : '**missed**');
+  console.log(`first load after a restart, then ${LOADS} loads; ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}\n`);
   console.log('| measure | median ms | p95 ms | target |');
   console.log('|---|---:|---:|---|');
-  console.log(`| gradebook data, ${STUDENTS} × ${ASSIGNMENTS} | ${s.median.toFixed(0)} | ${s.p95.toFixed(0)} | < ${TARGET_MS} ms ${s.p95 < TARGET_MS ? 'met' : '**missed**'} |`);
-  console.log(`| CPU time of a load (server and client) | ${c.median.toFixed(0)} | ${c.p95.toFixed(0)} | |`);
+  console.log(`| gradebook data, ${STUDENTS} × ${ASSIGNMENTS}, first load after a restart | ${first.ms.toFixed(0)} | | < ${TARGET_MS} ms ${verdict(first.ms)} |`);
+  console.log(`| gradebook data, ${STUDENTS} × ${ASSIGNMENTS}, later loads | ${s.median.toFixed(0)} | ${s.p95.toFixed(0)} | < ${TARGET_MS} ms ${verdict(s.p95)} |`);
+  console.log(`| CPU time of a load (server and client): first, later | ${first.cpu.toFixed(0)}, ${c.median.toFixed(0)} | ${c.p95.toFixed(0)} | |`);
 } finally {
+  await client?.terminate();
   await server.stop();
 }

@@ -83,6 +83,19 @@ describe('the Roles API governs access', () => {
     expect((await createSection(holder, rootCourse)).status).toBe(200);
   });
 
+  it('a teacher whose enrollment ends loses the course with the next request, however recently they used it', async () => {
+    const course = await createFixtureCourse(server, { name: 'Short Term' });
+    const visiting = await createFixtureUser(server, 'Visiting Teacher');
+    const enrollmentId = await enrollFixtureUser(server, course.id, visiting.id, 'TeacherEnrollment');
+    const listStudents = () => api(server, visiting.token, 'GET', `/api/v1/courses/${course.id}/students/submissions?student_ids[]=all`);
+    // Asked twice first: whatever the server keeps of the teacher's rights, it keeps now.
+    expect((await listStudents()).status).toBe(200);
+    expect((await createAssignment(visiting, course)).status).toBe(200);
+    expect((await api(server, ADMIN, 'DELETE', `/api/v1/courses/${course.id}/enrollments/${enrollmentId}?task=delete`)).status).toBe(200);
+    expectUnauthorized(await createAssignment(visiting, course));
+    expectUnauthorized(await listStudents());
+  });
+
   it("a custom account role's applies_to flags decide where its admins may act", async () => {
     const deptAdmin = await createRole(server, ADMIN, rootId, {
       label: 'Department Admin',

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../storage/deep-freeze.ts';
 import type { Stored } from '../storage/typed-records.ts';
 import { NotFoundError } from './errors.ts';
 import {
@@ -20,6 +21,11 @@ import type { CourseData, EnrollmentData } from './records/course-records.ts';
 import type { RoleData } from './records/directory-records.ts';
 import type { Repositories } from './repositories.ts';
 
+/** How long permission facts are reused at most (see `facts`). */
+const FACTS_FRESH_MS = 2_000;
+/** Users × contexts kept before the whole set is dropped: bounds the memory a busy hub spends on them. */
+const MAX_KEPT_FACTS = 10_000;
+
 /** Account trees are shallow in practice; a longer chain means a cycle written by a bug or a bad sync. */
 const MAX_ACCOUNT_DEPTH = 32;
 
@@ -29,9 +35,13 @@ const MAX_ACCOUNT_DEPTH = 32;
  */
 export class Access {
   readonly #repos: Repositories;
+  /** Facts per user and context, with when they were read; every write of a record they come from clears them all. */
+  readonly #facts = new Map<string, { readAt: number; facts: Promise<PermissionFacts> }>();
 
   constructor(repos: Repositories) {
     this.#repos = repos;
+    const clear = () => this.#facts.clear();
+    for (const source of [repos.accounts, repos.accountUsers, repos.roles, repos.roleOverrides, repos.courses, repos.enrollments]) source.onWrite(clear);
   }
 
   async can(principal: Principal, permission: PermissionName, context: PermissionContext): Promise<boolean> {
@@ -77,8 +87,29 @@ export class Access {
     return rows.map((row) => enrollmentFact(row, course.data));
   }
 
-  /** Only the user matters: masquerading asks about users who sent no request (domain/masquerade.ts). */
-  async facts(principal: Pick<Principal, 'userId'>, context: PermissionContext): Promise<PermissionFacts> {
+  /**
+   * Only the user matters: masquerading asks about users who sent no request (domain/masquerade.ts). A request asks
+   * several times (the route's rule, then each visibility check), and a gradebook load is thirty requests: facts
+   * are reused until a record they come from is written, which RxDB reports as the write commits, so a grant or a
+   * revocation counts from the next check on. Enrollment states also follow the clock (an end date passing), so
+   * reused facts are never older than FACTS_FRESH_MS. Shared, so frozen.
+   */
+  facts(principal: Pick<Principal, 'userId'>, context: PermissionContext): Promise<PermissionFacts> {
+    const key = `${principal.userId}:${context.type === 'course' ? `c${context.courseId}` : `a${context.accountId}`}`;
+    const now = Date.now();
+    const kept = this.#facts.get(key);
+    if (kept && now - kept.readAt < FACTS_FRESH_MS) return kept.facts;
+    if (this.#facts.size >= MAX_KEPT_FACTS) this.#facts.clear();
+    const facts = this.#readFacts(principal, context).then(deepFreeze);
+    this.#facts.set(key, { readAt: now, facts });
+    // A failed read (an unknown course) is not kept.
+    facts.catch(() => {
+      if (this.#facts.get(key)?.facts === facts) this.#facts.delete(key);
+    });
+    return facts;
+  }
+
+  async #readFacts(principal: Pick<Principal, 'userId'>, context: PermissionContext): Promise<PermissionFacts> {
     const course = context.type === 'course' ? await this.#course(context.courseId) : undefined;
     const accountId = course ? course.data.account_id : (context as { accountId: number }).accountId;
     const accountChain = await this.accountChain(accountId);
@@ -106,7 +137,7 @@ export class Access {
 
   async #withRoster(facts: PermissionFacts, courseId: number): Promise<VisibilityFacts> {
     const course = await this.#course(courseId);
-    const roster = await this.#repos.enrollments.find({ course_id: courseId });
+    const roster = await this.#repos.enrollments.inCourse(courseId);
     return { ...facts, course: facts.course!, roster: roster.map((row) => enrollmentFact(row, course.data)) };
   }
 

@@ -5,6 +5,12 @@ import { Repository, type SlotsOf } from './repository.ts';
 
 export { lookupKey } from './declarations/lookup-keys.ts';
 
+/**
+ * Read by many students of a course at once (the gradebook, the totals of a page of enrollments, the check that
+ * named students are visible): their repositories keep such courses in memory.
+ */
+const KEPT_BY_COURSE: ReadonlySet<string> = new Set<RepositoryName>(['submissions', 'enrollments']);
+
 /** One repository per declared record type (domain/declarations/), under the declaration's name. */
 export type Repositories = { readonly [K in RepositoryName]: Repository<DataOf<(typeof RECORD_DECLARATIONS)[K]>> };
 
@@ -17,7 +23,7 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator): Repos
   const entries = Object.entries(RECORD_DECLARATIONS).map(([name, declaration]) => {
     // The table pairs each declaration with its own data type; the loop sees their union, so the slots are re-typed.
     const slots = declaration.slots as SlotsOf<object>;
-    return [name, new Repository<object>(db.collections[declaration.collection], declaration.type, ids, slots)];
+    return [name, new Repository<object>(db.collections[declaration.collection], declaration.type, ids, slots, KEPT_BY_COURSE.has(name))];
   });
   return Object.fromEntries(entries) as Repositories;
 }

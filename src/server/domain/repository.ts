@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { BulkWriteRow } from 'rxdb';
 import type { RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
+import { CourseRecordsMemory } from '../storage/course-records-memory.ts';
 import { ALL_OR_NOTHING_CONTEXT } from '../storage/sqlite/index.ts';
 import { changedByOf, recordOf, TypedRecords, type ReadPage, type RecordSlots, type Stored, type WriteStamp } from '../storage/typed-records.ts';
 
@@ -26,11 +27,14 @@ export class Repository<TData extends object> {
   readonly #records: TypedRecords<TData>;
   readonly #ids: IdAllocator;
   readonly #slotsOf: SlotsOf<TData>;
+  readonly #byCourse: CourseRecordsMemory<TData> | undefined;
 
-  constructor(collection: RecordCollection, type: string, ids: IdAllocator, slotsOf: SlotsOf<TData>) {
+  /** `keepCourses`: a course's records stay in memory once a read spans several of its users (CourseRecordsMemory). */
+  constructor(collection: RecordCollection, type: string, ids: IdAllocator, slotsOf: SlotsOf<TData>, keepCourses = false) {
     this.#records = new TypedRecords<TData>(collection, type);
     this.#ids = ids;
     this.#slotsOf = slotsOf;
+    this.#byCourse = keepCourses ? new CourseRecordsMemory(this.#records) : undefined;
   }
 
   get type(): string {
@@ -54,13 +58,24 @@ export class Repository<TData extends object> {
   }
 
   /**
-   * The records of several users in one course: one (type, user_id, course_id) index range per user. A single query
-   * with `user_id: { $in }` ranges over the whole course's records of this type and filters them in JavaScript, which
-   * for a page of students in a large course reads every student's submissions.
+   * The records of several users in one course. From memory when the repository keeps courses and the read spans
+   * several users (or the course is kept already); else one (type, user_id, course_id) index range per user: a single
+   * query with `user_id: { $in }` ranges over the whole course's records of this type and filters them in JavaScript,
+   * which for a page of students in a large course reads every student's submissions. Kept records are frozen.
    */
   async ofUsersInCourse(courseId: number, userIds: readonly number[]): Promise<Stored<TData>[]> {
-    const perUser = await Promise.all([...new Set(userIds)].map((userId) => this.find({ user_id: userId, course_id: courseId })));
+    const users = [...new Set(userIds)];
+    if (this.#byCourse && (users.length > 1 || this.#byCourse.holds(courseId))) {
+      const kept = await this.#byCourse.ofUsers(courseId, users);
+      if (kept) return kept;
+    }
+    const perUser = await Promise.all(users.map((userId) => this.find({ user_id: userId, course_id: courseId })));
     return perUser.flat();
+  }
+
+  /** Every record of the course by id: from memory when the repository keeps courses (`ofUsersInCourse`). */
+  async inCourse(courseId: number): Promise<Stored<TData>[]> {
+    return (await this.#byCourse?.inCourse(courseId)) ?? this.find({ course_id: courseId });
   }
 
   count(...args: Parameters<TypedRecords<TData>['count']>): Promise<number> {
@@ -131,6 +146,13 @@ export class Repository<TData extends object> {
    */
   onCourseWrite(listener: (courseId: number) => void): void {
     this.#records.collection.$.subscribe((event) => listener(event.documentData.course_id));
+  }
+
+  /** Calls `listener` as each committed write of a record of this type (a deletion included) is emitted. */
+  onWrite(listener: () => void): void {
+    this.#records.collection.$.subscribe((event) => {
+      if (event.documentData.type === this.#records.type) listener();
+    });
   }
 }
 

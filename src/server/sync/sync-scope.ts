@@ -99,7 +99,7 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     const sectionIds = new Set(own.filter((e) => e.workflow_state === 'active').map((e) => e.course_section_id));
     pollCourses.push({ courseId, sectionIds, managesContent: manages.has('manage_content') });
     for (const account of await access.accountChain(course.accountId)) accountIds.add(account.id);
-    for (const peer of await repos.enrollments.find({ course_id: courseId })) peerUserIds.add(peer.user_id);
+    for (const peer of await repos.enrollments.inCourse(courseId)) peerUserIds.add(peer.user_id);
   }
   const polls = await pollsInScope(repos, principal.userId, pollCourses);
   return { userId: principal.userId, courses, accountIds, peerUserIds, findsPeople, knownCourseIds, polls };

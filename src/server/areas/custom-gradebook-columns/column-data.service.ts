@@ -61,7 +61,7 @@ export class ColumnDataService {
   async visibleStudentIds(principal: Principal, courseId: number): Promise<ReadonlySet<number>> {
     const visible = await this.#services.access.visibleStudents(principal, courseId);
     if (visible !== 'all') return visible;
-    const roster = await this.#services.repos.enrollments.find({ course_id: courseId });
+    const roster = await this.#services.repos.enrollments.inCourse(courseId);
     const onRoster = roster.filter(
       (e) => e.data.type === 'StudentEnrollment' && e.data.workflow_state !== 'deleted' && e.data.workflow_state !== 'rejected',
     );

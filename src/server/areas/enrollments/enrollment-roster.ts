@@ -91,7 +91,7 @@ export class CourseRoster {
   }
 
   async enrollments(course: Stored<CourseData>, now: number): Promise<CourseEnrollment[]> {
-    const rows = await this.#services.repos.enrollments.find({ course_id: course.id });
+    const rows = await this.#services.repos.enrollments.inCourse(course.id);
     return rows.map((record) => ({ record, state: this.stateOf(record, course, now) }));
   }
 

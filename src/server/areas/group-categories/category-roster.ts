@@ -57,7 +57,7 @@ export class CategoryRoster {
     const { repos } = this.#services;
     const course = await repos.courses.get(courseId);
     if (!course) return [];
-    const enrollments = (await repos.enrollments.find({ course_id: courseId })).filter((e) => {
+    const enrollments = (await repos.enrollments.inCourse(courseId)).filter((e) => {
       if (e.data.type !== 'StudentEnrollment') return false;
       const state = effectiveEnrollmentState(e.data, course.data, now);
       return state === 'active' || state === 'invited';

@@ -53,7 +53,7 @@ export class SubmissionScopes {
     const { repos } = this.#services;
     const course = await repos.courses.get(scope.courseId);
     if (!course) throw new NotFoundError('course');
-    const rows = among === undefined ? await repos.enrollments.find({ course_id: scope.courseId }) : await repos.enrollments.ofUsersInCourse(scope.courseId, among);
+    const rows = among === undefined ? await repos.enrollments.inCourse(scope.courseId) : await repos.enrollments.ofUsersInCourse(scope.courseId, among);
     const students = new Map<number, { active: boolean }>();
     for (const row of rows) {
       const e = row.data;

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../storage/deep-freeze.ts';
 import type { Repository } from '../repository.ts';
 
 
@@ -45,11 +46,4 @@ export function cachePerKey<K extends object, T>(create: (key: K) => CourseCache
     }
     return cache;
   };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  const children = value instanceof Map ? [...value.keys(), ...value.values()] : Object.values(value);
-  for (const child of children) deepFreeze(child);
-  return Object.freeze(value);
 }
