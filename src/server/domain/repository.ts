@@ -61,7 +61,7 @@ export class Repository<TData extends object> {
    * The records of several users in one course. From memory when the repository keeps courses and the read spans
    * several users (or the course is kept already); else one (type, user_id, course_id) index range per user: a single
    * query with `user_id: { $in }` ranges over the whole course's records of this type and filters them in JavaScript,
-   * which for a page of students in a large course reads every student's submissions. Kept records are frozen.
+   * which for a page of students in a large course reads every student's submissions. Kept records' data is frozen.
    */
   async ofUsersInCourse(courseId: number, userIds: readonly number[]): Promise<Stored<TData>[]> {
     const users = [...new Set(userIds)];
