@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Subscription } from 'rxjs';
 import type { Access } from '../domain/access.ts';
 import type { Principal } from '../domain/principal.ts';
@@ -6,7 +7,7 @@ import type { OutpostDatabase } from '../storage/database.ts';
 import type { SQLiteCheckpoint } from '../storage/sqlite/types.ts';
 import { PullVisibility } from './pull-visibility.ts';
 import { PULL_COLLECTIONS, toWire, type PullCollection, type WireRecord } from './sync-partitions.ts';
-import { computeSyncScope, scopeFingerprint } from './sync-scope.ts';
+import { computeSyncScope, scopeFingerprint, type SyncScope } from './sync-scope.ts';
 
 /**
  * What the hub's event stream says. Both tell the device to pull (RxDB's RESYNC); the pull itself stays the
@@ -20,15 +21,43 @@ export type HubEventSink = (event: HubEventName, data: unknown) => void;
 /** Whether the credential the stream was opened with still admits its user (a revoked token does not). */
 export type StillAuthorised = (now: number) => Promise<boolean>;
 
-/** Changes gathered this long cost one scope computation and at most one event (a course copy is one burst). */
+/** Changes gathered this long cost one scope computation per listening user and at most one event per stream. */
 const COALESCE_MS = 100;
 
-/** Per-connection watchers over the storage change streams of the replicated collections. */
+/** One open stream. */
+interface Watcher {
+  principal: Principal;
+  collection: PullCollection;
+  emit: HubEventSink;
+  authorised: StillAuthorised;
+  /** The scope fingerprint the device last heard about (a `resync` when it moves). */
+  fingerprint: string;
+  /** Ends the stream: its credential no longer admits its user. */
+  revoke(): void;
+  closed: boolean;
+}
+
+/** The changes of one burst: per collection, the committed documents and the checkpoint after the last of them. */
+type Burst = Map<PullCollection, { docs: WireRecord[]; seq: number }>;
+
+/**
+ * Turns committed changes into events for every open stream. The work lies in the scope: what a change means to a
+ * stream depends on what its user may see, and computing that reads the user's enrollments, permissions and locks.
+ * So the streams share one subscription to the storage change streams, the changes of a burst are gathered, and
+ * each user with open streams has their scope computed once per burst for all their streams (a device holds one
+ * per collection). Users are served one after another with a turn of the event loop between them, so requests
+ * that arrived meanwhile are not kept waiting behind every stream's check.
+ */
 export class HubChangeFeed {
   readonly #db: OutpostDatabase;
   readonly #repos: Repositories;
   readonly #access: Access;
-  #active = 0;
+  readonly #watchers = new Set<Watcher>();
+  #subscriptions: Subscription[] = [];
+  #burst: Burst = new Map();
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> = Promise.resolve();
+  #scopeComputations = 0;
 
   constructor(db: OutpostDatabase, repos: Repositories, access: Access) {
     this.#db = db;
@@ -38,7 +67,12 @@ export class HubChangeFeed {
 
   /** Open event streams, so tests (and shutdown) can see that a disconnect let go of its subscriptions. */
   get activeStreams(): number {
-    return this.#active;
+    return this.#watchers.size;
+  }
+
+  /** Scopes computed for changes so far (not for connects), so tests can see that a user's streams share one. */
+  get scopeComputations(): number {
+    return this.#scopeComputations;
   }
 
   /**
@@ -49,58 +83,11 @@ export class HubChangeFeed {
    */
   async watch(principal: Principal, collection: PullCollection, emit: HubEventSink, signal: AbortSignal, authorised: StillAuthorised): Promise<void> {
     if (signal.aborted) return;
-    const pending: WireRecord[] = [];
-    let lastSeq = 0;
-    let timer: NodeJS.Timeout | undefined;
-    let flushing: Promise<void> = Promise.resolve();
-    let fingerprint = await this.#fingerprint(principal, collection);
+    const scope = await computeSyncScope(principal, this.#repos, this.#access, { now: Date.now(), locks: collection === 'course' });
     if (signal.aborted) return;
     const revoked = new AbortController();
-
-    const flush = async () => {
-      const docs = pending.splice(0);
-      const now = Date.now();
-      if (!(await authorised(now))) {
-        revoked.abort();
-        return;
-      }
-      const scope = await computeSyncScope(principal, this.#repos, this.#access, { now, locks: collection === 'course' });
-      const next = scopeFingerprint(scope, collection);
-      if (next !== fingerprint) {
-        fingerprint = next;
-        emit('resync', { reason: 'scope' });
-        return;
-      }
-      const visibility = new PullVisibility(scope, this.#repos);
-      for (const doc of docs) {
-        if ((await visibility.decide(collection, doc)) !== 'skip') {
-          emit('changed', { seq: lastSeq });
-          return;
-        }
-      }
-    };
-    const schedule = () => {
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        // One flush at a time; a failure (the database closing under a last burst) costs the device one pull.
-        flushing = flushing.then(flush).catch((err: unknown) => {
-          if (signal.aborted) return;
-          console.error('sync change feed failed', err);
-          emit('resync', { reason: 'error' });
-        });
-      }, COALESCE_MS);
-    };
-    // Every replicated collection, not only this one: an enrollment written elsewhere changes this scope too.
-    const subscriptions: Subscription[] = PULL_COLLECTIONS.map((name) =>
-      this.#db.collections[name].storageInstance.changeStream().subscribe((bulk) => {
-        if (name === collection) {
-          for (const change of bulk.events) pending.push(toWire(change.documentData));
-          lastSeq = (bulk.checkpoint as SQLiteCheckpoint).seq;
-        }
-        schedule();
-      }),
-    );
-    this.#active++;
+    const watcher: Watcher = { principal, collection, emit, authorised, fingerprint: scopeFingerprint(scope, collection), revoke: () => revoked.abort(), closed: false };
+    this.#add(watcher);
     try {
       emit('resync', { reason: 'connected' });
       await new Promise<void>((resolve) => {
@@ -108,15 +95,97 @@ export class HubChangeFeed {
         else for (const ending of [signal, revoked.signal]) ending.addEventListener('abort', () => resolve(), { once: true });
       });
     } finally {
-      for (const subscription of subscriptions) subscription.unsubscribe();
-      clearTimeout(timer);
-      await flushing;
-      this.#active--;
+      watcher.closed = true;
+      this.#remove(watcher);
+      // A burst being handled may still read the database: shutdown closes it only after the streams ended.
+      await this.#flushing;
     }
   }
 
-  async #fingerprint(principal: Principal, collection: PullCollection): Promise<string> {
-    const scope = await computeSyncScope(principal, this.#repos, this.#access, { now: Date.now(), locks: collection === 'course' });
-    return scopeFingerprint(scope, collection);
+  #add(watcher: Watcher): void {
+    this.#watchers.add(watcher);
+    if (this.#subscriptions.length > 0) return;
+    // Every replicated collection, not only the watched ones: an enrollment written elsewhere changes scopes too.
+    this.#subscriptions = PULL_COLLECTIONS.map((name) =>
+      this.#db.collections[name].storageInstance.changeStream().subscribe((bulk) => {
+        const gathered = this.#burst.get(name) ?? { docs: [], seq: 0 };
+        for (const change of bulk.events) gathered.docs.push(toWire(change.documentData));
+        gathered.seq = (bulk.checkpoint as SQLiteCheckpoint).seq;
+        this.#burst.set(name, gathered);
+        this.#schedule();
+      }),
+    );
+  }
+
+  #remove(watcher: Watcher): void {
+    this.#watchers.delete(watcher);
+    if (this.#watchers.size > 0) return;
+    for (const subscription of this.#subscriptions) subscription.unsubscribe();
+    this.#subscriptions = [];
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#burst = new Map();
+  }
+
+  #schedule(): void {
+    this.#timer ??= setTimeout(() => {
+      this.#timer = undefined;
+      const burst = this.#burst;
+      this.#burst = new Map();
+      // One burst at a time; changes arriving meanwhile gather into the next one.
+      this.#flushing = this.#flushing.then(() => this.#deliver(burst));
+    }, COALESCE_MS);
+  }
+
+  async #deliver(burst: Burst): Promise<void> {
+    const byUser = new Map<number, Watcher[]>();
+    for (const watcher of this.#watchers) byUser.set(watcher.principal.userId, [...(byUser.get(watcher.principal.userId) ?? []), watcher]);
+    for (const watchers of byUser.values()) {
+      await nextTurn();
+      try {
+        await this.#deliverToUser(watchers, burst);
+      } catch (err) {
+        // The database closing under a last burst, say: it costs the user's devices one pull each.
+        const open = watchers.filter((watcher) => !watcher.closed);
+        if (open.length > 0) console.error('sync change feed failed', err);
+        for (const watcher of open) watcher.emit('resync', { reason: 'error' });
+      }
+    }
+  }
+
+  /** One user's streams: each credential asked again, then one scope for all of them. */
+  async #deliverToUser(watchers: Watcher[], burst: Burst): Promise<void> {
+    const now = Date.now();
+    const live: Watcher[] = [];
+    for (const watcher of watchers) {
+      if (watcher.closed) continue;
+      if (await watcher.authorised(now)) live.push(watcher);
+      else watcher.revoke();
+    }
+    const [first] = live;
+    if (!first) return;
+    // Locks cost extra and only `course` streams judge content by them; the other fingerprints ignore them.
+    const locks = live.some((watcher) => watcher.collection === 'course');
+    this.#scopeComputations++;
+    const scope = await computeSyncScope(first.principal, this.#repos, this.#access, { now, locks });
+    for (const watcher of live) await this.#deliverToStream(watcher, scope, burst);
+  }
+
+  async #deliverToStream(watcher: Watcher, scope: SyncScope, burst: Burst): Promise<void> {
+    const next = scopeFingerprint(scope, watcher.collection);
+    if (next !== watcher.fingerprint) {
+      watcher.fingerprint = next;
+      if (!watcher.closed) watcher.emit('resync', { reason: 'scope' });
+      return;
+    }
+    const changes = burst.get(watcher.collection);
+    if (!changes) return;
+    const visibility = new PullVisibility(scope, this.#repos);
+    for (const doc of changes.docs) {
+      if ((await visibility.decide(watcher.collection, doc)) !== 'skip') {
+        if (!watcher.closed) watcher.emit('changed', { seq: changes.seq });
+        return;
+      }
+    }
   }
 }
