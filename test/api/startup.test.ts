@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,10 @@ import { startTestServer } from '../helpers/server.ts';
 import { tempDirs } from '../helpers/temp-dirs.ts';
 
 const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname;
+/** `nobody` on Debian: who runs the CLI when a test must not be root. */
+const UNPRIVILEGED = { uid: 65534, gid: 65534 };
+/** Whether a file's mode can keep this test's Outpost out: always unless root, as root if `nobody` can run the CLI. */
+const canTakeAway = process.getuid?.() !== 0 || spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(CLI)})`], UNPRIVILEGED).status === 0;
 const dirs = tempDirs();
 afterAll(() => dirs.removeAll());
 
@@ -106,13 +110,19 @@ describe('tokens and database files a start refuses, naming them', () => {
     await expect(startServer({ dataDir: other, port: 0 })).rejects.toThrow(`Outpost's database ${join(other, 'outpost.sqlite')} is not a file`);
   });
 
-  it.skipIf(process.getuid?.() === 0)('a database file this user may not read is an error naming it', async () => {
+  // Root reads any file whatever its mode, so as root the data goes to an unprivileged user who then runs Outpost;
+  // that needs a checkout that user may read (not one under a private home directory).
+  it.skipIf(!canTakeAway)('a database file this user may not read is an error naming it', async () => {
     const first = await startTestServer();
     await first.close();
     const file = join(first.dataDir, 'outpost.sqlite');
+    const asUser = process.getuid?.() === 0 ? UNPRIVILEGED : undefined;
+    if (asUser) for (const path of [first.dataDir, ...readdirSync(first.dataDir).map((name) => join(first.dataDir, name))]) chownSync(path, asUser.uid, asUser.gid);
     chmodSync(file, 0o000);
     try {
-      await expect(startServer({ dataDir: first.dataDir, port: 0 })).rejects.toThrow(`Outpost cannot read and write its database ${file} (EACCES)`);
+      const run = await runCli({ OUTPOST_DATA_DIR: first.dataDir, OUTPOST_PORT: '0' }, [], undefined, asUser);
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split('\n')).toEqual([`Outpost cannot read and write its database ${file} (EACCES); give this user access to it or restore it from a backup.`]);
     } finally {
       chmodSync(file, 0o600);
       await first.stop();
@@ -185,8 +195,8 @@ interface CliRun {
 }
 
 /** Runs the plain-Node entry; when `until` matches stdout, checks health over HTTP and then stops it. */
-function runCli(env: Record<string, string>, args: string[] = [], until?: RegExp): Promise<CliRun> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
+function runCli(env: Record<string, string>, args: string[] = [], until?: RegExp, user?: { uid: number; gid: number }): Promise<CliRun> {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, ...user });
   let stdout = '';
   let stderr = '';
   let match: RegExpMatchArray | null = null;
