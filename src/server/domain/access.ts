@@ -81,10 +81,8 @@ export class Access {
   }
 
   /** The principal's own enrollments in a course, with their effective states. */
-  async enrollmentsOf(principal: Principal, courseId: number): Promise<EnrollmentFact[]> {
-    const course = await this.#course(courseId);
-    const rows = await this.#repos.enrollments.find({ user_id: principal.userId, course_id: courseId });
-    return rows.map((row) => enrollmentFact(row, course.data));
+  async enrollmentsOf(principal: Principal, courseId: number): Promise<readonly EnrollmentFact[]> {
+    return (await this.facts(principal, { type: 'course', courseId })).enrollments;
   }
 
   /**

@@ -91,7 +91,8 @@ export class CourseRecordsMemory<TData extends object> {
     const byId = new Map<number, Stored<TData>>();
     const entry: CourseEntry<TData> = { byUser, byId, waiting: [], ready: Promise.resolve() };
     this.#courses.set(courseId, entry);
-    entry.ready = this.#records.find({ course_id: courseId }).then(
+    // In the index's own order: SQLite hands over the rows in one step, with no sort after (order does not matter here).
+    entry.ready = this.#records.find({ course_id: courseId }, [{ sort_key: 'asc' }]).then(
       (records) => {
         for (const record of records) this.#put(entry, record);
         for (const record of entry.waiting ?? []) this.#write(entry, record);

@@ -7,6 +7,7 @@ import { NotFoundError } from '../domain/errors.ts';
 import { ANY_MANAGING_PERMISSION } from '../domain/permissions/index.ts';
 import type { Principal } from '../domain/principal.ts';
 import { ContentLocks } from '../domain/progression/content-locks.ts';
+import { cachePerKey, CourseCache } from '../domain/progression/course-cache.ts';
 import type { ItemLock } from '../domain/progression/item-locks.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import { pollsInScope, type PollCourse, type PollsInScope } from './poll-scope.ts';
@@ -78,16 +79,17 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
   const pollCourses: PollCourse[] = [];
   let findsPeople = false;
   for (const courseId of knownCourseIds) {
-    const course = await readableCourse(principal, courseId, access);
-    if (!course) continue;
+    if (!(await readableCourse(principal, courseId, access))) continue;
     const context = { type: 'course', courseId } as const;
-    const [held, students, managesPeople, enrols, own] = await Promise.all([
+    // Each question reads the same permission facts, which Access reuses until a write changes them.
+    const [held, students, managesPeople, enrols, facts] = await Promise.all([
       Promise.all(CONTENT_MANAGERS.map(async (permission) => ((await access.can(principal, permission, context)) ? [permission] : []))),
       access.visibleStudents(principal, courseId),
       access.can(principal, 'manage_admin_users', context),
       access.canAny(principal, ANY_MANAGING_PERMISSION, context),
-      access.enrollmentsOf(principal, courseId),
+      access.facts(principal, context),
     ]);
+    const own = facts.enrollments;
     const manages = new Set<ContentManager>(held.flat());
     const active = own.some((e) => e.workflow_state === 'active');
     // A concluded, inactive or deleted enrollment: the device gives back what it held of the course.
@@ -98,7 +100,7 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, offlineLocked });
     const sectionIds = new Set(own.filter((e) => e.workflow_state === 'active').map((e) => e.course_section_id));
     pollCourses.push({ courseId, sectionIds, managesContent: manages.has('manage_content') });
-    for (const account of await access.accountChain(course.accountId)) accountIds.add(account.id);
+    for (const account of facts.accountChain) accountIds.add(account.id);
     for (const peer of await repos.enrollments.inCourse(courseId)) peerUserIds.add(peer.user_id);
   }
   const polls = await pollsInScope(repos, principal.userId, pollCourses);
@@ -116,30 +118,39 @@ async function lockedContent(repos: Repositories, userId: number, courseId: numb
   if (!lockable('wikiPages') && !lockable('assignments') && !lockable('files')) return locked;
   // Evaluating a progression may bring it up to date, as when the API shows the student their modules.
   const contentLocks = await ContentLocks.load(repos, userId, courseId, false, { actorId: userId, requestId: 'sync-scope', now });
-  const none = Promise.resolve([]);
-  const [pages, assignments, files] = await Promise.all([
-    lockable('wikiPages') ? repos.wikiPages.find({ course_id: courseId }) : none,
-    lockable('assignments') ? repos.assignments.find({ course_id: courseId }) : none,
-    lockable('files') ? repos.files.find({ course_id: courseId }) : none,
-  ]);
-  for (const page of pages) addLock(locked, page.key, contentLocks.lockOf(pageLockSubject(page)));
-  for (const assignment of assignments) addLock(locked, assignment.key, contentLocks.lockOf(assignmentLockSubject(assignment)));
-  for (const file of files) if (file.data.purpose === 'course') addLock(locked, file.key, fileLock(file, contentLocks));
+  const { pages, assignments, files } = await lockableContent(repos).get(courseId);
+  if (lockable('wikiPages')) for (const page of pages) addLock(locked, page.key, contentLocks.lockOf(pageLockSubject(page)));
+  if (lockable('assignments')) for (const assignment of assignments) addLock(locked, assignment.key, contentLocks.lockOf(assignmentLockSubject(assignment)));
+  if (lockable('files')) for (const file of files) if (file.data.purpose === 'course') addLock(locked, file.key, fileLock(file, contentLocks));
   return locked;
 }
+
+/**
+ * A course's pages, assignments and course files, read once for every scope computed until a record of the course
+ * changes: a burst of changes computes a scope for each of a course's listening students.
+ */
+const lockableContent = cachePerKey(
+  (repos: Repositories) =>
+    new CourseCache(repos.courses, async (courseId) => {
+      const [pages, assignments, files] = await Promise.all([
+        repos.wikiPages.find({ course_id: courseId }),
+        repos.assignments.find({ course_id: courseId }),
+        repos.files.find({ course_id: courseId }),
+      ]);
+      return { pages, assignments, files };
+    }),
+);
 
 function addLock(locked: Map<string, ItemLock>, key: string, lock: ItemLock | undefined): void {
   if (lock) locked.set(key, lock);
 }
 
-async function readableCourse(principal: Principal, courseId: number, access: Access): Promise<{ accountId: number } | undefined> {
+async function readableCourse(principal: Principal, courseId: number, access: Access): Promise<boolean> {
   try {
-    if (!(await access.canReadCourse(principal, courseId))) return undefined;
-    const facts = await access.facts(principal, { type: 'course', courseId });
-    return facts.course ? { accountId: facts.course.account_id } : undefined;
+    return await access.canReadCourse(principal, courseId);
   } catch (err) {
     // A deleted course (or one whose account is gone) is simply not part of the scope.
-    if (err instanceof NotFoundError) return undefined;
+    if (err instanceof NotFoundError) return false;
     throw err;
   }
 }
