@@ -98,6 +98,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       // A hub's TLS ends at a reverse proxy on the same machine; its X-Forwarded-Proto makes links and cookies https.
       trustLoopbackProxy: Boolean(config.allowedHosts?.length),
       journal: core.services.sync.outbox,
+      foreground: core.services.sync.foreground,
       cors: config.cors,
       logError: config.logError,
     });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import { Authenticator, type VerifySession, type VerifyToken } from './bearer-auth.ts';
 import { apiNotFound, consoleErrorLog, errorHandler, type ServerErrorLog } from './error-envelopes.ts';
@@ -32,6 +33,8 @@ export interface AppOptions {
   authFailuresPerMinute?: number;
   /** Sees every write route's handler run (a device's outbox); none unless given. */
   journal?: WriteJournal;
+  /** Told of every request as it arrives, to count it until answered (the hub's change feed steps aside meanwhile). */
+  foreground?: { track(res: ServerResponse): void };
   /** Where unexpected (5xx) failures are logged, once each; stderr unless given (tests collect them quietly). */
   logError?: ServerErrorLog;
 }
@@ -49,6 +52,13 @@ export function createApp(options: AppOptions): Express {
 
   // Behind a TLS reverse proxy the browser's origin is https with the same host.
   const ownOrigins = () => new Set([...options.allowedHosts()].flatMap((host) => [`http://${host}`, `https://${host}`]));
+  const { foreground } = options;
+  if (foreground) {
+    app.use((_req, res, next) => {
+      foreground.track(res);
+      next();
+    });
+  }
   app.use(hostGuard(options.allowedHosts));
   app.use(assignRequestId);
   app.use(originGuard(ownOrigins, options.cors));

@@ -7,6 +7,7 @@ import type { OutpostDatabase } from '../storage/database.ts';
 import type { SQLiteCheckpoint } from '../storage/sqlite/types.ts';
 import { PullVisibility } from './pull-visibility.ts';
 import { PULL_COLLECTIONS, toWire, type PullCollection, type WireRecord } from './sync-partitions.ts';
+import type { ForegroundRequests } from './foreground-requests.ts';
 import { computeSyncScope, scopeFingerprint, type SyncScope } from './sync-scope.ts';
 
 /**
@@ -20,6 +21,9 @@ export type HubEventName = 'resync' | 'changed';
 export type HubEventSink = (event: HubEventName, data: unknown) => void;
 /** Whether the credential the stream was opened with still admits its user (a revoked token does not). */
 export type StillAuthorised = (now: number) => Promise<boolean>;
+
+/** How long a burst waits at most, before each user, for the requests still unanswered (ForegroundRequests). */
+const YIELD_TO_REQUESTS_MS = 50;
 
 /** Changes gathered this long cost one scope computation per listening user and at most one event per stream. */
 const COALESCE_MS = 100;
@@ -58,11 +62,13 @@ export class HubChangeFeed {
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
   #scopeComputations = 0;
+  readonly #foreground: ForegroundRequests;
 
-  constructor(db: OutpostDatabase, repos: Repositories, access: Access) {
+  constructor(db: OutpostDatabase, repos: Repositories, access: Access, foreground: ForegroundRequests) {
     this.#db = db;
     this.#repos = repos;
     this.#access = access;
+    this.#foreground = foreground;
   }
 
   /** Open event streams, so tests (and shutdown) can see that a disconnect let go of its subscriptions. */
@@ -142,6 +148,7 @@ export class HubChangeFeed {
     for (const watcher of this.#watchers) byUser.set(watcher.principal.userId, [...(byUser.get(watcher.principal.userId) ?? []), watcher]);
     for (const watchers of byUser.values()) {
       await nextTurn();
+      await this.#foreground.quiet(YIELD_TO_REQUESTS_MS);
       try {
         await this.#deliverToUser(watchers, burst);
       } catch (err) {

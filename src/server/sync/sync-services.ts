@@ -5,6 +5,7 @@ import type { Repositories } from '../domain/repositories.ts';
 import type { OutpostDatabase } from '../storage/database.ts';
 import { ConflictLog, type ConflictFinding } from './conflict-log.ts';
 import { DeviceContacts } from './device-contacts.ts';
+import { ForegroundRequests } from './foreground-requests.ts';
 import { HubChangeFeed } from './hub-change-feed.ts';
 import { HubLink } from './hub-link.ts';
 import { Outbox } from './outbox.ts';
@@ -20,6 +21,8 @@ export class SyncServices {
   readonly contacts: DeviceContacts;
   /** The event streams devices hold open (GET /api/v1/sync/:collection/stream). */
   readonly changes: HubChangeFeed;
+  /** The HTTP requests still unanswered, which the change feed steps aside for. */
+  readonly foreground = new ForegroundRequests();
   /** This installation's own connection to a hub, when it is a device. */
   readonly hub: HubLink;
   /** The writes this installation's API made while connected to a hub, until the hub has replayed them. */
@@ -36,7 +39,7 @@ export class SyncServices {
     this.#access = access;
     this.conflicts = new ConflictLog(db.collections.local, ids);
     this.contacts = new DeviceContacts(db.collections.local, ids);
-    this.changes = new HubChangeFeed(db, repos, access);
+    this.changes = new HubChangeFeed(db, repos, access, this.foreground);
     // Writes are recorded while a hub connection runs; the outbox outlives connections (disconnecting keeps it).
     this.outbox = new Outbox(db, ids, this.conflicts, () => this.hub.deviceSync !== undefined);
     this.hub = new HubLink(db, repos, this.outbox, ids);
