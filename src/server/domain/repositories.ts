@@ -6,10 +6,10 @@ import { Repository, type SlotsOf } from './repository.ts';
 export { lookupKey } from './declarations/lookup-keys.ts';
 
 /**
- * Read by many students of a course at once (the gradebook, the totals of a page of enrollments, the check that
- * named students are visible): their repositories keep such courses in memory.
+ * Read by many students of a course at once (the gradebook's cells, the stored totals of a page of enrollments,
+ * the check that named students are visible): their repositories keep such courses in memory.
  */
-const KEPT_BY_COURSE: ReadonlySet<string> = new Set<RepositoryName>(['submissions', 'enrollments']);
+const KEPT_BY_COURSE: ReadonlySet<string> = new Set<RepositoryName>(['submissions', 'enrollments', 'courseScores']);
 
 /** One repository per declared record type (domain/declarations/), under the declaration's name. */
 export type Repositories = { readonly [K in RepositoryName]: Repository<DataOf<(typeof RECORD_DECLARATIONS)[K]>> };

@@ -81,7 +81,7 @@ export class CourseScoreStore {
     const userIds = [...byStudent.keys()];
     const [stored, reads] = await Promise.all([
       submissions.ofUsersInCourse(structure.courseId, userIds),
-      repo.find({ course_id: structure.courseId, user_id: { $in: userIds } }),
+      repo.ofUsersInCourse(structure.courseId, userIds),
     ]);
     const storedBy = Map.groupBy(stored, (s) => s.data.user_id);
     const readBy = new Map(reads.map((r) => [r.data.user_id, r]));
@@ -100,7 +100,7 @@ export class CourseScoreStore {
   /** The students' totals: stored ones computed from this structure, the others computed now from their submissions. */
   async read(structure: LoadedStructure, userIds: readonly number[]): Promise<Map<number, CourseScores>> {
     const wanted = [...new Set(userIds)];
-    const stored = await this.#repos.courseScores.find({ course_id: structure.courseId, user_id: { $in: wanted } });
+    const stored = await this.#repos.courseScores.ofUsersInCourse(structure.courseId, wanted);
     const scores = new Map<number, CourseScores>();
     for (const s of stored) if (s.data.basis === structure.basis) scores.set(s.data.user_id, s.data);
     const stale = wanted.filter((id) => !scores.has(id));
