@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MangoQuerySortPart } from 'rxdb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECORD_MIGRATIONS } from '../../src/server/domain/record-migrations.ts';
 import { openDatabase, type OutpostDatabase } from '../../src/server/storage/database.ts';
 import type { StoredRecord } from '../../src/server/storage/record-schema.ts';
@@ -30,11 +30,14 @@ describe('TypedRecords reads from the storage', () => {
     const rows: StoredRecord[] = [];
     // Ids out of key order (submission:10 sorts before submission:9 as a string), courses, users and parents mixed.
     for (let id = 1; id <= 60; id++) {
-      const slots = { course_id: 1 + (id % 3), user_id: 100 + (id % 7), parent_id: 200 + (id % 5), sort_key: id % 4 === 0 ? 'needs_grading' : id % 4 === 1 ? 'submitted' : '' };
+      const slots = {
+        course_id: 1 + (id % 3), user_id: 100 + (id % 7), parent_id: 200 + (id % 5),
+        sort_key: id % 4 === 0 ? 'needs_grading' : id % 4 === 1 ? 'submitted' : '', lookup_key: id % 8 === 0 ? '' : `k${id % 8}`,
+      };
       rows.push(record('submission', id, slots, { score: id % 6 === 0 ? null : id, note: `n${id % 9}` }));
     }
     // Another type in the same collection and slots: never a submission.
-    for (let id = 61; id <= 70; id++) rows.push(record('submission_version', id, { course_id: 1, user_id: 101, parent_id: 201 }, { score: 1, note: 'v' }));
+    for (let id = 61; id <= 70; id++) rows.push(record('submission_version', id, { course_id: 1, user_id: 101, parent_id: 201, lookup_key: 'k1' }, { score: 1, note: 'v' }));
     await db.course_user.bulkInsert(rows);
     // Deleted records stay as tombstones for sync: never results.
     const gone = await db.course_user.findByIds(['submission:3', 'submission:31', 'submission:40']).exec();
@@ -70,6 +73,70 @@ describe('TypedRecords reads from the storage', () => {
       }
     }
     expect((await submissions.find({ course_id: 1 })).length).toBeGreaterThan(10);
+  });
+
+  /** `$in` on each slot, alone and with other conditions; duplicates, absent values, records of other types and deleted ones among them. */
+  const inSelectors = [
+    { course_id: { $in: [3, 1] } },
+    { course_id: { $in: [2, 2, 9, 2] } },
+    { parent_id: { $in: [204, 201, 202] } },
+    { parent_id: { $in: [203] }, sort_key: 'needs_grading' },
+    { parent_id: { $in: [200, 201] }, sort_key: { $gt: '' } },
+    { user_id: { $in: [106, 101, 103] } },
+    { user_id: { $in: [101, 105] }, course_id: 2 },
+    { user_id: 101, course_id: { $in: [1, 3] } },
+    { user_id: { $gt: 102 }, course_id: { $in: [1, 2] } },
+    { course_id: 1, user_id: { $in: [100, 104, 106] } },
+    { lookup_key: { $in: ['k3', 'k1', 'nope'] } },
+    { lookup_key: { $in: ['', 'k7'] }, 'data.score': { $gt: 20 } },
+    { parent_id: { $in: [201, 202] }, 'data.note': 'n4' },
+  ];
+
+  /** The index ranges a `find` asks the storage for. */
+  const plansOf = async (selector: Record<string, unknown>) => {
+    const queries = vi.spyOn(db.course_user.storageInstance, 'query');
+    try {
+      await submissions.find(selector);
+      return queries.mock.calls.map(([prepared]) => prepared.queryPlan);
+    } finally {
+      queries.mockRestore();
+    }
+  };
+
+  it('answers $in on every slot with one index range per value, as RxDB does: same records, order and pages', async () => {
+    for (const selector of inSelectors) {
+      for (const sort of sorts) {
+        const all = await rxdbFind(selector, sort);
+        const label = JSON.stringify({ selector, sort });
+        expect(await submissions.find(selector, sort), label).toEqual(all);
+        for (const [skip, limit] of [[0, 3], [2, 4], [5, 100], [all.length, 5], [0, 0], [4, undefined]] as const) {
+          const page = await submissions.find(selector, sort, { skip, limit });
+          expect(page, JSON.stringify({ label, skip, limit })).toEqual(all.slice(skip, limit === undefined ? undefined : skip + limit));
+        }
+      }
+      // The ranges answered it: one storage query per distinct value, each over that value's part of the index.
+      const [field, condition] = Object.entries(selector).find(([, c]) => typeof c === 'object' && '$in' in c)!;
+      const plans = await plansOf(selector);
+      const bounds = plans.map((plan) => [plan.startKeys[plan.index.indexOf(field)], plan.endKeys[plan.index.indexOf(field)]]);
+      expect(bounds, JSON.stringify(selector)).toEqual([...new Set((condition as { $in: unknown[] }).$in)].map((value) => [value, value]));
+    }
+    expect((await submissions.find({ parent_id: { $in: [201, 202] } })).length).toBeGreaterThan(10);
+  });
+
+  it('answers an empty $in with nothing, and leaves to RxDB’s plan an $in it cannot range over', async () => {
+    expect(await plansOf({ course_id: { $in: [] } })).toEqual([]);
+    expect(await submissions.find({ course_id: { $in: [] } })).toEqual([]);
+    expect(await submissions.find({ parent_id: { $in: [] }, sort_key: 'submitted' }, undefined, { limit: 5 })).toEqual([]);
+    // Not an index slot, mixed with another operator, or a value the slot cannot hold.
+    for (const selector of [
+      { 'data.note': { $in: ['n1', 'n2'] } },
+      { course_id: { $in: [1, 2], $ne: 2 } },
+      { course_id: { $in: [1, '2'] } },
+      { user_id: { $in: [101, -1] } },
+    ]) {
+      expect(await plansOf(selector), JSON.stringify(selector)).toHaveLength(1);
+      expect(await submissions.find(selector), JSON.stringify(selector)).toEqual(await rxdbFind(selector));
+    }
   });
 
   it('gets by id and by lookup key as RxDB does, never a deleted record or another type’s', async () => {

@@ -1,5 +1,6 @@
-import { normalizeMangoQuery, prepareQuery, type MangoQuerySelector, type MangoQuerySortPart, type RxDocumentData } from 'rxdb';
+import { getSortComparator, normalizeMangoQuery, prepareQuery, type MangoQuerySelector, type MangoQuerySortPart, type RxDocumentData } from 'rxdb';
 import type { RecordCollection } from './database.ts';
+import { inAsRanges } from './in-as-ranges.ts';
 import type { StoredRecord } from './record-schema.ts';
 
 /** The index slots a record of a given type fills; everything else lives in `data`. */
@@ -95,6 +96,8 @@ export class TypedRecords<TData extends object> {
    * in the storage. Straight from the storage with the index plan RxDB makes: its rows become the records as they
    * are, without RxDB's document layer (query and document caches, and the deep clone `toMutableJSON` makes of every
    * document), which cost more than reading the rows themselves. Nothing is shared, so callers may change what they get.
+   * An `$in` on an index slot (course ids, topic ids, ...) reads one index range per value (`inAsRanges`) instead of
+   * the range between its smallest and largest value, which RxDB's plan reads and filters.
    */
   async find(selector: SlotSelector = {}, sort: SlotSort = [{ id: 'asc' }], page: ReadPage = {}): Promise<Stored<TData>[]> {
     const schema = this.collection.schema.jsonSchema;
@@ -102,7 +105,16 @@ export class TypedRecords<TData extends object> {
     const query = normalizeMangoQuery(schema, { selector: { ...selector, type: this.type }, sort, ...(skip ? { skip } : {}), ...(limit !== undefined ? { limit } : {}) });
     // What RxDB's own queries add: deleted rows (tombstones kept for sync) are never results.
     query.selector = { ...query.selector, _deleted: { $eq: false } };
-    const { documents } = await this.collection.storageInstance.query(prepareQuery(schema, query));
+    const storage = this.collection.storageInstance;
+    const ranges = inAsRanges(schema, query);
+    let documents: RxDocumentData<StoredRecord>[];
+    if (ranges) {
+      const perValue = await Promise.all(ranges.map(async (range) => (await storage.query(range)).documents));
+      // Ranges never overlap; merged in the query's order (RxDB's comparator ends on the key, so it is total).
+      documents = perValue.flat().sort(getSortComparator(schema, query)).slice(query.skip, limit === undefined ? undefined : query.skip + limit);
+    } else {
+      documents = (await storage.query(prepareQuery(schema, query))).documents;
+    }
     return documents.map((doc) => recordOf(doc as RxDocumentData<Stored<TData>>));
   }
 
