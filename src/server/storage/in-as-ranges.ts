@@ -1,52 +1,48 @@
-import { prepareQuery, type FilledMangoQuery, type PreparedQuery, type RxDocumentData, type RxJsonSchema, type RxQueryPlan } from 'rxdb';
+import type { PreparedQuery, RxDocumentData, RxJsonSchema, RxQueryPlan } from 'rxdb';
 
 type Schema<T> = RxJsonSchema<RxDocumentData<T>>;
+type PlanKey = RxQueryPlan['startKeys'][number];
 
 /**
- * A query with `$in` on an indexed field, as one prepared query per value: each ranges over that value's part of the
- * index only. RxDB's planner bounds `$in` by its smallest and largest value, which for a list of course or topic
- * ids spread over the table is nearly every record of the type; one range per value reads only the records asked for.
+ * A prepared query whose plan ranges over an `$in`, as one prepared query per value of the `$in`. RxDB's planner
+ * bounds `$in` by its smallest and largest value, which for course or topic ids spread over a school's records is
+ * nearly every record of the type; one range per value reads only the records of the values asked for.
  *
- * The plan is RxDB's own for the query with `$eq` on the first value, with that value swapped in the range bounds for
- * each of the others: the planner rates operators, not values, so the plan is the one it would make for any of them.
- * Only when every index field up to the `$in` field is a single value, so that the ranges never overlap. Each query
- * keeps the `$in` selector, so the storage's matcher (when the index does not decide membership) accepts the records
- * of every range; each is paged to the first `skip + limit` records, from which the caller's page is cut after the
- * ranges are merged in the query's order.
+ * Only RxDB's own plan is split: same index, same bounds everywhere else, and only when the `$in` field is the first
+ * one the plan does not fix to a single value, so the ranges lie inside the plan's range and never overlap. Each
+ * query keeps the `$in` selector (RxDB's plan never lets the index alone decide an `$in`, so the storage's matcher
+ * still checks every record) and is paged to its first `skip + limit` records, from which the caller's page is cut
+ * once the ranges are merged in the query's order.
  *
- * undefined when no field qualifies (the query runs as RxDB plans it); an empty list when the `$in` is empty.
+ * undefined when the plan has no such `$in` (the query runs as planned); an empty list when an `$in` is empty.
  */
-export function inAsRanges<T>(schema: Schema<T>, query: FilledMangoQuery<T>): PreparedQuery<T>[] | undefined {
-  for (const [field, condition] of Object.entries(query.selector as Record<string, unknown>)) {
-    const values = onlyIn(condition);
-    if (!values || !values.every((value) => fitsIndexField(schema, field, value))) continue;
-    const distinct = [...new Set(values)];
-    const [first] = distinct;
-    if (first === undefined) return [];
-    const { queryPlan } = prepareQuery(schema, { ...query, selector: { ...query.selector, [field]: { $eq: first } } });
-    const position = queryPlan.index.indexOf(field);
-    if (position === -1 || !pointsUpTo(queryPlan, position)) continue;
-    const { skip, limit } = query;
-    const eachQuery: FilledMangoQuery<T> = { ...query, skip: 0, ...(limit === undefined ? {} : { limit: skip + limit }) };
-    return distinct.map((value) => ({ query: eachQuery, queryPlan: withKeyAt(queryPlan, position, value) }));
-  }
-  return undefined;
+export function inAsRanges<T>(schema: Schema<T>, prepared: PreparedQuery<T>): PreparedQuery<T>[] | undefined {
+  const { query, queryPlan } = prepared;
+  const selector = query.selector as Record<string, unknown>;
+  if (Object.values(selector).some((condition) => onlyIn(condition)?.length === 0)) return [];
+  const position = queryPlan.startKeys.findIndex((key, i) => key !== queryPlan.endKeys[i]);
+  const field = queryPlan.index[position];
+  const values = field === undefined ? undefined : onlyIn(selector[field]);
+  if (!field || !values || !values.every((value) => fitsIndexField(schema, field, value))) return undefined;
+  const { skip, limit } = query;
+  const eachQuery = { ...query, skip: 0, ...(limit === undefined ? {} : { limit: skip + limit }) };
+  return [...new Set(values as PlanKey[])].map((value) => ({ query: eachQuery, queryPlan: withKeyAt(queryPlan, position, value) }));
 }
 
 /** The values of a condition that is exactly `{ $in: [...] }`. */
 function onlyIn(condition: unknown): unknown[] | undefined {
-  if (typeof condition !== 'object' || condition === null) return undefined;
-  const keys = Object.keys(condition);
+  if (typeof condition !== 'object' || condition === null || Object.keys(condition).length !== 1) return undefined;
   const values = (condition as { $in?: unknown }).$in;
-  return keys.length === 1 && Array.isArray(values) ? values : undefined;
+  return Array.isArray(values) ? values : undefined;
 }
 
 /**
- * Whether a value can be an index bound of the top-level field: of its schema type and within its limits. Anything
- * else is left to RxDB's plan and matcher, which answer it as they always did.
+ * Whether the value can bound the index range of a top-level field: of its schema type and within its limits, as the
+ * index strings encode them. Anything else is left to RxDB's plan and matcher, which answer it as they always did.
  */
 function fitsIndexField<T>(schema: Schema<T>, field: string, value: unknown): boolean {
-  const property = (schema.properties as Record<string, { type?: string; minimum?: number; maximum?: number; maxLength?: number } | undefined>)[field];
+  type Property = { type?: string; minimum?: number; maximum?: number; maxLength?: number } | undefined;
+  const property = (schema.properties as Record<string, Property>)[field];
   if (property?.type === 'number' || property?.type === 'integer') {
     return Number.isSafeInteger(value) && (value as number) >= (property.minimum ?? 0) && (value as number) <= (property.maximum ?? Number.MAX_SAFE_INTEGER);
   }
@@ -54,15 +50,8 @@ function fitsIndexField<T>(schema: Schema<T>, field: string, value: unknown): bo
   return false;
 }
 
-/** Whether the plan's range is a single value in every index field up to and including `position`. */
-function pointsUpTo(plan: RxQueryPlan, position: number): boolean {
-  return plan.startKeys.slice(0, position + 1).every((key, i) => key === plan.endKeys[i]);
-}
-
-function withKeyAt(plan: RxQueryPlan, position: number, value: unknown): RxQueryPlan {
-  const startKeys = [...plan.startKeys];
-  const endKeys = [...plan.endKeys];
-  startKeys[position] = value as RxQueryPlan['startKeys'][number];
-  endKeys[position] = value as RxQueryPlan['endKeys'][number];
+function withKeyAt(plan: RxQueryPlan, position: number, value: PlanKey): RxQueryPlan {
+  const startKeys = plan.startKeys.with(position, value);
+  const endKeys = plan.endKeys.with(position, value);
   return { ...plan, startKeys, endKeys };
 }

@@ -96,8 +96,8 @@ export class TypedRecords<TData extends object> {
    * in the storage. Straight from the storage with the index plan RxDB makes: its rows become the records as they
    * are, without RxDB's document layer (query and document caches, and the deep clone `toMutableJSON` makes of every
    * document), which cost more than reading the rows themselves. Nothing is shared, so callers may change what they get.
-   * An `$in` on an index slot (course ids, topic ids, ...) reads one index range per value (`inAsRanges`) instead of
-   * the range between its smallest and largest value, which RxDB's plan reads and filters.
+   * An `$in` on the slot the plan ranges over (course ids, topic ids, ...) reads one index range per value
+   * (`inAsRanges`) instead of everything between its smallest and largest value.
    */
   async find(selector: SlotSelector = {}, sort: SlotSort = [{ id: 'asc' }], page: ReadPage = {}): Promise<Stored<TData>[]> {
     const schema = this.collection.schema.jsonSchema;
@@ -106,14 +106,15 @@ export class TypedRecords<TData extends object> {
     // What RxDB's own queries add: deleted rows (tombstones kept for sync) are never results.
     query.selector = { ...query.selector, _deleted: { $eq: false } };
     const storage = this.collection.storageInstance;
-    const ranges = inAsRanges(schema, query);
+    const prepared = prepareQuery(schema, query);
+    const ranges = inAsRanges(schema, prepared);
     let documents: RxDocumentData<StoredRecord>[];
     if (ranges) {
       const perValue = await Promise.all(ranges.map(async (range) => (await storage.query(range)).documents));
       // Ranges never overlap; merged in the query's order (RxDB's comparator ends on the key, so it is total).
       documents = perValue.flat().sort(getSortComparator(schema, query)).slice(query.skip, limit === undefined ? undefined : query.skip + limit);
     } else {
-      documents = (await storage.query(prepareQuery(schema, query))).documents;
+      documents = (await storage.query(prepared)).documents;
     }
     return documents.map((doc) => recordOf(doc as RxDocumentData<Stored<TData>>));
   }
