@@ -1,6 +1,6 @@
 import type { CoreServices } from '../../core-services.ts';
 import type { DiscussionTopicData } from '../../domain/records/content-records.ts';
-import { paginateArray } from '../../http/pagination.ts';
+import { paginateMapped } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
@@ -33,7 +33,8 @@ export function discussionTopicsRoutes(services: CoreServices, rules: AccessRule
       permission: rules.readCourse(courseIdOf),
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
-        return paginateArray(ctx, await topicsJson(ctx, viewer, await topics.list(viewer, p)));
+        // Each topic's facts (entries, read state) are its own: only the page's topics need them.
+        return paginateMapped(ctx, await topics.list(viewer, p), (page) => topicsJson(ctx, viewer, page));
       },
     }),
     defineRoute({

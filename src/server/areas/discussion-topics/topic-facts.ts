@@ -29,7 +29,8 @@ export async function loadTopicFacts(
   const topicIds = topics.map((t) => t.id);
   const userId = viewer.principal.userId;
   const [entries, entryReads, topicReads, authors, canPost] = await Promise.all([
-    repos.discussionEntries.find({ course_id: viewer.courseId, parent_id: { $in: topicIds } }),
+    // By topic alone: one index range per topic (the topics are the course's, and so are their entries).
+    repos.discussionEntries.find({ parent_id: { $in: topicIds } }),
     repos.discussionEntryParticipants.find({ user_id: userId, course_id: viewer.courseId }),
     repos.discussionTopicParticipants.find({ user_id: userId, course_id: viewer.courseId }),
     repos.users.getMany([...new Set(topics.map((t) => t.data.user_id))]),

@@ -74,9 +74,10 @@ export class PollsService {
 
   /** choice id → answers over every live session of the poll. */
   async totals(poll: Poll): Promise<ResultCounts> {
-    const sessionIds = new Set((await this.access.sessionsOf(poll.id)).map((s) => s.id));
-    const answers = await this.#services.repos.pollSubmissions.find({ 'data.poll_id': poll.id, 'data.workflow_state': 'active' });
-    return countByChoice(answers.filter((a) => sessionIds.has(a.data.poll_session_id)));
+    const sessionIds = (await this.access.sessionsOf(poll.id)).map((s) => s.id);
+    // By session (the answers' parent slot): one index range per live session, not every answer of every poll.
+    const answers = await this.#services.repos.pollSubmissions.find({ parent_id: { $in: sessionIds }, 'data.poll_id': poll.id, 'data.workflow_state': 'active' });
+    return countByChoice(answers);
   }
 
   /** Polls as the viewer sees them: totals and author only for those who manage the poll. */
