@@ -1,7 +1,7 @@
 import type { CoreServices } from '../../core-services.ts';
 import { ParamMissingError } from '../../domain/errors.ts';
 import type { DeveloperKeyData } from '../../domain/records/local-records.ts';
-import { paginateArray } from '../../http/pagination.ts';
+import { paginateMapped } from '../../http/pagination.ts';
 import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { Stored } from '../../domain/repository.ts';
@@ -38,7 +38,8 @@ export function developerKeysRoutes(services: CoreServices, rules: AccessRules):
       permission: rules.onAccount('read', MANAGE, (p: { account_id: string }) => p.account_id),
       async handler(ctx, params, { account }) {
         const listed = params.inherited ? [] : await keys.list(account.id);
-        return paginateArray(ctx, await Promise.all(listed.map(json)));
+        // Each key's facts cost reads (its tokens, creator, account): only the page's keys need them.
+        return paginateMapped(ctx, listed, (page) => Promise.all(page.map(json)));
       },
     }),
     defineRoute({

@@ -19,7 +19,8 @@ export function deletions<T extends SoftDeletable>(repo: Repository<T>, records:
  */
 export async function deleteSubmissions(
   services: CoreServices,
-  selector: Partial<Record<'data.poll_id' | 'data.poll_session_id' | 'data.poll_choice_id', number>>,
+  // A session's answers by their parent slot (an index range); a poll's or a choice's have no slot of their own.
+  selector: { parent_id: number } | Partial<Record<'data.poll_id' | 'data.poll_choice_id', number>>,
   stamp: WriteStamp,
 ): Promise<void> {
   const repo = services.repos.pollSubmissions;
