@@ -30,17 +30,17 @@ export function readPageRequest(query: Readonly<Record<string, unknown>>): PageR
   return { page, perPage, offset: (page - 1) * perPage };
 }
 
+/** A list that can count its members and hand out a page of them (e.g. counted and paged in the storage). */
+export interface PageSource<T> {
+  count(): Promise<number> | number;
+  fetch(offset: number, limit: number): Promise<readonly T[]> | readonly T[];
+}
+
 /**
  * One page of a collection with its Link header. `fetch` gets offset and limit (sorted by id ascending unless the
  * endpoint says otherwise); a page past the end is 200 `[]`.
  */
-export async function paginate<T>(
-  ctx: RequestContext,
-  source: {
-    count(): Promise<number> | number;
-    fetch(offset: number, limit: number): Promise<readonly T[]> | readonly T[];
-  },
-): Promise<RouteResult> {
+export async function paginate<T>(ctx: RequestContext, source: PageSource<T>): Promise<RouteResult> {
   const request = readPageRequest(ctx.query);
   const total = await source.count();
   const items = request.offset >= total ? [] : await source.fetch(request.offset, request.perPage);

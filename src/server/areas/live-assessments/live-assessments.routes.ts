@@ -1,5 +1,5 @@
 import type { CoreServices } from '../../core-services.ts';
-import { pageResult, readPageRequest } from '../../http/pagination.ts';
+import { pageResult, readPageRequest, type PageSource } from '../../http/pagination.ts';
 import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type Grant, type RequestContext, type RouteResult } from '../../http/route.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
@@ -13,12 +13,14 @@ import { LiveAssessmentsService } from './live-assessments.service.ts';
 const WRITE: readonly PermissionName[] = ['manage_assignments'];
 const READ: readonly PermissionName[] = ['view_all_grades'];
 
-/** One page of `all` as `{ <key>: [...], meta: { pagination } }` plus the Link header (Canvas's jsonapi_paginate). */
-function jsonapiPage<T>(ctx: RequestContext, all: readonly T[], toJson: (item: T) => unknown): { items: unknown[]; result: RouteResult; meta: unknown } {
+/** One page of a list as `{ <key>: [...], meta: { pagination } }` plus the Link header (Canvas's jsonapi_paginate). */
+async function jsonapiPage<T>(ctx: RequestContext, source: PageSource<T>, toJson: (item: T) => unknown): Promise<{ items: unknown[]; result: RouteResult; meta: unknown }> {
   const request = readPageRequest(ctx.query);
-  const items = all.slice(request.offset, request.offset + request.perPage).map(toJson);
-  const result = pageResult(ctx, request, all.length, items);
-  return { items, result, meta: paginationMeta(result.headers?.Link, request.perPage, all.length) };
+  // A page past the end is simply empty: the storage skips past every record.
+  const [total, records] = await Promise.all([source.count(), source.fetch(request.offset, request.perPage)]);
+  const items = records.map(toJson);
+  const result = pageResult(ctx, request, total, items);
+  return { items, result, meta: paginationMeta(result.headers?.Link, request.perPage, total) };
 }
 
 export function liveAssessmentsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
@@ -39,7 +41,7 @@ export function liveAssessmentsRoutes(services: CoreServices, rules: AccessRules
       params: listAssessmentsParams,
       permission: rules.inCourse('read', READ, courseIdOf),
       handler: async (ctx, _p, { courseId }) => {
-        const page = jsonapiPage(ctx, await assessments.list(courseId), assessmentJson);
+        const page = await jsonapiPage(ctx, assessments.list(courseId), assessmentJson);
         return { ...page.result, body: { links: assessmentLinks(ctx.baseUrl, courseId), assessments: page.items, meta: page.meta } };
       },
     }),
@@ -61,7 +63,7 @@ export function liveAssessmentsRoutes(services: CoreServices, rules: AccessRules
       params: listResultsParams,
       permission: onAssessment('read', READ),
       handler: async (ctx, p, assessment) => {
-        const page = jsonapiPage(ctx, await assessments.results(assessment, p.user_id), resultJson);
+        const page = await jsonapiPage(ctx, assessments.results(assessment, p.user_id), resultJson);
         return { ...page.result, body: { results: page.items, meta: page.meta } };
       },
     }),

@@ -4,6 +4,7 @@ import type { Principal } from '../../domain/principal.ts';
 import type { LiveAssessmentData, LiveAssessmentResultData } from '../../domain/records/live-assessment-records.ts';
 import { writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
+import { storagePages, type RecordPages } from '../common/record-pages.ts';
 import type { AssessmentFields, ResultFields } from './live-assessments.params.ts';
 
 export type Assessment = Stored<LiveAssessmentData>;
@@ -27,8 +28,9 @@ export class LiveAssessmentsService {
     this.#services = services;
   }
 
-  list(courseId: number): Promise<Assessment[]> {
-    return this.#services.repos.liveAssessments.find({ course_id: courseId });
+  /** The course's assessments by id, counted and paged in the storage: the course's index range decides both. */
+  list(courseId: number): RecordPages<LiveAssessmentData> {
+    return storagePages(this.#services.repos.liveAssessments, { course_id: courseId });
   }
 
   async get(courseId: number, id: number): Promise<Assessment> {
@@ -99,9 +101,9 @@ export class LiveAssessmentsService {
     return records;
   }
 
-  /** The assessment's results, oldest first, optionally for one user. */
-  results(assessment: Assessment, userId: number | undefined): Promise<AssessmentResult[]> {
-    return this.#services.repos.liveAssessmentResults.find({ parent_id: assessment.id, ...(userId === undefined ? {} : { user_id: userId }) });
+  /** The assessment's results, oldest first, optionally for one user; counted and paged in the storage. */
+  results(assessment: Assessment, userId: number | undefined): RecordPages<LiveAssessmentResultData> {
+    return storagePages(this.#services.repos.liveAssessmentResults, { parent_id: assessment.id, ...(userId === undefined ? {} : { user_id: userId }) });
   }
 
   async #enrolledUser(courseId: number, raw: string): Promise<number> {
