@@ -1,7 +1,7 @@
 import type { CoreServices } from '../../core-services.ts';
 import { UnauthorizedError } from '../../domain/errors.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';
-import { paginateArray } from '../../http/pagination.ts';
+import { paginateMapped } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import type { Stored } from '../../domain/repository.ts';
 import type { AccessRules } from '../common/access-rules.ts';
@@ -19,7 +19,7 @@ import {
   updateShape,
   type WikiKind,
 } from './pages.params.ts';
-import { loadEditors, pageJson, revisionJson } from './pages.serializer.ts';
+import { loadEditors, pageJson, revisionJson, type Editors } from './pages.serializer.ts';
 import { PagesService } from './pages.service.ts';
 
 /** Every page path, spelled out per wiki so a search for a URL lands here. Groups have no duplicate: the API contract has it for courses only. */
@@ -68,6 +68,12 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
     const editors = await loadEditors(services, [page.data.last_edited_by]);
     return { body: pageJson(page, { baseUrl: ctx.baseUrl, editors, body }) };
   };
+  /** A page of a list whose JSON names editors: the editors of the page's items only are read. */
+  const withEditors = <T>(ctx: AuthenticatedContext, list: readonly T[], editorOf: (item: T) => number | null, toJson: (item: T, editors: Editors) => unknown) =>
+    paginateMapped(ctx, list, async (shown) => {
+      const editors = await loadEditors(services, shown.map(editorOf));
+      return shown.map((item) => toJson(item, editors));
+    });
   /** Revision list, show and revert need the right to edit the page (docs/canvas-compatibility.md §5.7). */
   const editable = async (ctx: AuthenticatedContext, viewer: WikiViewer, url: string) => {
     const page = await pages.get(viewer, url);
@@ -103,9 +109,8 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       permission: read,
       handler: async (ctx, p, viewer) => {
         const list = await pages.list(viewer, p);
-        const editors = await loadEditors(services, list.map((page) => page.data.last_edited_by));
         const withBody = p.include.includes('body');
-        return paginateArray(ctx, list.map((page) => pageJson(page, { baseUrl: ctx.baseUrl, editors, body: withBody })));
+        return withEditors(ctx, list, (page) => page.data.last_edited_by, (page, editors) => pageJson(page, { baseUrl: ctx.baseUrl, editors, body: withBody }));
       },
     }),
     defineRoute({
@@ -155,8 +160,7 @@ function wikiRoutes(kind: WikiKind, services: CoreServices, access: WikiAccess, 
       handler: async (ctx, p, viewer) => {
         const page = await editable(ctx, viewer, p.url);
         const list = await pages.revisions.list(page);
-        const editors = await loadEditors(services, list.map((r) => r.data.edited_by));
-        return paginateArray(ctx, list.map((r) => revisionJson(r, page.data.revision, { baseUrl: ctx.baseUrl, editors, content: false })));
+        return withEditors(ctx, list, (r) => r.data.edited_by, (r, editors) => revisionJson(r, page.data.revision, { baseUrl: ctx.baseUrl, editors, content: false }));
       },
     }),
     defineRoute({
