@@ -1,5 +1,5 @@
 import type { CoreServices } from '../../core-services.ts';
-import { paginateArray } from '../../http/pagination.ts';
+import { paginateMapped } from '../../http/pagination.ts';
 import { allowIf, authenticated } from '../../http/permission-rules.ts';
 import { RouteReplayer } from '../../http/route-replay.ts';
 import { defineRoute, type AnyRoute, type EventStreamBody } from '../../http/route.ts';
@@ -82,7 +82,8 @@ export function syncRoutes(services: CoreServices, routes: () => readonly AnyRou
       permission: authenticated,
       async handler(ctx, p: ConflictsParams) {
         const listed = (await sync.conflicts.involving(ctx.principal.userId)).filter((c) => p.include_resolved || isOpen(c));
-        return paginateArray(ctx, await Promise.all(listed.map(async (c) => conflictJson(c, await sync.shownTo(ctx.principal, c.data)))));
+        // What the caller may be shown of each conflict costs reads: for the page's conflicts only.
+        return paginateMapped(ctx, listed, (page) => Promise.all(page.map(async (c) => conflictJson(c, await sync.shownTo(ctx.principal, c.data)))));
       },
     }),
     defineRoute({
