@@ -87,6 +87,14 @@ describe('discussion topics API', () => {
     expect((res.json as { title: string }[]).map((t) => t.title)).toEqual(['Pinned', 'C', 'B']);
     const url = (page: number) => `<${server.url}${path}?page=${page}&per_page=3>`;
     expect(res.headers.get('link')).toBe(`${url(1)}; rel="current",${url(2)}; rel="next",${url(1)}; rel="first",${url(2)}; rel="last"`);
+    // Entries and read states are loaded for the page's topics: each topic still counts its own.
+    const [a] = (await api(server, other.student.token, 'GET', `${path}?per_page=3&page=2`)).json as { id: number; title: string }[];
+    expect(a!.title).toBe('A');
+    for (const message of ['one', 'two']) expect((await api(server, other.student.token, 'POST', `${path}/${a!.id}/entries`, { message })).status).toBe(201);
+    const counts = async (page: number) =>
+      ((await api(server, other.teacher.token, 'GET', `${path}?per_page=3&page=${page}`)).json as { title: string; discussion_subentry_count: number; unread_count: number }[])
+        .map((t) => [t.title, t.discussion_subentry_count, t.unread_count]);
+    expect([...(await counts(1)), ...(await counts(2))]).toEqual([['Pinned', 0, 0], ['C', 0, 0], ['B', 0, 0], ['A', 2, 2]]);
   });
 
   describe('changing and deleting a topic (moderators)', () => {
