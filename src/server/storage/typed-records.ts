@@ -1,7 +1,7 @@
-import { getSortComparator, normalizeMangoQuery, prepareQuery, type MangoQuerySelector, type MangoQuerySortPart, type RxDocumentData } from 'rxdb';
+import { normalizeMangoQuery, prepareQuery, type PreparedQuery, type MangoQuerySelector, type MangoQuerySortPart, type RxDocumentData } from 'rxdb';
 import type { RecordCollection } from './database.ts';
-import { inAsRanges } from './in-as-ranges.ts';
 import type { StoredRecord } from './record-schema.ts';
+import { inAsRanges, SQLiteStorageInstance } from './sqlite/index.ts';
 
 /** The index slots a record of a given type fills; everything else lives in `data`. */
 export interface RecordSlots {
@@ -105,18 +105,19 @@ export class TypedRecords<TData extends object> {
     const query = normalizeMangoQuery(schema, { selector: { ...selector, type: this.type }, sort, ...(skip ? { skip } : {}), ...(limit !== undefined ? { limit } : {}) });
     // What RxDB's own queries add: deleted rows (tombstones kept for sync) are never results.
     query.selector = { ...query.selector, _deleted: { $eq: false } };
-    const storage = this.collection.storageInstance;
-    const prepared = prepareQuery(schema, query);
-    const ranges = inAsRanges(schema, prepared);
-    let documents: RxDocumentData<StoredRecord>[];
-    if (ranges) {
-      const perValue = await Promise.all(ranges.map(async (range) => (await storage.query(range)).documents));
-      // Ranges never overlap; merged in the query's order (RxDB's comparator ends on the key, so it is total).
-      documents = perValue.flat().sort(getSortComparator(schema, query)).slice(query.skip, limit === undefined ? undefined : query.skip + limit);
-    } else {
-      documents = (await storage.query(prepared)).documents;
-    }
+    const documents = await this.#run(prepareQuery(schema, query));
     return documents.map((doc) => recordOf(doc as RxDocumentData<Stored<TData>>));
+  }
+
+  /** An `$in` the plan ranges over is split in our storage's own call (one call for all ranges); else RxDB's plan runs. */
+  async #run(prepared: PreparedQuery<StoredRecord>): Promise<RxDocumentData<StoredRecord>[]> {
+    const storage = this.collection.storageInstance;
+    const ours = storage.originalStorageInstance;
+    if (ours instanceof SQLiteStorageInstance) {
+      const ranges = inAsRanges(this.collection.schema.jsonSchema, prepared);
+      if (ranges) return ranges.values.length === 0 ? [] : ours.queryValueRanges(prepared, ranges);
+    }
+    return (await storage.query(prepared)).documents;
   }
 
   async count(selector: SlotSelector = {}): Promise<number> {

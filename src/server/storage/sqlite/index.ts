@@ -7,6 +7,7 @@ import type { SQLiteInstanceOptions, SQLiteInternals, SQLiteStorageSettings } fr
 export type { SQLiteCheckpoint, SQLiteInstanceOptions, SQLiteInternals, SQLiteStorageSettings } from './types.ts';
 export { CLEANUP_BATCH_SIZE, SQLiteStorageInstance } from './storage-instance.ts';
 export { ALL_OR_NOTHING_CONTEXT } from './bulk-write.ts';
+export { inAsRanges, type ValueRanges } from './in-as-ranges.ts';
 export { readDurabilityPragmas, type DurabilityPragmas } from './durability-pragmas.ts';
 
 export const RX_STORAGE_NAME_SQLITE = 'outpost-sqlite';

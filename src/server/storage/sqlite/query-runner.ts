@@ -4,11 +4,14 @@ import {
   getStartIndexStringFromLowerBound,
   getStartIndexStringFromUpperBound,
   type PreparedQuery,
+  type QueryMatcher,
   type RxDocumentData,
   type RxJsonSchema,
   type RxStorageCountResult,
 } from 'rxdb';
 import type { TableHandle } from './table-handle.ts';
+import type { RangeKind } from './table-statements.ts';
+import { withKeyAt, type ValueRanges } from './in-as-ranges.ts';
 import { compactIndexKey } from './index-key.ts';
 
 /** The plan's index range as SQL: which `ix{n}` column and the two bounds RxDB computes for it. */
@@ -37,8 +40,8 @@ function indexRange<RxDocType>(
   };
 }
 
-function rangeStatement(table: TableHandle<unknown>, range: IndexRange, count: boolean) {
-  return table.statements.range(range.position, range.inclusiveStart, range.inclusiveEnd, count);
+function rangeStatement(table: TableHandle<unknown>, range: IndexRange, kind: RangeKind) {
+  return table.statements.range(range.position, range.inclusiveStart, range.inclusiveEnd, kind);
 }
 
 /**
@@ -53,27 +56,65 @@ export function runQuery<RxDocType>(
 ): RxDocumentData<RxDocType>[] {
   const { query, queryPlan } = prepared;
   const range = indexRange(table, schema, prepared);
-  const statement = rangeStatement(table as TableHandle<unknown>, range, false);
   const skip = query.skip ?? 0;
   const limit = typeof query.limit === 'number' ? query.limit : Infinity;
-  const parse = (doc: string) => JSON.parse(doc) as RxDocumentData<RxDocType>;
 
   if (queryPlan.selectorSatisfiedByIndex && queryPlan.sortSatisfiedByIndex) {
     // SQLite's LIMIT -1 means no limit.
-    return (statement.all(range.lower, range.upper, limit === Infinity ? -1 : limit, skip) as string[]).map(parse);
+    const rows = rangeStatement(table as TableHandle<unknown>, range, 'docs').all(range.lower, range.upper, limit === Infinity ? -1 : limit, skip) as string[];
+    return rows.map((row) => JSON.parse(row) as RxDocumentData<RxDocType>);
   }
 
   const matches = queryPlan.selectorSatisfiedByIndex ? undefined : getQueryMatcher(schema, query);
+  let docs = collect(table, range, matches, queryPlan.sortSatisfiedByIndex ? skip + limit : Infinity);
+  if (!queryPlan.sortSatisfiedByIndex) docs = docs.sort(getSortComparator(schema, query));
+  return docs.slice(skip, skip + limit);
+}
+
+/**
+ * A range costs about as much as reading this many records (bounds to encode, a statement to run): the plan's own
+ * range is read instead when it holds no more than this many records per value.
+ */
+const RECORDS_PER_RANGE = 4;
+
+/**
+ * Runs a prepared query as one index range per value of an `$in` (`inAsRanges`): the matcher and comparator are made
+ * once for all ranges. Each range gives at most its first skip + limit records when the index orders them; the page is
+ * cut once the ranges' records are merged in the query's order (RxDB's comparator ends on the primary key, so the
+ * order is total, and the ranges never overlap, so no record comes twice). Where the plan's range is sparse (many
+ * values, few records between them) it is read as planned: counting it stops as soon as splitting would pay.
+ */
+export function runValueRanges<RxDocType>(
+  table: TableHandle<RxDocType>,
+  schema: RxJsonSchema<RxDocumentData<RxDocType>>,
+  prepared: PreparedQuery<RxDocType>,
+  { position, values }: ValueRanges,
+): RxDocumentData<RxDocType>[] {
+  const { query, queryPlan } = prepared;
+  const whole = indexRange(table, schema, prepared);
+  const enoughToSplit = values.length * RECORDS_PER_RANGE + 1;
+  if ((rangeStatement(table as TableHandle<unknown>, whole, 'countUpTo').get(whole.lower, whole.upper, enoughToSplit) as number) < enoughToSplit) {
+    return runQuery(table, schema, prepared);
+  }
+  const skip = query.skip ?? 0;
+  const limit = typeof query.limit === 'number' ? query.limit : Infinity;
+  const matches = queryPlan.selectorSatisfiedByIndex ? undefined : getQueryMatcher(schema, query);
   const enough = queryPlan.sortSatisfiedByIndex ? skip + limit : Infinity;
-  let docs: RxDocumentData<RxDocType>[] = [];
-  for (const row of statement.iterate(range.lower, range.upper, -1, 0) as IterableIterator<string>) {
-    const doc = parse(row);
+  const docs = values.flatMap((value) => collect(table, indexRange(table, schema, { query, queryPlan: withKeyAt(queryPlan, position, value) }), matches, enough));
+  return docs.sort(getSortComparator(schema, query)).slice(skip, skip + limit);
+}
+
+/** The matching documents of an index range in index order, stopping at `enough`. */
+function collect<RxDocType>(table: TableHandle<RxDocType>, range: IndexRange, matches: QueryMatcher<RxDocumentData<RxDocType>> | undefined, enough: number) {
+  const docs: RxDocumentData<RxDocType>[] = [];
+  if (enough <= 0) return docs;
+  for (const row of rangeStatement(table as TableHandle<unknown>, range, 'docs').iterate(range.lower, range.upper, -1, 0) as IterableIterator<string>) {
+    const doc = JSON.parse(row) as RxDocumentData<RxDocType>;
     if (matches && !matches(doc)) continue;
     docs.push(doc);
     if (docs.length >= enough) break;
   }
-  if (!queryPlan.sortSatisfiedByIndex) docs = docs.sort(getSortComparator(schema, query));
-  return docs.slice(skip, skip + limit);
+  return docs;
 }
 
 /** Counts ignore skip and limit (RxDB's contract). 'fast' only when the index range alone is the answer. */
@@ -84,12 +125,12 @@ export function runCount<RxDocType>(
 ): RxStorageCountResult {
   const range = indexRange(table, schema, prepared);
   if (prepared.queryPlan.selectorSatisfiedByIndex) {
-    const count = rangeStatement(table as TableHandle<unknown>, range, true).get(range.lower, range.upper) as number;
+    const count = rangeStatement(table as TableHandle<unknown>, range, 'count').get(range.lower, range.upper) as number;
     return { count, mode: 'fast' };
   }
   const matches = getQueryMatcher(schema, prepared.query);
   let count = 0;
-  const rows = rangeStatement(table as TableHandle<unknown>, range, false).iterate(range.lower, range.upper, -1, 0);
+  const rows = rangeStatement(table as TableHandle<unknown>, range, 'docs').iterate(range.lower, range.upper, -1, 0);
   for (const row of rows as IterableIterator<string>) {
     if (matches(JSON.parse(row) as RxDocumentData<RxDocType>)) count++;
   }

@@ -10,6 +10,8 @@ type Statement<Params extends unknown[], Result = unknown> = Database.Statement<
  */
 const ID_BATCH = 256;
 
+export type RangeKind = 'docs' | 'count' | 'countUpTo';
+
 export interface AttachmentStatements {
   upsert: Statement<[Buffer, Buffer, string, string, Buffer]>;
   remove: Statement<[Buffer, Buffer]>;
@@ -81,18 +83,22 @@ export class TableStatements {
   }
 
   /**
-   * Documents (or their count) whose index string in column `ix{position}` lies between two bounds. Which
-   * comparison each bound uses comes from RxDB's query plan, so there are four variants per index.
+   * Documents (binds lower, upper, limit, offset), their count (lower, upper), or their count up to a limit (lower,
+   * upper, limit: the scan stops there), whose index string in column `ix{position}` lies between two bounds. Which
+   * comparison each bound uses comes from RxDB's query plan, so there are four variants per index and kind.
    */
-  range(position: number, inclusiveStart: boolean, inclusiveEnd: boolean, count: boolean): Statement<unknown[]> {
-    const key = `${position}${inclusiveStart ? '[' : '('}${inclusiveEnd ? ']' : ')'}${count ? '#' : ''}`;
+  range(position: number, inclusiveStart: boolean, inclusiveEnd: boolean, kind: RangeKind): Statement<unknown[]> {
+    const key = `${position}${inclusiveStart ? '[' : '('}${inclusiveEnd ? ']' : ')'}${kind}`;
     let statement = this.#ranges.get(key);
     if (!statement) {
       const column = indexColumn(position);
       const where = `${column} ${inclusiveStart ? '>=' : '>'} ? AND ${column} ${inclusiveEnd ? '<=' : '<'} ?`;
-      statement = count
-        ? this.#db.prepare(`SELECT count(*) FROM ${this.#table} WHERE ${where}`).pluck()
-        : this.#db.prepare(`SELECT doc FROM ${this.#table} WHERE ${where} ORDER BY ${column} LIMIT ? OFFSET ?`).pluck();
+      const sql = {
+        docs: `SELECT doc FROM ${this.#table} WHERE ${where} ORDER BY ${column} LIMIT ? OFFSET ?`,
+        count: `SELECT count(*) FROM ${this.#table} WHERE ${where}`,
+        countUpTo: `SELECT count(*) FROM (SELECT 1 FROM ${this.#table} WHERE ${where} LIMIT ?)`,
+      }[kind];
+      statement = this.#db.prepare(sql).pluck();
       this.#ranges.set(key, statement);
     }
     return statement;

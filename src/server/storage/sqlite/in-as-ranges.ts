@@ -1,32 +1,41 @@
 import type { PreparedQuery, RxDocumentData, RxJsonSchema, RxQueryPlan } from 'rxdb';
 
 type Schema<T> = RxJsonSchema<RxDocumentData<T>>;
-type PlanKey = RxQueryPlan['startKeys'][number];
+export type PlanKey = RxQueryPlan['startKeys'][number];
+
+/** A plan's range split at one index field: one range per value, the plan's bounds everywhere else. */
+export interface ValueRanges {
+  /** The index field (position in the plan's index) each range fixes to one value. */
+  readonly position: number;
+  /** Distinct; empty when the `$in` is. */
+  readonly values: readonly PlanKey[];
+}
 
 /**
- * A prepared query whose plan ranges over an `$in`, as one prepared query per value of the `$in`. RxDB's planner
- * bounds `$in` by its smallest and largest value, which for course or topic ids spread over a school's records is
- * nearly every record of the type; one range per value reads only the records of the values asked for.
+ * Where a prepared query's plan ranges over an `$in`, the ranges that read only the records of its values. RxDB's
+ * planner bounds `$in` by its smallest and largest value, which for course or topic ids spread over a school's records
+ * is nearly every record of the type; one range per value reads only the records asked for.
  *
  * Only RxDB's own plan is split: same index, same bounds everywhere else, and only when the `$in` field is the first
- * one the plan does not fix to a single value, so the ranges lie inside the plan's range and never overlap. Each
- * query keeps the `$in` selector (RxDB's plan never lets the index alone decide an `$in`, so the storage's matcher
- * still checks every record) and is paged to its first `skip + limit` records, from which the caller's page is cut
- * once the ranges are merged in the query's order.
+ * one the plan does not fix to a single value, so the ranges lie inside the plan's range and never overlap. RxDB's plan
+ * never lets the index alone decide an `$in`, so whoever runs the ranges still matches every record against the
+ * whole selector. An empty `$in` anywhere in the selector matches nothing: no values, no ranges.
  *
- * undefined when the plan has no such `$in` (the query runs as planned); an empty list when an `$in` is empty.
+ * undefined when the plan has no such `$in` (the query runs as planned).
  */
-export function inAsRanges<T>(schema: Schema<T>, prepared: PreparedQuery<T>): PreparedQuery<T>[] | undefined {
-  const { query, queryPlan } = prepared;
+export function inAsRanges<T>(schema: Schema<T>, { query, queryPlan }: PreparedQuery<T>): ValueRanges | undefined {
   const selector = query.selector as Record<string, unknown>;
-  if (Object.values(selector).some((condition) => onlyIn(condition)?.length === 0)) return [];
+  if (Object.values(selector).some((condition) => onlyIn(condition)?.length === 0)) return { position: 0, values: [] };
   const position = queryPlan.startKeys.findIndex((key, i) => key !== queryPlan.endKeys[i]);
   const field = queryPlan.index[position];
   const values = field === undefined ? undefined : onlyIn(selector[field]);
   if (!field || !values || !values.every((value) => fitsIndexField(schema, field, value))) return undefined;
-  const { skip, limit } = query;
-  const eachQuery = { ...query, skip: 0, ...(limit === undefined ? {} : { limit: skip + limit }) };
-  return [...new Set(values as PlanKey[])].map((value) => ({ query: eachQuery, queryPlan: withKeyAt(queryPlan, position, value) }));
+  return { position, values: [...new Set(values as PlanKey[])] };
+}
+
+/** The plan with one index field fixed to a value: one of the ranges of `inAsRanges`. */
+export function withKeyAt(plan: RxQueryPlan, position: number, value: PlanKey): RxQueryPlan {
+  return { ...plan, startKeys: plan.startKeys.with(position, value), endKeys: plan.endKeys.with(position, value) };
 }
 
 /** The values of a condition that is exactly `{ $in: [...] }`. */
@@ -48,10 +57,4 @@ function fitsIndexField<T>(schema: Schema<T>, field: string, value: unknown): bo
   }
   if (property?.type === 'string') return typeof value === 'string' && value.length <= (property.maxLength ?? 0);
   return false;
-}
-
-function withKeyAt(plan: RxQueryPlan, position: number, value: PlanKey): RxQueryPlan {
-  const startKeys = plan.startKeys.with(position, value);
-  const endKeys = plan.endKeys.with(position, value);
-  return { ...plan, startKeys, endKeys };
 }
