@@ -38,6 +38,17 @@ describe('students/submissions response_fields[]', () => {
     expect(cut.filter((s) => s.excused === true)).toHaveLength(1);
   });
 
+  it('naming every field gives the whole JSON, and each field alone is the whole JSON’s value', async () => {
+    const full = (await get('student_ids[]=all&include[]=submission_comments&include[]=user')).json as Json[];
+    const names = [...new Set(full.flatMap((s) => Object.keys(s)))];
+    const all = (await get(`student_ids[]=all&include[]=submission_comments&include[]=user&${names.map((n) => `response_fields[]=${n}`).join('&')}`)).json;
+    expect(all).toEqual(full);
+    for (const name of names) {
+      const one = (await get(`student_ids[]=all&include[]=submission_comments&include[]=user&response_fields[]=${name}`)).json as Json[];
+      expect(one, name).toEqual(full.map((s) => (Object.hasOwn(s, name) ? { [name]: s[name] } : {})));
+    }
+  });
+
   it('without the parameter the JSON is Canvas’s full submission; with only unknown names each submission is empty', async () => {
     const [full] = (await get('student_ids[]=all')).json as Json[];
     expect(Object.keys(full!)).toEqual(expect.arrayContaining(['id', 'user_id', 'assignment_id', 'grade', 'entered_grade', 'late', 'missing', 'html_url', 'preview_url']));
@@ -75,5 +86,24 @@ describe('students/submissions response_fields[]', () => {
     const res = await api(server, course.teacher.token, 'GET', `${base}/students/submissions?student_ids[]=all&response_fields[]=${'x'.repeat(101)}`);
     expect(res.status).toBe(400);
     expect(server.errors).toEqual([]);
+  });
+});
+
+describe('students/submissions response_fields[] of a grade not posted yet', () => {
+  let server: TestServer;
+  afterAll(() => server.stop());
+
+  it('a student who names the grade fields still reads them hidden, as in the whole JSON', async () => {
+    server = await startTestServer();
+    const course = await createSubmissionCourse(server, 'Response fields 102');
+    const base = `/api/v1/courses/${course.id}`;
+    const muted = await createGradedAssignment(server, course, { muted: true });
+    await submitText(server, course.studentA.token, course.id, muted.id as number);
+    await gradeAs(server, course.teacher.token, course.id, muted.id as number, course.studentA.id, { posted_grade: '7' });
+    const read = async (query: string) => (await api(server, course.studentA.token, 'GET', `${base}/students/submissions?student_ids[]=self${query}`)).json as Json[];
+    const [full] = await read('');
+    const grades = ['score', 'grade', 'entered_score', 'entered_grade', 'points_deducted', 'workflow_state'];
+    expect(full).toMatchObject({ score: null, grade: null, entered_score: null, entered_grade: null });
+    expect(await read(grades.map((n) => `&response_fields[]=${n}`).join(''))).toEqual([Object.fromEntries(grades.map((n) => [n, full![n]]))]);
   });
 });

@@ -22,7 +22,7 @@ import {
   updateGradesParams,
   type GradeSubmissionParams,
 } from './submissions.params.ts';
-import { userDisplayJson, withOnlyFields } from './submissions.serializer.ts';
+import { userDisplayJson } from './submissions.serializer.ts';
 import type { SubmissionsService } from './submissions.service.ts';
 
 interface Parts {
@@ -148,8 +148,8 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
         const { studentIds, assignments, records } = await lists.forStudents(viewer, scope, p, writeStamp(ctx));
         const byId = new Map(assignments.map((a) => [a.id, a]));
-        const request = { ...ctx, viewer, include: p.include };
-        const shown = async (page: readonly (typeof records)[number][]) => withOnlyFields(await reader.json(page, byId, request), p.response_fields);
+        const request = { ...ctx, viewer, include: p.include, fields: p.response_fields };
+        const shown = (page: readonly (typeof records)[number][]) => reader.json(page, byId, request);
         if (!p.grouped) return paginateMapped(ctx, records, shown);
         // Grouped output is one unpaginated array, a student per entry (docs/canvas-compatibility.md §8.6). Entries
         // are matched by the records' user ids, since `response_fields[]` may leave `user_id` out of the JSON.

@@ -24,7 +24,7 @@ export class SubmissionReader {
   async json(
     records: readonly Stored<SubmissionData>[],
     assignments: ReadonlyMap<number, StoredAssignment>,
-    request: { baseUrl: string; now: number; viewer: ContentViewer; include: readonly SubmissionInclude[] },
+    request: { baseUrl: string; now: number; viewer: ContentViewer; include: readonly SubmissionInclude[]; fields?: readonly string[] | undefined },
     always: readonly SubmissionInclude[] = [],
   ): Promise<Record<string, unknown>[]> {
     const { repos } = this.#services;
@@ -56,7 +56,8 @@ export class SubmissionReader {
       repos.files.getMany([...new Set(fileIds)]),
       include.has('course') ? repos.courses.get(request.viewer.courseId) : Promise.resolve(undefined),
     ]);
-    const ctx: SerializeContext = { ...request, users, files, hidesUnposted: !seesUnposted, ...(course ? { course } : {}) };
+    const { fields, ...shown } = request;
+    const ctx: SerializeContext = { ...shown, users, files, hidesUnposted: !seesUnposted, ...(course ? { course } : {}), ...(fields ? { fields: new Set(fields) } : {}) };
     const shownGrade = (record: Stored<SubmissionData>) => {
       const assignment = assignments.get(record.data.assignment_id);
       const posted = seesUnposted || assignment === undefined || !isUnposted(assignment.data);

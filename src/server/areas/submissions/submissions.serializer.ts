@@ -30,6 +30,11 @@ export interface SerializeContext {
   readonly course?: Stored<CourseData>;
   /** The viewer may not see grades that are not posted yet (a student or observer, not a grader). */
   readonly hidesUnposted: boolean;
+  /**
+   * Canvas's `response_fields[]`: each submission keeps only the named fields (its own or included ones); a name it
+   * does not have is ignored. Without it the JSON is whole.
+   */
+  readonly fields?: ReadonlySet<string>;
 }
 
 const AVATAR = '/images/messages/avatar-50.png';
@@ -37,74 +42,107 @@ const AVATAR = '/images/messages/avatar-50.png';
 /** Canvas's Submission JSON (`lib/api/v1/submission.rb`), from an allow-list; `id` is kept (docs/canvas-compatibility.md §0.3). */
 export function submissionJson(view: SubmissionView, ctx: SerializeContext, always: readonly SubmissionInclude[] = []): Record<string, unknown> {
   const include = new Set([...ctx.include, ...always]);
-  const json = coreJson(view.record, view.assignment, ctx);
-  if (include.has('submission_comments')) json.submission_comments = view.comments.map((c) => commentJson(c, ctx));
+  const json = coreJson(view.record, view.assignment, ctx, ctx.fields);
+  const put = (field: string, value: () => unknown) => {
+    if (!ctx.fields || ctx.fields.has(field)) json[field] = value();
+  };
+  if (include.has('submission_comments')) put('submission_comments', () => view.comments.map((c) => commentJson(c, ctx)));
   if (include.has('submission_history')) {
-    // One entry per attempt (Canvas: per distinct submitted_at, which our second-precision times could merge),
-    // oldest first, each as last graded; a never-submitted one shows itself.
-    const seen = new Map<number, Stored<SubmissionVersionData>>();
-    for (const v of view.versions) if (v.data.attempt !== null) seen.set(v.data.attempt, v);
-    const history = [...seen.values()].map((v) => coreJson({ ...v, id: view.record.id, data: v.data }, view.assignment, ctx));
-    json.submission_history = history.length > 0 ? history : [coreJson(view.record, view.assignment, ctx)];
+    put('submission_history', () => {
+      // One entry per attempt (Canvas: per distinct submitted_at, which our second-precision times could merge),
+      // oldest first, each as last graded; a never-submitted one shows itself. `response_fields[]` cuts the
+      // submission, not the attempts it lists.
+      const seen = new Map<number, Stored<SubmissionVersionData>>();
+      for (const v of view.versions) if (v.data.attempt !== null) seen.set(v.data.attempt, v);
+      const history = [...seen.values()].map((v) => coreJson({ ...v, id: view.record.id, data: v.data }, view.assignment, ctx));
+      return history.length > 0 ? history : [coreJson(view.record, view.assignment, ctx)];
+    });
   }
-  if (include.has('assignment')) json.assignment = assignmentJson(view.assignment, ctx.baseUrl, ctx.viewer);
-  if (include.has('course') && ctx.course) json.course = courseJson(ctx.course);
-  if (include.has('user')) json.user = userJson(ctx.users.get(view.record.data.user_id), view.record.data.user_id);
-  if (include.has('visibility')) json.assignment_visible = true;
-  // Outpost has no group assignments yet, so no submission belongs to a group.
-  if (include.has('group')) Object.assign(json, { group: { id: null, name: null }, group_id: null, group_name: null });
-  if (include.has('read_status')) json.read_status = view.read ? 'read' : 'unread';
+  if (include.has('assignment')) put('assignment', () => assignmentJson(view.assignment, ctx.baseUrl, ctx.viewer));
+  if (include.has('course') && ctx.course) put('course', () => courseJson(ctx.course!));
+  if (include.has('user')) put('user', () => userJson(ctx.users.get(view.record.data.user_id), view.record.data.user_id));
+  if (include.has('visibility')) put('assignment_visible', () => true);
+  if (include.has('group')) {
+    // Outpost has no group assignments yet, so no submission belongs to a group.
+    put('group', () => ({ id: null, name: null }));
+    put('group_id', () => null);
+    put('group_name', () => null);
+  }
+  if (include.has('read_status')) put('read_status', () => (view.read ? 'read' : 'unread'));
   // `rubric_assessment`: Canvas adds it only for a submission that has one, and Outpost keeps no rubric assessments.
   return json;
 }
 
-/**
- * Canvas's `response_fields[]`: each submission keeps only the named fields (its own or included ones); a name it
- * does not have is ignored. A client that shows a few fields of thousands of submissions (a gradebook) reads a
- * fraction of the JSON. Without the parameter the JSON is unchanged.
- */
-export function withOnlyFields(json: Record<string, unknown>[], fields: readonly string[] | undefined): Record<string, unknown>[] {
-  if (fields === undefined) return json;
-  const wanted = [...new Set(fields)];
-  return json.map((submission) => {
-    const kept: Record<string, unknown> = {};
-    for (const field of wanted) if (Object.hasOwn(submission, field)) kept[field] = submission[field];
-    return kept;
-  });
+/** What a field of a submission's own JSON is made from; `tardiness` and `page` are worked out once, when first asked. */
+interface CoreSource {
+  readonly record: Stored<SubmissionData>;
+  readonly s: SubmissionData;
+  readonly assignment: Stored<AssignmentData>;
+  tardiness(): ReturnType<typeof computed>;
+  page(): string;
 }
 
-function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentData>, ctx: SerializeContext): Record<string, unknown> {
+/**
+ * Each field of a submission's own JSON, in Canvas's order. Canvas's `response_fields[]` names the ones a client
+ * wants: only those are worked out, so a gradebook reading 50,000 submissions for eight fields does not build
+ * the URLs and copies of the rest (without the parameter every field is built).
+ */
+const CORE_FIELDS = {
+  id: (c) => c.record.id,
+  user_id: (c) => c.s.user_id,
+  assignment_id: (c) => c.s.assignment_id,
+  course_id: (c) => c.s.course_id,
+  url: (c) => c.s.url,
+  body: (c) => c.s.body,
+  score: (c) => c.s.score,
+  grade: (c) => c.s.grade,
+  excused: (c) => c.s.excused,
+  attempt: (c) => c.s.attempt,
+  submission_type: (c) => c.s.submission_type,
+  submitted_at: (c) => c.s.submitted_at,
+  // Outpost extension (docs/canvas-compatibility.md): when an attempt made offline reached the server.
+  received_at: (c) => c.s.received_at ?? null,
+  graded_at: (c) => c.s.graded_at,
+  // Canvas prints true unless the flag is exactly false.
+  grade_matches_current_submission: (c) => c.s.grade_matches_current_submission !== false,
+  grader_id: (c) => c.s.grader_id,
+  workflow_state: (c) => c.s.workflow_state,
+  late_policy_status: (c) => c.s.late_policy_status,
+  points_deducted: (c) => c.s.points_deducted,
+  cached_due_date: (c) => c.assignment.data.due_at,
+  late: (c) => c.tardiness().late,
+  missing: (c) => c.tardiness().missing,
+  seconds_late: (c) => c.tardiness().seconds_late,
+  entered_score: (c) => c.tardiness().entered_score,
+  entered_grade: (c) => c.tardiness().entered_grade,
+  html_url: (c) => c.page(),
+  preview_url: (c) => `${c.page()}?preview=1&version=${c.s.attempt ?? 0}`,
+} as const satisfies Record<string, (c: CoreSource) => unknown>;
+
+/** Every field of a submission's own JSON: those above, and the files and recording it has. */
+const EVERY_OWN_FIELD: ReadonlySet<string> = new Set([...Object.keys(CORE_FIELDS), 'attachments', 'media_comment']);
+
+function isCoreField(field: string): field is keyof typeof CORE_FIELDS {
+  return Object.hasOwn(CORE_FIELDS, field);
+}
+
+function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentData>, ctx: SerializeContext, fields: ReadonlySet<string> = EVERY_OWN_FIELD): Record<string, unknown> {
   const s = record.data;
-  const page = `${ctx.baseUrl}/courses/${s.course_id}/assignments/${s.assignment_id}/submissions/${s.user_id}`;
-  const json: Record<string, unknown> = {
-    id: record.id,
-    user_id: s.user_id,
-    assignment_id: s.assignment_id,
-    course_id: s.course_id,
-    url: s.url,
-    body: s.body,
-    score: s.score,
-    grade: s.grade,
-    excused: s.excused,
-    attempt: s.attempt,
-    submission_type: s.submission_type,
-    submitted_at: s.submitted_at,
-    // Outpost extension (docs/canvas-compatibility.md): when an attempt made offline reached the server.
-    received_at: s.received_at ?? null,
-    graded_at: s.graded_at,
-    // Canvas prints true unless the flag is exactly false.
-    grade_matches_current_submission: s.grade_matches_current_submission !== false,
-    grader_id: s.grader_id,
-    workflow_state: s.workflow_state,
-    late_policy_status: s.late_policy_status,
-    points_deducted: s.points_deducted,
-    cached_due_date: assignment.data.due_at,
-    ...computed(s, assignment.data, ctx.now),
-    html_url: page,
-    preview_url: `${page}?preview=1&version=${s.attempt ?? 0}`,
+  let tardiness: ReturnType<typeof computed> | undefined;
+  let page: string | undefined;
+  const source: CoreSource = {
+    record,
+    s,
+    assignment,
+    tardiness: () => (tardiness ??= computed(s, assignment.data, ctx.now)),
+    page: () => (page ??= `${ctx.baseUrl}/courses/${s.course_id}/assignments/${s.assignment_id}/submissions/${s.user_id}`),
   };
-  if (ctx.hidesUnposted && isUnposted(assignment.data)) Object.assign(json, UNPOSTED_GRADE);
-  if (s.attachment_ids.length > 0) {
+  const json: Record<string, unknown> = {};
+  for (const field of fields) if (isCoreField(field)) json[field] = CORE_FIELDS[field](source);
+  if (ctx.hidesUnposted && isUnposted(assignment.data)) {
+    for (const [field, hidden] of Object.entries(UNPOSTED_GRADE)) if (Object.hasOwn(json, field)) json[field] = hidden;
+  }
+  if (s.attachment_ids.length > 0 && fields.has('attachments')) {
     // A submission's files are shown to whoever may see the submission: course-file visibility does not apply.
     const asEditor: ContentViewer = { ...ctx.viewer, canManage: true };
     json.attachments = s.attachment_ids.flatMap((id) => {
@@ -112,7 +150,7 @@ function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentD
       return file ? [fileJson(file, ctx.baseUrl, asEditor)] : [];
     });
   }
-  if (s.media_comment_id !== null) json.media_comment = recordingJson(s.media_comment_id, s.media_comment_type, ctx);
+  if (s.media_comment_id !== null && fields.has('media_comment')) json.media_comment = recordingJson(s.media_comment_id, s.media_comment_type, ctx);
   return json;
 }
 
