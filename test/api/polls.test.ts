@@ -3,6 +3,7 @@ import { api } from '../helpers/api-fixtures.ts';
 import { expectInvalidToken, expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { createChoice, createPoll, createSession, formApi, type Json } from '../helpers/poll-fixtures.ts';
+import { rowsReadDuring } from '../helpers/rows-read.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const ADMIN = 'polls-admin-token';
@@ -236,6 +237,48 @@ describe('polls API (polls and poll choices)', () => {
       expect(live(await repos.pollSubmissions.find({ 'data.poll_id': Number(poll.id) }))).toEqual([]);
       const opened = await api(server, c.studentA.token, 'GET', '/api/v1/poll_sessions/opened');
       expect((opened.json as { poll_sessions: Json[] }).poll_sessions.map((s) => s.id)).not.toContain(session.id);
+    });
+
+    it("finds a poll's or a choice's answers through the poll's sessions, not among every answer", async () => {
+      const { repos } = server.core.services;
+      const stamp = { actorId: 1, requestId: 'test', now: Date.now() };
+      const poll = await createPoll(server, c.teacher.token);
+      const [a, b] = [await createChoice(server, c.teacher.token, poll.id), await createChoice(server, c.teacher.token, poll.id)];
+      const pollPath = `/api/v1/polls/${String(poll.id)}`;
+      const sessionPaths: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const session = await createSession(server, c.teacher.token, poll.id, { course_id: c.id });
+        sessionPaths.push(`${pollPath}/poll_sessions/${String(session.id)}`);
+        await api(server, c.teacher.token, 'GET', `${sessionPaths[i]!}/open`);
+      }
+      const answer = (token: string, path: string, choice: Json) => api(server, token, 'POST', `${path}/poll_submissions`, { poll_submissions: [{ poll_choice_id: choice.id }] });
+      for (const [token, path, choice] of [[c.studentA.token, sessionPaths[0]!, a], [c.studentB.token, sessionPaths[0]!, b], [c.studentA.token, sessionPaths[1]!, b]] as const) {
+        expect((await answer(token, path, choice)).status).toBe(200);
+      }
+      // Another poll's answers, many more than this poll's: none of them is read, none deleted.
+      const other = await createPoll(server, c.teacher.token);
+      const otherChoice = await createChoice(server, c.teacher.token, other.id);
+      const otherSession = await createSession(server, c.teacher.token, other.id, { course_id: c.id });
+      for (let userId = 1_000; userId < 1_200; userId++) {
+        const data = { poll_id: Number(other.id), poll_session_id: Number(otherSession.id), poll_choice_id: Number(otherChoice.id), user_id: userId, course_id: Number(c.id), workflow_state: 'active', created_at: new Date(stamp.now).toISOString() } as const;
+        await repos.pollSubmissions.create(data, stamp);
+      }
+      const liveOf = async (selector: Record<string, number>) =>
+        (await repos.pollSubmissions.find(selector)).filter((r) => r.data.workflow_state === 'active').map((r) => [r.user_id, r.data.poll_choice_id]);
+      const read = async (path: string) => {
+        let status = 0;
+        const rows = await rowsReadDuring(async () => (status = (await api(server, c.teacher.token, 'DELETE', path)).status));
+        expect(status).toBe(204);
+        return rows.get('poll_submission') ?? 0;
+      };
+
+      // The choice: only its answers go, in every session; the poll's three answers are all that is read.
+      expect(await read(`${pollPath}/poll_choices/${String(b.id)}`)).toBeLessThanOrEqual(3);
+      expect(await liveOf({ 'data.poll_id': Number(poll.id) })).toEqual([[c.studentA.id, Number(a.id)]]);
+      // The poll: the answers left in its sessions.
+      expect(await read(pollPath)).toBeLessThanOrEqual(3);
+      expect(await liveOf({ 'data.poll_id': Number(poll.id) })).toEqual([]);
+      expect(await liveOf({ parent_id: Number(otherSession.id) })).toHaveLength(200);
     });
   });
 });

@@ -71,7 +71,7 @@ export class PollChoicesService {
       const current = await repo.get(choice.id);
       if (current?.data.workflow_state === 'active') await writeTogether(deletions(repo, [current], stamp));
     });
-    await deleteSubmissions(this.#services, { 'data.poll_choice_id': choice.id }, stamp);
+    await deleteSubmissions(this.#services, { poll: choice.data.poll_id, choice: choice.id }, stamp);
   }
 
   async json(viewer: PollViewer, poll: Poll, choices: readonly PollChoice[]): Promise<Record<string, unknown>[]> {

@@ -12,20 +12,22 @@ export function deletions<T extends SoftDeletable>(repo: Repository<T>, records:
   );
 }
 
+/** Whose answers go: one session's, or those over every session of a poll (only those choosing `choice`, when given). */
+type AnswersOf = { session: number } | { poll: number; choice?: number };
+
 /**
  * Canvas destroys a poll's sessions and answers with it (and a session's or choice's answers with them). The
  * parent's own delete is the commit point: every read goes through an active parent, so answers left behind by
- * an interrupted cascade are already unreachable; this only tidies them for sync.
+ * an interrupted cascade are already unreachable; this only tidies them for sync. Answers are found by their
+ * session (their parent slot): a poll's sessions in every state, so that those of a session deleted earlier by
+ * an interrupted cascade go too, then one index range per session; the choice is checked within those.
  */
-export async function deleteSubmissions(
-  services: CoreServices,
-  // A session's answers by their parent slot (an index range); a poll's or a choice's have no slot of their own.
-  selector: { parent_id: number } | Partial<Record<'data.poll_id' | 'data.poll_choice_id', number>>,
-  stamp: WriteStamp,
-): Promise<void> {
-  const repo = services.repos.pollSubmissions;
+export async function deleteSubmissions(services: CoreServices, of: AnswersOf, stamp: WriteStamp): Promise<void> {
+  const { pollSessions, pollSubmissions: repo } = services.repos;
+  const sessionIds = 'session' in of ? [of.session] : (await pollSessions.find({ parent_id: of.poll })).map((s) => s.id);
+  const choice = 'choice' in of && of.choice !== undefined ? { 'data.poll_choice_id': of.choice } : {};
   await retryStale(async () => {
-    const live: Stored<PollSubmissionData>[] = await repo.find({ ...selector, 'data.workflow_state': 'active' });
+    const live: Stored<PollSubmissionData>[] = await repo.find({ parent_id: { $in: sessionIds }, ...choice, 'data.workflow_state': 'active' });
     await writeTogether(deletions(repo, live, stamp));
   });
 }

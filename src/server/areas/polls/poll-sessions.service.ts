@@ -69,7 +69,7 @@ export class PollSessionsService {
       const current = await repo.get(session.id);
       if (current?.data.workflow_state === 'active') await writeTogether(deletions(repo, [current], stamp));
     });
-    await deleteSubmissions(this.#services, { parent_id: session.id }, stamp);
+    await deleteSubmissions(this.#services, { session: session.id }, stamp);
   }
 
   /**

@@ -69,7 +69,7 @@ export class PollsService {
       const sessions = await pollSessions.find({ parent_id: poll.id, 'data.workflow_state': 'active' });
       await writeTogether(deletions(pollSessions, sessions, stamp));
     });
-    await deleteSubmissions(this.#services, { 'data.poll_id': poll.id }, stamp);
+    await deleteSubmissions(this.#services, { poll: poll.id }, stamp);
   }
 
   /** choice id → answers over every live session of the poll. */
