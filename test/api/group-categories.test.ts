@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createFixtureUser, type FixtureUser } from '../helpers/api-fixtures.ts';
+import { api, createFixtureUser, fixtureStamp, type FixtureUser } from '../helpers/api-fixtures.ts';
 import { enrollFixtureUser, expectInvalidToken, expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { addFixtureMember, createFixtureCategory } from '../helpers/group-fixtures.ts';
+import { rowsReadDuring } from '../helpers/rows-read.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { failWritesOf } from '../helpers/write-faults.ts';
 
@@ -250,6 +251,29 @@ describe('group categories API', () => {
       const paged = await api(server, c.teacher.token, 'GET', `/api/v1/group_categories/${id}/users?per_page=3`);
       expect(paged.json as Json[]).toHaveLength(3);
       expect(paged.headers.get('link')).toContain('rel="next"');
+    });
+
+    it("lists an account category's users: the root account's people, found through their logins, not among every user", async () => {
+      const { repos } = server.core.services;
+      const category = ((await api(server, ADMIN, 'POST', `/api/v1/accounts/${rootId}/group_categories`, { name: 'Account people' })).json as Json).id as number;
+      // A user whose first login was replaced by another stays a member, once.
+      const renamed = await createFixtureUser(server, 'Rena Renamed');
+      expect((await api(server, ADMIN, 'POST', `/api/v1/accounts/${rootId}/logins`, { user: { id: renamed.id }, login: { unique_id: `${renamed.login}.two` } })).status).toBe(200);
+      const first = (await repos.logins.find({ user_id: renamed.id })).find((l) => l.data.unique_id === renamed.login);
+      expect((await api(server, ADMIN, 'DELETE', `/api/v1/users/${renamed.id}/logins/${first!.id}`)).status).toBe(200);
+      // People of another root account (as a device holds its hub's): never members, never read.
+      for (let i = 0; i < 200; i++) {
+        const far = { name: `Far ${i}`, sortable_name: `Far ${i}`, short_name: 'Far', login_id: `far.${i}`, sis_user_id: null, integration_id: null, email: null, time_zone: null, locale: null };
+        await repos.users.create({ ...far, root_account_id: rootId + 1_000_000, workflow_state: 'registered', uuid: `far-${i}` }, fixtureStamp());
+      }
+      // The members as they were found before: every user record of the root account.
+      const expected = (await repos.users.find({ 'data.root_account_id': rootId })).filter((u) => u.data.workflow_state !== 'deleted').map((u) => u.id);
+      let listed: Json[] = [];
+      const rows = await rowsReadDuring(async () => (listed = (await api(server, ADMIN, 'GET', `/api/v1/group_categories/${category}/users?per_page=100`)).json as Json[]));
+      expect(listed.map((u) => u.id).sort()).toEqual(expected.sort());
+      expect(listed.map((u) => u.id)).toContain(renamed.id);
+      expect(rows.get('user') ?? 0).toBe(0);
+      expect([...rows.values()].reduce((sum, n) => sum + n, 0)).toBeLessThan(2 * expected.length + 20);
     });
   });
 

@@ -80,10 +80,16 @@ export class CategoryRoster {
     return [...byUser.values()];
   }
 
+  /**
+   * The users of the root account, found as Canvas finds an account's users: through their logins (pseudonyms). Every
+   * user made here gets a login at their root account with them, so the root's logins (one index range, deleted ones
+   * too: a user whose logins were removed stays a member) name them all, read by id; no scan of every user (0090).
+   */
   async #accountUsers(accountId: number): Promise<Candidate[]> {
     const { access, repos } = this.#services;
     const [root] = await access.accountChain(accountId);
-    const users = await repos.users.find({ 'data.root_account_id': root!.id });
-    return users.map((user) => ({ user, sections: [] }));
+    const logins = await repos.logins.find({ parent_id: root!.id });
+    const users = await repos.users.getMany([...new Set(logins.map((login) => login.data.user_id))]);
+    return [...users.values()].filter((user) => user.data.root_account_id === root!.id).map((user) => ({ user, sections: [] }));
   }
 }
