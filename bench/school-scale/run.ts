@@ -14,6 +14,7 @@ import { seedSchool, type SeededCourse } from './seed.ts';
  * server against the hub) and pushing 50 grades as one replay. Sizes: OUTPOST_BENCH_COURSES (30),
  * OUTPOST_BENCH_STUDENTS (100 per course), OUTPOST_BENCH_ASSIGNMENTS (40 per course), OUTPOST_BENCH_READS (100 per
  * read measure), OUTPOST_BENCH_GRADEBOOKS (20), OUTPOST_BENCH_PULLS (3), OUTPOST_BENCH_PUSHES (10).
+ * OUTPOST_BENCH_ONLY=push times only the pushes (with each push's time listed), to iterate on them with fewer courses.
  */
 const size = {
   courses: Number(process.env.OUTPOST_BENCH_COURSES ?? 30),
@@ -27,6 +28,7 @@ const GRADEBOOKS = Number(process.env.OUTPOST_BENCH_GRADEBOOKS ?? 20);
 const PULLS = Number(process.env.OUTPOST_BENCH_PULLS ?? 3);
 const PUSHES = Number(process.env.OUTPOST_BENCH_PUSHES ?? 10);
 const PUSH_BATCH = 50;
+const ONLY_PUSH = process.env.OUTPOST_BENCH_ONLY === 'push';
 const SEED_TARGET_MS = 120_000;
 const RESYNCS = 3;
 
@@ -55,33 +57,37 @@ try {
   // The gradebook's course is one the timed student is not in: exactly the seeded class.
   const graded = school.courses.at(-1)!;
   if (!home) throw new Error('no course seeded');
-  const studentReads: [string, string][] = [
-    ['student: course list', '/api/v1/courses?include[]=term&per_page=100'],
-    ['student: assignments with submissions', `/api/v1/courses/${home.id}/assignments?include[]=submission&per_page=100`],
-    ['student: planner (all courses)', '/api/v1/planner/items?per_page=100'],
-    ['student: modules with items (progression)', `/api/v1/courses/${home.id}/modules?include[]=items&per_page=100`],
-  ];
-  // A kept-alive connection the server closed while the seeding kept it idle resets once; then it reconnects.
-  await get(school.student.token, studentReads[0]![1]).catch((err: { cause?: { code?: string } }) => {
-    if (err.cause?.code !== 'ECONNRESET') throw err;
-  });
   const rows: Row[] = [];
-  for (const [measure, path] of studentReads) {
-    for (let i = 0; i < 5; i++) await get(school.student.token, path); // warm-up: compiled code paths and caches
-    const { json } = await get(school.student.token, path);
-    if (!Array.isArray(json) || json.length === 0) throw new Error(`GET ${path} answered no items`);
-    rows.push({ measure, times: await repeat(READS, () => get(school.student.token, path)), target: 100 });
-  }
-  const teacherGet = (path: string) => get(graded.teacher.token, path);
-  const gradebook = () =>
-    loadGradebook(graded.id, teacherGet, hub.url).then(({ submissions: loaded }) => {
-      if (loaded !== graded.students.length * graded.assignments.length) throw new Error(`gradebook loaded ${loaded} submissions`);
+  if (!ONLY_PUSH) {
+    const studentReads: [string, string][] = [
+      ['student: course list', '/api/v1/courses?include[]=term&per_page=100'],
+      ['student: assignments with submissions', `/api/v1/courses/${home.id}/assignments?include[]=submission&per_page=100`],
+      ['student: planner (all courses)', '/api/v1/planner/items?per_page=100'],
+      ['student: modules with items (progression)', `/api/v1/courses/${home.id}/modules?include[]=items&per_page=100`],
+    ];
+    // A kept-alive connection the server closed while the seeding kept it idle resets once; then it reconnects.
+    await get(school.student.token, studentReads[0]![1]).catch((err: { cause?: { code?: string } }) => {
+      if (err.cause?.code !== 'ECONNRESET') throw err;
     });
-  await gradebook();
-  rows.push({ measure: `teacher: gradebook page (${graded.students.length} × ${graded.assignments.length})`, times: await repeat(GRADEBOOKS, gradebook), target: 300 });
-  // The first course's records open the change log; the last one's come after every other course's.
-  rows.push(await pullRow(hub, home, 'first-seeded'), await pullRow(hub, graded, 'last-seeded'));
-  rows.push({ measure: `teacher's device: push of ${PUSH_BATCH} grades (one replay)`, times: await pushes(hub, graded), target: 2_000 });
+    for (const [measure, path] of studentReads) {
+      for (let i = 0; i < 5; i++) await get(school.student.token, path); // warm-up: compiled code paths and caches
+      const { json } = await get(school.student.token, path);
+      if (!Array.isArray(json) || json.length === 0) throw new Error(`GET ${path} answered no items`);
+      rows.push({ measure, times: await repeat(READS, () => get(school.student.token, path)), target: 100 });
+    }
+    const teacherGet = (path: string) => get(graded.teacher.token, path);
+    const gradebook = () =>
+      loadGradebook(graded.id, teacherGet, hub.url).then(({ submissions: loaded }) => {
+        if (loaded !== graded.students.length * graded.assignments.length) throw new Error(`gradebook loaded ${loaded} submissions`);
+      });
+    await gradebook();
+    rows.push({ measure: `teacher: gradebook page (${graded.students.length} × ${graded.assignments.length})`, times: await repeat(GRADEBOOKS, gradebook), target: 300 });
+    // The first course's records open the change log; the last one's come after every other course's.
+    rows.push(await pullRow(hub, home, 'first-seeded'), await pullRow(hub, graded, 'last-seeded'));
+  }
+  const pushTimes = await pushes(hub, graded);
+  if (ONLY_PUSH) console.log(`push times ms: ${pushTimes.map((t) => t.toFixed(0)).join(', ')}`);
+  rows.push({ measure: `teacher's device: push of ${PUSH_BATCH} grades (one replay)`, times: pushTimes, target: 2_000 });
   clearInterval(sampler);
 
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
