@@ -157,7 +157,7 @@ export class Repository<TData extends object> {
 }
 
 /** A single-record update re-reads and retries on a concurrent write; only a pathological hot spot exhausts this. */
-const UPDATE_ATTEMPTS = 20;
+export const UPDATE_ATTEMPTS = 20;
 
 /** One record's part of `writeTogether`: a new record, or the next version of a record the caller read. */
 export interface PlannedWrite<TData extends object = object> {

@@ -1,4 +1,5 @@
 import type { Stored, WriteStamp } from '../../storage/typed-records.ts';
+import { retryStale, UPDATE_ATTEMPTS, writeTogether, type PlannedWrite } from '../repository.ts';
 import { effectiveEnrollmentState } from '../access.ts';
 import type { ModuleItemData, ModuleProgressionData, RequirementType } from '../records/module-records.ts';
 import type { Repositories } from '../repositories.ts';
@@ -178,7 +179,11 @@ export class ProgressionService {
     return 'recorded';
   }
 
-  /** Evaluates and writes rows that changed (or whose facts the caller changed: `dirty`), updating `stored`. */
+  /**
+   * Evaluates and writes rows that changed (or whose facts the caller changed: `dirty`), updating `stored`. The rows
+   * are written in one transaction: a student's first evaluation creates a row for every module of the course, and a
+   * commit per row made a teacher's first grade for each student several times the cost of the next ones.
+   */
   async #evaluateAndSave(
     course: CourseModules,
     userId: number,
@@ -191,23 +196,46 @@ export class ProgressionService {
       [...course.itemsByModule].map(([id, items]) => [id, items.filter((i) => i.data.published).map(itemFacts)]),
     );
     const modules = evaluateCourse({ modules: course.modules.map(moduleFacts), itemsByModule, rows, now: stamp.now });
+    const changed = new Map<number, ModuleProgressionData>();
     for (const [moduleId, evaluated] of modules) {
       if (!evaluated.changed && !dirty.has(moduleId)) continue;
       const existing = stored.get(moduleId);
-      const data: ModuleProgressionData = {
+      changed.set(moduleId, {
         mastery_choices: {},
         ...existing?.data,
         ...evaluated.row,
         course_id: course.courseId,
         module_id: moduleId,
         user_id: userId,
-      };
-      const saved = existing
-        ? await this.#repos.moduleProgressions.update(existing.id, stamp, () => data)
-        : await this.#repos.moduleProgressions.create(data, stamp);
-      if (saved) stored.set(moduleId, saved);
+      });
     }
+    for (const saved of await this.#save(changed, stored, stamp)) stored.set(saved.data.module_id, saved);
     return { userId, course, modules };
+  }
+
+  /**
+   * Writes the rows by module in one transaction: a row `stored` holds replaces whatever is stored for it now (as an
+   * update would: the evaluation wins over a concurrent write, from a fresh read when one came between), one deleted
+   * meanwhile stays deleted, and the others are created. Returns what was written.
+   */
+  #save(changed: ReadonlyMap<number, ModuleProgressionData>, stored: ReadonlyMap<number, Stored<ModuleProgressionData>>, stamp: WriteStamp) {
+    const repo = this.#repos.moduleProgressions;
+    if (changed.size === 0) return Promise.resolve([]);
+    return retryStale(async () => {
+      const existingIds = [...changed.keys()].flatMap((moduleId) => stored.get(moduleId)?.id ?? []);
+      const current = await repo.getMany(existingIds);
+      const writes: PlannedWrite<ModuleProgressionData>[] = [];
+      for (const [moduleId, data] of changed) {
+        const existing = stored.get(moduleId);
+        if (!existing) writes.push(repo.insertion(await repo.build(data, stamp)));
+        else {
+          const read = current.get(existing.id);
+          if (read) writes.push(repo.replacement(read, data, stamp));
+        }
+      }
+      await writeTogether(writes);
+      return writes.map((w) => w.record);
+    }, UPDATE_ATTEMPTS);
   }
 }
 
