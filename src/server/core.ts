@@ -105,7 +105,9 @@ export async function openCore(options: CoreOptions): Promise<ServerCore> {
   let closed: Promise<void> | undefined;
   // Webhooks: started last, stopped first, so no derivation or delivery outlives the database.
   const webhookRuntime =
-    options.webhooks === false ? undefined : startWebhooks(db, services.repos, services.webhooks, services.installation.root_account_id, options.webhooks);
+    options.webhooks === false
+      ? undefined
+      : startWebhooks(db, services.repos, services.webhooks, services.installation.root_account_id, options.webhooks, services.sync.foreground);
   // Sync: like webhooks, started last and stopped before the database closes.
   const hubLink = services.sync.hub;
   try {

@@ -1,7 +1,7 @@
 import type { Repositories } from '../domain/repositories.ts';
 import type { OutpostDatabase } from '../storage/database.ts';
 import { EventDeriver, SOURCE_COLLECTIONS } from './deriver.ts';
-import { WebhookRuntime, type DeliveryWaker } from './runtime.ts';
+import { WebhookRuntime, type DeliveryWaker, type RequestsInFlight } from './runtime.ts';
 import { httpsTransport } from './transports/https.ts';
 import { sqsTransport, type SqsSettings } from './transports/sqs.ts';
 import { readSqsEnv } from './transports/sqs-config.ts';
@@ -28,16 +28,17 @@ export interface WebhookRuntimeOptions {
   worker?: ((services: WebhookServices, defaults: WorkerDefaults) => DeliveryWaker) | false;
 }
 
-/** Starts the deriver (and worker) over an open database; `stop()` before closing it. */
+/** Starts the deriver (and worker) over an open database; `stop()` before closing it. Derivations wait for `requests` (up to a bound). */
 export function startWebhooks(
   db: OutpostDatabase,
   repos: Repositories,
   webhooks: WebhookServices,
   rootAccountId: number,
   options: WebhookRuntimeOptions = {},
+  requests?: RequestsInFlight,
 ): WebhookRuntime {
   const deriver = new EventDeriver({ db, repos, webhooks: webhooks.repos, rootAccountId, hostname: options.hostname ?? 'localhost' });
-  const runtime = new WebhookRuntime(deriver, SOURCE_COLLECTIONS.map((name) => db.collections[name]), buildWorker(webhooks, options));
+  const runtime = new WebhookRuntime(deriver, SOURCE_COLLECTIONS.map((name) => db.collections[name]), buildWorker(webhooks, options), requests);
   webhooks.onChange(() => runtime.kick());
   runtime.start();
   return runtime;
