@@ -25,8 +25,9 @@ const YIELD_TO_REQUESTS_MS = 100;
 
 /**
  * Runs the deriver whenever a source collection commits (RxDB emits change events only after commit), one run
- * at a time and after the requests still unanswered (up to a bound), then wakes the delivery worker. `stop` unsubscribes, clears its timer and waits for the run in
- * progress, so closing the database never races a write and tests leak no timers.
+ * at a time and after the requests still unanswered (up to a bound), then wakes the delivery worker. `stop`
+ * unsubscribes, clears its timer and waits for the run in progress, so closing the database never races a write
+ * and tests leak no timers.
  */
 export class WebhookRuntime {
   readonly #deriver: EventDeriver;

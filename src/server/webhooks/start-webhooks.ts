@@ -28,7 +28,10 @@ export interface WebhookRuntimeOptions {
   worker?: ((services: WebhookServices, defaults: WorkerDefaults) => DeliveryWaker) | false;
 }
 
-/** Starts the deriver (and worker) over an open database; `stop()` before closing it. Derivations wait for `requests` (up to a bound). */
+/**
+ * Starts the deriver (and worker) over an open database; `stop()` before closing it. Derivations wait for the
+ * server's unanswered `requests` (up to a bound).
+ */
 export function startWebhooks(
   db: OutpostDatabase,
   repos: Repositories,

@@ -218,9 +218,13 @@ export class ProgressionService {
    * update would: the evaluation wins over a concurrent write, from a fresh read when one came between), one deleted
    * meanwhile stays deleted, and the others are created. Returns what was written.
    */
-  #save(changed: ReadonlyMap<number, ModuleProgressionData>, stored: ReadonlyMap<number, Stored<ModuleProgressionData>>, stamp: WriteStamp) {
+  async #save(
+    changed: ReadonlyMap<number, ModuleProgressionData>,
+    stored: ReadonlyMap<number, Stored<ModuleProgressionData>>,
+    stamp: WriteStamp,
+  ): Promise<Stored<ModuleProgressionData>[]> {
     const repo = this.#repos.moduleProgressions;
-    if (changed.size === 0) return Promise.resolve([]);
+    if (changed.size === 0) return [];
     return retryStale(async () => {
       const existingIds = [...changed.keys()].flatMap((moduleId) => stored.get(moduleId)?.id ?? []);
       const current = await repo.getMany(existingIds);
