@@ -8,6 +8,7 @@ import type { SQLiteCheckpoint } from '../storage/sqlite/types.ts';
 import { PullVisibility } from './pull-visibility.ts';
 import { PULL_COLLECTIONS, toWire, type PullCollection, type WireRecord } from './sync-partitions.ts';
 import type { ForegroundRequests } from './foreground-requests.ts';
+import { ScopeCache } from './scope-cache.ts';
 import { computeSyncScope, scopeFingerprint, type SyncScope } from './sync-scope.ts';
 
 /**
@@ -25,7 +26,7 @@ export type StillAuthorised = (now: number) => Promise<boolean>;
 /** How long a burst waits at most, before each user, for the requests still unanswered (ForegroundRequests). */
 const YIELD_TO_REQUESTS_MS = 50;
 
-/** Changes gathered this long cost one scope computation per listening user and at most one event per stream. */
+/** Changes gathered this long cost at most one scope computation per listening user and one event per stream. */
 const COALESCE_MS = 100;
 
 /** One open stream. */
@@ -48,8 +49,8 @@ type Burst = Map<PullCollection, { docs: WireRecord[]; seq: number }>;
  * Turns committed changes into events for every open stream. The work lies in the scope: what a change means to a
  * stream depends on what its user may see, and computing that reads the user's enrollments, permissions and locks.
  * So the streams share one subscription to the storage change streams, the changes of a burst are gathered, and
- * each user with open streams has their scope computed once per burst for all their streams (a device holds one
- * per collection). Users are served one after another with a turn of the event loop between them, so requests
+ * each user with open streams has their scope computed at most once per burst for all their streams (a device holds
+ * one per collection), and kept for the next bursts until a change it reads comes (ScopeCache). Users are served one after another with a turn of the event loop between them, so requests
  * that arrived meanwhile are not kept waiting behind every stream's check.
  */
 export class HubChangeFeed {
@@ -62,6 +63,7 @@ export class HubChangeFeed {
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
   #scopeComputations = 0;
+  readonly #scopes = new ScopeCache();
   readonly #foreground: ForegroundRequests;
 
   constructor(db: OutpostDatabase, repos: Repositories, access: Access, foreground: ForegroundRequests) {
@@ -76,7 +78,10 @@ export class HubChangeFeed {
     return this.#watchers.size;
   }
 
-  /** Scopes computed for changes so far (not for connects), so tests can see that a user's streams share one. */
+  /**
+   * Scopes computed for changes so far (not for connects), so tests can see that a user's streams share one and
+   * that a burst which no scope reads computes none.
+   */
   get scopeComputations(): number {
     return this.#scopeComputations;
   }
@@ -131,6 +136,7 @@ export class HubChangeFeed {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#burst = new Map();
+    this.#scopes.retain(new Set());
   }
 
   #schedule(): void {
@@ -146,6 +152,8 @@ export class HubChangeFeed {
   async #deliver(burst: Burst): Promise<void> {
     const byUser = new Map<number, Watcher[]>();
     for (const watcher of this.#watchers) byUser.set(watcher.principal.userId, [...(byUser.get(watcher.principal.userId) ?? []), watcher]);
+    this.#scopes.retain(new Set(byUser.keys()));
+    this.#scopes.apply([...burst.values()].flatMap((changes) => changes.docs));
     for (const watchers of byUser.values()) {
       await nextTurn();
       await this.#foreground.quiet(YIELD_TO_REQUESTS_MS);
@@ -153,6 +161,7 @@ export class HubChangeFeed {
         await this.#deliverToUser(watchers, burst);
       } catch (err) {
         // The database closing under a last burst, say: it costs the user's devices one pull each.
+        this.#scopes.forget(watchers[0]!.principal.userId);
         const open = watchers.filter((watcher) => !watcher.closed);
         if (open.length > 0) console.error('sync change feed failed', err);
         for (const watcher of open) watcher.emit('resync', { reason: 'error' });
@@ -160,7 +169,7 @@ export class HubChangeFeed {
     }
   }
 
-  /** One user's streams: each credential asked again, then one scope for all of them. */
+  /** One user's streams: each credential asked again, then one scope for all of them, kept or computed. */
   async #deliverToUser(watchers: Watcher[], burst: Burst): Promise<void> {
     const now = Date.now();
     const live: Watcher[] = [];
@@ -173,8 +182,12 @@ export class HubChangeFeed {
     if (!first) return;
     // Locks cost extra and only `course` streams judge content by them; the other fingerprints ignore them.
     const locks = live.some((watcher) => watcher.collection === 'course');
-    this.#scopeComputations++;
-    const scope = await computeSyncScope(first.principal, this.#repos, this.#access, { now, locks });
+    let scope = this.#scopes.get(first.principal.userId, locks, now);
+    if (!scope) {
+      this.#scopeComputations++;
+      scope = await computeSyncScope(first.principal, this.#repos, this.#access, { now, locks });
+      this.#scopes.keep(scope, locks, now);
+    }
     for (const watcher of live) await this.#deliverToStream(watcher, scope, burst);
   }
 

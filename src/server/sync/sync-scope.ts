@@ -9,9 +9,12 @@ import type { Principal } from '../domain/principal.ts';
 import { ContentLocks } from '../domain/progression/content-locks.ts';
 import { cachePerKey, CourseCache } from '../domain/progression/course-cache.ts';
 import type { ItemLock } from '../domain/progression/item-locks.ts';
+import type { AssignmentData, FileData } from '../domain/records/content-records.ts';
+import type { WikiPageData } from '../domain/records/page-records.ts';
 import type { Repositories } from '../domain/repositories.ts';
+import type { Stored } from '../domain/repository.ts';
 import { pollsInScope, type PollCourse, type PollsInScope } from './poll-scope.ts';
-import type { PullCollection } from './sync-partitions.ts';
+import type { PullCollection, WireRecord } from './sync-partitions.ts';
 
 /** What one user may see of one course, decided by the same policy as the API (domain/access.ts). */
 export interface CourseScope {
@@ -36,6 +39,8 @@ export interface CourseScope {
    * locked; undefined when the scope was computed without locks (only `course` pulls need them).
    */
   locks: ReadonlyMap<string, ItemLock> | undefined;
+  /** What judged `locks` (the user's progression and the course's modules at the time), when any kind is lockable for them. */
+  judge: ContentLocks | undefined;
   /** The course lets devices hold locked content ahead of its unlock (`offline_locked_content`). */
   offlineLocked: boolean;
 }
@@ -95,9 +100,9 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     // A concluded, inactive or deleted enrollment: the device gives back what it held of the course.
     if (!active) continue;
     findsPeople ||= enrols;
-    const locks = options.locks ? await lockedContent(repos, principal.userId, courseId, manages, options.now) : undefined;
+    const { locks, judge } = options.locks ? await lockedContent(repos, principal.userId, courseId, manages, options.now) : { locks: undefined, judge: undefined };
     const offlineLocked = (await repos.courses.get(courseId))?.data.offline_locked_content === true;
-    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, offlineLocked });
+    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked });
     const sectionIds = new Set(own.filter((e) => e.workflow_state === 'active').map((e) => e.course_section_id));
     pollCourses.push({ courseId, sectionIds, managesContent: manages.has('manage_content') });
     for (const account of facts.accountChain) accountIds.add(account.id);
@@ -107,22 +112,72 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
   return { userId: principal.userId, courses, accountIds, peerUserIds, findsPeople, knownCourseIds, polls };
 }
 
+/** The lockable content of a course: the pages, assignments and files whose locks a `course` stream judges by. */
+const LOCKABLE = ['wikiPages', 'assignments', 'files'] as const;
+type LockableName = (typeof LOCKABLE)[number];
+const LOCKABLE_BY_TYPE = new Map<string, LockableName>(LOCKABLE.map((name) => [RECORD_DECLARATIONS[name].type, name]));
+
+/** The lock a record of a lockable kind meets, read from its repository or its change stream. */
+function lockOfContent(name: LockableName, record: Stored<object>, judge: ContentLocks): ItemLock | undefined {
+  // Either source holds only records of the kind, so their data has its shape.
+  switch (name) {
+    case 'wikiPages':
+      return judge.lockOf(pageLockSubject(record as Stored<WikiPageData>));
+    case 'assignments':
+      return judge.lockOf(assignmentLockSubject(record as Stored<AssignmentData>));
+    case 'files': {
+      // Submission files follow whose work they are, never a lock.
+      const file = record as Stored<FileData>;
+      return file.data.purpose === 'course' ? fileLock(file, judge) : undefined;
+    }
+  }
+}
+
+/** Like the API, a kind's managers are never locked out of it. */
+const lockable = (name: LockableName, manages: ReadonlySet<ContentManager>) => !manages.has(RECORD_DECLARATIONS[name].pull.managers);
+
 /**
  * The pages, assignments and course files locked for the user, with their locks: the same computation the API's
- * serializers make per request (docs/decisions/0036), so a device holds no more than the API would show. Like the
- * API, a kind's managers are never locked out of it.
+ * serializers make per request (docs/decisions/0036), so a device holds no more than the API would show. The
+ * ContentLocks they were judged by come along, so content written later is judged without loading them again.
  */
-async function lockedContent(repos: Repositories, userId: number, courseId: number, manages: ReadonlySet<ContentManager>, now: number): Promise<ReadonlyMap<string, ItemLock>> {
+async function lockedContent(
+  repos: Repositories,
+  userId: number,
+  courseId: number,
+  manages: ReadonlySet<ContentManager>,
+  now: number,
+): Promise<{ locks: ReadonlyMap<string, ItemLock>; judge: ContentLocks | undefined }> {
   const locked = new Map<string, ItemLock>();
-  const lockable = (name: 'wikiPages' | 'assignments' | 'files') => !manages.has(RECORD_DECLARATIONS[name].pull.managers);
-  if (!lockable('wikiPages') && !lockable('assignments') && !lockable('files')) return locked;
+  if (!LOCKABLE.some((name) => lockable(name, manages))) return { locks: locked, judge: undefined };
   // Evaluating a progression may bring it up to date, as when the API shows the student their modules.
-  const contentLocks = await ContentLocks.load(repos, userId, courseId, false, { actorId: userId, requestId: 'sync-scope', now });
+  const judge = await ContentLocks.load(repos, userId, courseId, false, { actorId: userId, requestId: 'sync-scope', now });
   const { pages, assignments, files } = await lockableContent(repos).get(courseId);
-  if (lockable('wikiPages')) for (const page of pages) addLock(locked, page.key, contentLocks.lockOf(pageLockSubject(page)));
-  if (lockable('assignments')) for (const assignment of assignments) addLock(locked, assignment.key, contentLocks.lockOf(assignmentLockSubject(assignment)));
-  if (lockable('files')) for (const file of files) if (file.data.purpose === 'course') addLock(locked, file.key, fileLock(file, contentLocks));
-  return locked;
+  const records = { wikiPages: pages, assignments, files };
+  for (const name of LOCKABLE) if (lockable(name, manages)) for (const record of records[name]) addLock(locked, record.key, lockOfContent(name, record, judge));
+  return { locks: locked, judge };
+}
+
+/**
+ * The scope after pages, assignments or files were written and nothing else a scope reads (see `ScopeFeed`): each
+ * written record's lock is judged again by the locks the user already met (their progression, the course's
+ * modules), from its new dates and the module items that show it. What `computeSyncScope` would find, at the time
+ * the scope was computed, without reading anything.
+ */
+export function withContentRejudged(scope: SyncScope, written: readonly WireRecord[]): SyncScope {
+  let courses: Map<number, CourseScope> | undefined;
+  for (const doc of written) {
+    const name = LOCKABLE_BY_TYPE.get(doc.type);
+    const course = courses?.get(doc.course_id) ?? scope.courses.get(doc.course_id);
+    if (!name || !course?.locks || !course.judge || !lockable(name, course.manages)) continue;
+    const locks = new Map(course.locks);
+    locks.delete(doc.key);
+    // The wire record is the stored one with RxDB's deletion flag; a deleted record is locked for no one.
+    if (!doc._deleted) addLock(locks, doc.key, lockOfContent(name, doc, course.judge));
+    courses ??= new Map(scope.courses);
+    courses.set(course.courseId, { ...course, locks });
+  }
+  return courses ? { ...scope, courses } : scope;
 }
 
 /**

@@ -26,6 +26,7 @@ const members = { shownTo: 'members' } as const;
 export const courseRecord = declareRecord<CourseData>()({
   ...course,
   type: 'course',
+  scopes: 'its_course',
   slots: (c, id) => ({ course_id: id, parent_id: c.account_id, lookup_key: sisSlot(c.sis_course_id), sort_key: c.name.toLowerCase() }),
   pull: { shownTo: 'published', managers: 'manage_content', published: (c) => c.workflow_state === 'available' || c.workflow_state === 'completed' },
 });
@@ -33,6 +34,7 @@ export const courseRecord = declareRecord<CourseData>()({
 export const sectionRecord = declareRecord<SectionData>()({
   ...course,
   type: 'course_section',
+  scopes: 'none',
   slots: (s) => ({ course_id: s.course_id, lookup_key: sisSlot(s.sis_section_id), sort_key: s.name.toLowerCase() }),
   pull: members,
 });
@@ -40,6 +42,7 @@ export const sectionRecord = declareRecord<SectionData>()({
 export const enrollmentRecord = declareRecord<EnrollmentData>()({
   ...course,
   type: 'enrollment',
+  scopes: 'its_course',
   slots: (e) => ({ course_id: e.course_id, user_id: e.user_id, parent_id: e.course_section_id, sort_key: e.type }),
   pull: members,
 });
@@ -47,6 +50,7 @@ export const enrollmentRecord = declareRecord<EnrollmentData>()({
 export const assignmentRecord = declareRecord<AssignmentData>()({
   ...course,
   type: 'assignment',
+  scopes: 'its_lock',
   slots: (a, id) => ({ course_id: a.course_id, sort_key: positionThenId(a.position, id) }),
   pull: { shownTo: 'published', managers: 'manage_assignments', published: (a) => a.workflow_state === 'published', whenLocked: lockedAssignment },
 });
@@ -55,6 +59,7 @@ export const assignmentRecord = declareRecord<AssignmentData>()({
 export const assignmentGroupRecord = declareRecord<AssignmentGroupData>()({
   ...course,
   type: 'assignment_group',
+  scopes: 'none',
   slots: (g, id) => ({ course_id: g.course_id, sort_key: positionThenId(g.position, id) }),
   pull: { shownTo: 'published', managers: 'manage_assignments', published: (g) => g.workflow_state === 'available' },
 });
@@ -62,6 +67,7 @@ export const assignmentGroupRecord = declareRecord<AssignmentGroupData>()({
 export const quizRecord = declareRecord<QuizData>()({
   ...course,
   type: 'quiz',
+  scopes: 'none',
   slots: (q) => ({ course_id: q.course_id, parent_id: q.assignment_id ?? 0 }),
   pull: { shownTo: 'published', managers: 'manage_assignments', published: (q) => q.workflow_state === 'published' },
 });
@@ -69,6 +75,7 @@ export const quizRecord = declareRecord<QuizData>()({
 export const discussionTopicRecord = declareRecord<DiscussionTopicData>()({
   ...course,
   type: 'discussion_topic',
+  scopes: 'none',
   slots: (t) => ({ course_id: t.course_id, user_id: t.user_id, parent_id: t.assignment_id ?? 0 }),
   pull: { shownTo: 'published', managers: 'moderate_forum', published: (t) => t.workflow_state === 'published' },
 });
@@ -77,6 +84,7 @@ export const discussionTopicRecord = declareRecord<DiscussionTopicData>()({
 export const discussionEntryRecord = declareRecord<DiscussionEntryData>()({
   ...course,
   type: 'discussion_entry',
+  scopes: 'none',
   slots: (e) => ({ course_id: e.course_id, user_id: e.user_id, parent_id: e.topic_id }),
   pull: { shownTo: 'managers', managers: 'moderate_forum' },
 });
@@ -84,6 +92,7 @@ export const discussionEntryRecord = declareRecord<DiscussionEntryData>()({
 export const fileRecord = declareRecord<FileData>()({
   ...course,
   type: 'attachment',
+  scopes: 'its_lock',
   slots: (f) => ({ course_id: f.course_id, user_id: f.user_id, sort_key: f.display_name.toLowerCase().slice(0, 300) }),
   pull: { shownTo: 'file_readers', managers: 'manage_files' },
   webhooks: ['attachment_created'],
@@ -92,6 +101,7 @@ export const fileRecord = declareRecord<FileData>()({
 export const fileContentRecord = declareRecord<FileContentData>()({
   ...course,
   type: 'file_content',
+  scopes: 'none',
   slots: (c) => ({ course_id: c.course_id, parent_id: c.file_id }),
   pull: { shownTo: 'its_file_readers', managers: 'manage_files' },
 });
@@ -99,6 +109,7 @@ export const fileContentRecord = declareRecord<FileContentData>()({
 export const moduleRecord = declareRecord<ModuleData>()({
   ...course,
   type: 'context_module',
+  scopes: 'its_course',
   slots: (m, id) => ({ course_id: m.course_id, sort_key: positionThenId(m.position, id) }),
   pull: { shownTo: 'published', managers: 'manage_content', published: (m) => m.published },
 });
@@ -106,6 +117,7 @@ export const moduleRecord = declareRecord<ModuleData>()({
 export const moduleItemRecord = declareRecord<ModuleItemData>()({
   ...course,
   type: 'content_tag',
+  scopes: 'its_course',
   slots: (i) => ({ course_id: i.course_id, parent_id: i.module_id, sort_key: String(i.position).padStart(9, '0') }),
   pull: { shownTo: 'published', managers: 'manage_content', published: (i) => i.published },
 });
@@ -113,6 +125,7 @@ export const moduleItemRecord = declareRecord<ModuleItemData>()({
 export const moduleSettingsRecord = declareRecord<ModuleSettingsData>()({
   ...course,
   type: 'module_settings',
+  scopes: 'none',
   slots: (s) => ({ course_id: s.course_id, lookup_key: `module_settings:${s.course_id}` }),
   pull: members,
 });
@@ -121,6 +134,7 @@ export const moduleSettingsRecord = declareRecord<ModuleSettingsData>()({
 export const groupCategoryRecord = declareRecord<GroupCategoryData>()({
   ...course,
   type: 'group_category',
+  scopes: 'none',
   slots: (c) => ({ course_id: c.course_id, parent_id: c.context_id, sort_key: c.name.toLowerCase().slice(0, 300) }),
   pull: members,
 });
@@ -129,6 +143,7 @@ export const groupCategoryRecord = declareRecord<GroupCategoryData>()({
 export const groupRecord = declareRecord<GroupData>()({
   ...course,
   type: 'group',
+  scopes: 'none',
   slots: (g) => ({ course_id: g.course_id, parent_id: g.group_category_id, sort_key: g.name.toLowerCase().slice(0, 300) }),
   pull: members,
 });
@@ -136,6 +151,7 @@ export const groupRecord = declareRecord<GroupData>()({
 export const groupMembershipRecord = declareRecord<GroupMembershipData>()({
   ...course,
   type: 'group_membership',
+  scopes: 'none',
   slots: (m) => ({ course_id: m.course_id, user_id: m.user_id, parent_id: m.group_id }),
   pull: members,
 });
@@ -145,6 +161,7 @@ export const groupMembershipRecord = declareRecord<GroupMembershipData>()({
 export const wikiPageRecord = declareRecord<WikiPageData>()({
   ...course,
   type: 'wiki_page',
+  scopes: 'its_lock',
   slots: (p) => ({
     course_id: p.context_type === 'Course' ? p.context_id : 0,
     parent_id: p.context_type === 'Group' ? p.context_id : 0,
@@ -159,6 +176,7 @@ export const wikiPageRecord = declareRecord<WikiPageData>()({
 export const latePolicyRecord = declareRecord<LatePolicyData>()({
   ...course,
   type: 'late_policy',
+  scopes: 'none',
   slots: (p) => ({ course_id: p.course_id, lookup_key: latePolicyKey(p.course_id) }),
   pull: { shownTo: 'managers', managers: 'manage_grades' },
 });
@@ -167,6 +185,7 @@ export const latePolicyRecord = declareRecord<LatePolicyData>()({
 export const customColumnRecord = declareRecord<CustomColumnData>()({
   ...course,
   type: 'custom_gradebook_column',
+  scopes: 'none',
   slots: (c, id) => ({ course_id: c.course_id, sort_key: positionThenId(c.position, id) }),
   pull: { shownTo: 'managers', managers: 'manage_grades' },
 });
@@ -174,6 +193,7 @@ export const customColumnRecord = declareRecord<CustomColumnData>()({
 export const pollSessionRecord = declareRecord<PollSessionData>()({
   ...course,
   type: 'poll_session',
+  scopes: 'its_course',
   slots: (s) => ({ course_id: s.course_id, parent_id: s.poll_id }),
   pull: members,
 });
@@ -182,6 +202,7 @@ export const pollSessionRecord = declareRecord<PollSessionData>()({
 export const liveAssessmentRecord = declareRecord<LiveAssessmentData>()({
   ...course,
   type: 'live_assessment',
+  scopes: 'none',
   slots: (a) => ({ course_id: a.course_id, lookup_key: `live_assessment:${a.course_id}:${a.key}` }),
   pull: members,
 });

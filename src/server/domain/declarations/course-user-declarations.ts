@@ -35,6 +35,7 @@ const gradersOnly = { ...courseUser, pull: 'graders' } as const;
 export const submissionRecord = declareRecord<SubmissionData>()({
   ...courseWork,
   type: 'submission',
+  scopes: 'none',
   slots: (s) => ({
     course_id: s.course_id,
     user_id: s.user_id,
@@ -58,18 +59,21 @@ export const submissionRecord = declareRecord<SubmissionData>()({
 export const submissionCommentRecord = declareRecord<SubmissionCommentData>()({
   ...courseWork,
   type: 'submission_comment',
+  scopes: 'none',
   slots: (c) => ({ course_id: c.course_id, user_id: c.user_id, parent_id: c.submission_id }),
 });
 
 export const submissionVersionRecord = declareRecord<SubmissionVersionData>()({
   ...courseWork,
   type: 'submission_version',
+  scopes: 'none',
   slots: (v) => ({ course_id: v.course_id, user_id: v.user_id, parent_id: v.submission_id }),
 });
 
 export const submissionReadRecord = declareRecord<SubmissionReadData>()({
   ...courseWork,
   type: 'submission_read',
+  scopes: 'none',
   slots: (r) => ({ course_id: r.course_id, user_id: r.user_id, parent_id: r.submission_id, lookup_key: `submission_read:${r.submission_id}:${r.user_id}` }),
 });
 
@@ -77,6 +81,7 @@ export const submissionReadRecord = declareRecord<SubmissionReadData>()({
 export const peerReviewRecord = declareRecord<PeerReviewData>()({
   ...courseWork,
   type: 'assessment_request',
+  scopes: 'none',
   slots: (r) => ({ course_id: r.course_id, user_id: r.user_id, parent_id: r.submission_id, lookup_key: peerReviewKey(r.submission_id, r.assessor_id) }),
 });
 
@@ -84,6 +89,7 @@ export const peerReviewRecord = declareRecord<PeerReviewData>()({
 export const courseScoreRecord = declareRecord<CourseScoreData>()({
   ...gradersOnly,
   type: 'course_score',
+  scopes: 'none',
   slots: (s) => ({ course_id: s.course_id, user_id: s.user_id, lookup_key: courseScoreKey(s.course_id, s.user_id) }),
 });
 
@@ -91,6 +97,7 @@ export const courseScoreRecord = declareRecord<CourseScoreData>()({
 export const columnDatumRecord = declareRecord<ColumnDatumData>()({
   ...gradersOnly,
   type: 'custom_gradebook_column_datum',
+  scopes: 'none',
   slots: (d) => ({ course_id: d.course_id, user_id: d.user_id, parent_id: d.column_id, lookup_key: columnDatumKey(d.column_id, d.user_id) }),
   conflicts: { groups: [['content']], derived: [] },
 });
@@ -98,6 +105,7 @@ export const columnDatumRecord = declareRecord<ColumnDatumData>()({
 export const moduleProgressionRecord = declareRecord<ModuleProgressionData>()({
   ...courseWork,
   type: 'context_module_progression',
+  scopes: 'its_user',
   slots: (p) => ({ course_id: p.course_id, user_id: p.user_id, parent_id: p.module_id }),
 });
 
@@ -105,12 +113,14 @@ export const moduleProgressionRecord = declareRecord<ModuleProgressionData>()({
 export const entryParticipantRecord = declareRecord<DiscussionEntryParticipantData>()({
   ...ownersOnly,
   type: 'discussion_entry_participant',
+  scopes: 'none',
   slots: (p) => ({ course_id: p.course_id, user_id: p.user_id, parent_id: p.topic_id, lookup_key: entryParticipantKey(p.entry_id, p.user_id) }),
 });
 
 export const topicParticipantRecord = declareRecord<DiscussionTopicParticipantData>()({
   ...ownersOnly,
   type: 'discussion_topic_participant',
+  scopes: 'none',
   slots: (p) => ({ course_id: p.course_id, user_id: p.user_id, parent_id: p.topic_id, lookup_key: topicParticipantKey(p.topic_id, p.user_id) }),
 });
 
@@ -118,6 +128,7 @@ export const topicParticipantRecord = declareRecord<DiscussionTopicParticipantDa
 export const pollSubmissionRecord = declareRecord<PollSubmissionData>()({
   ...courseWork,
   type: 'poll_submission',
+  scopes: 'its_user',
   slots: (s) => ({ course_id: s.course_id, user_id: s.user_id, parent_id: s.poll_session_id, lookup_key: `poll_submission:${s.poll_session_id}:${s.user_id}` }),
   pull: 'poll_answers',
 });
@@ -125,6 +136,7 @@ export const pollSubmissionRecord = declareRecord<PollSubmissionData>()({
 export const liveAssessmentResultRecord = declareRecord<LiveAssessmentResultData>()({
   ...courseWork,
   type: 'live_assessment_result',
+  scopes: 'none',
   slots: (r) => ({ course_id: r.course_id, user_id: r.user_id, parent_id: r.assessment_id }),
 });
 
@@ -132,6 +144,7 @@ export const liveAssessmentResultRecord = declareRecord<LiveAssessmentResultData
 export const notificationPolicyRecord = declareRecord<NotificationPolicyData>()({
   ...ownersOnly,
   type: 'notification_policy',
+  scopes: 'none',
   slots: (n) => ({ user_id: n.user_id, parent_id: n.channel_id }),
 });
 
@@ -140,22 +153,25 @@ export const notificationPolicyRecord = declareRecord<NotificationPolicyData>()(
 export const plannerNoteRecord = declareRecord<PlannerNoteData>()({
   ...ownersOnly,
   type: 'planner_note',
+  scopes: 'none',
   slots: (n) => ({ user_id: n.user_id, course_id: n.course_id ?? 0, sort_key: n.todo_date }),
 });
 
 export const plannerOverrideRecord = declareRecord<PlannerOverrideData>()({
   ...ownersOnly,
   type: 'planner_override',
+  scopes: 'none',
   slots: (o) => ({ user_id: o.user_id, lookup_key: plannerOverrideKey(o.user_id, o.plannable_type, o.plannable_id) }),
 });
 
-export const errorReportRecord = declareRecord<ErrorReportData>()({ ...ownersOnly, type: 'error_report', slots: (r) => ({ user_id: r.user_id }) });
+export const errorReportRecord = declareRecord<ErrorReportData>()({ ...ownersOnly, type: 'error_report', scopes: 'none', slots: (r) => ({ user_id: r.user_id }) });
 
 // Append-only history of a page, numbered per page: the sort key orders a page's revisions by number. The REST
 // revisions list is for those who edit the page.
 export const pageRevisionRecord = declareRecord<PageRevisionData>()({
   collection: 'history',
   type: 'wiki_page_revision',
+  scopes: 'none',
   slots: (r) => ({ course_id: r.context_type === 'Course' ? r.context_id : 0, parent_id: r.page_id, sort_key: String(r.revision_id).padStart(9, '0') }),
   pull: { managers: 'manage_wiki' },
   conflicts: FIELD_BY_FIELD,

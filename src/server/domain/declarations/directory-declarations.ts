@@ -10,6 +10,7 @@ const directory = { collection: 'directory', conflicts: FIELD_BY_FIELD, webhooks
 export const accountRecord = declareRecord<AccountData>()({
   ...directory,
   type: 'account',
+  scopes: 'everyone',
   slots: (a) => ({ parent_id: a.parent_account_id ?? 0, lookup_key: sisSlot(a.sis_account_id), sort_key: a.name.toLowerCase() }),
   pull: 'account',
 });
@@ -17,6 +18,7 @@ export const accountRecord = declareRecord<AccountData>()({
 export const userRecord = declareRecord<UserData>()({
   ...directory,
   type: 'user',
+  scopes: 'none',
   slots: (u) => ({ lookup_key: lookupKey.login(u.login_id), sort_key: u.sortable_name.toLowerCase() }),
   pull: 'person',
 });
@@ -24,6 +26,7 @@ export const userRecord = declareRecord<UserData>()({
 export const accountUserRecord = declareRecord<AccountUserData>()({
   ...directory,
   type: 'account_user',
+  scopes: 'its_user',
   slots: (m) => ({ user_id: m.user_id, parent_id: m.account_id }),
   pull: 'owner',
 });
@@ -31,26 +34,29 @@ export const accountUserRecord = declareRecord<AccountUserData>()({
 export const channelRecord = declareRecord<CommunicationChannelData>()({
   ...directory,
   type: 'communication_channel',
+  scopes: 'none',
   slots: (c) => ({ user_id: c.user_id, sort_key: String(c.position).padStart(6, '0') }),
   pull: 'owner',
 });
 
-export const roleRecord = declareRecord<RoleData>()({ ...directory, type: 'role', slots: (r) => ({ parent_id: r.account_id }), pull: 'account_part' });
+export const roleRecord = declareRecord<RoleData>()({ ...directory, type: 'role', scopes: 'everyone', slots: (r) => ({ parent_id: r.account_id }), pull: 'account_part' });
 
 export const roleOverrideRecord = declareRecord<RoleOverrideData>()({
   ...directory,
   type: 'role_override',
+  scopes: 'everyone',
   slots: (o) => ({ parent_id: o.account_id, sort_key: `${o.role_id}:${o.permission}` }),
   pull: 'account_part',
 });
 
 // Polls and their choices belong to their author (records/poll-records.ts); the poll's sessions, course records,
 // decide who else reads them (sync/poll-scope.ts).
-export const pollRecord = declareRecord<PollData>()({ ...directory, type: 'poll', slots: (p) => ({ user_id: p.user_id }), pull: 'poll' });
+export const pollRecord = declareRecord<PollData>()({ ...directory, type: 'poll', scopes: 'its_user', slots: (p) => ({ user_id: p.user_id }), pull: 'poll' });
 
 export const pollChoiceRecord = declareRecord<PollChoiceData>()({
   ...directory,
   type: 'poll_choice',
+  scopes: 'none',
   slots: (c, id) => ({ parent_id: c.poll_id, sort_key: positionThenId(c.position, id) }),
   pull: 'poll_choice',
 });

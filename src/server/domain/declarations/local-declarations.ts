@@ -4,7 +4,8 @@ import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
 
 /** Records of the `local` partition: this installation's credentials and state, which never leave it. */
 
-const local = { collection: 'local', pull: 'never', conflicts: FIELD_BY_FIELD, webhooks: [] } as const;
+// Local records never reach the hub's change feed: no sync scope reads them.
+const local = { collection: 'local', pull: 'never', scopes: 'none', conflicts: FIELD_BY_FIELD, webhooks: [] } as const;
 
 // A developer key's tokens are counted (and revoked) through `parent_id`.
 export const tokenRecord = declareRecord<AccessTokenData>()({

@@ -13,6 +13,8 @@ export type RecordDeclaration<TData extends object> = Placement<TData> & {
   readonly type: string;
   /** How the data fills the shared index slots (course/user/parent ids, sort and lookup keys). */
   readonly slots: SlotsOf<TData>;
+  /** Whose sync scope a change of this type can alter (`sync/sync-scope.ts` reads exactly the types not marked `none`). */
+  readonly scopes: ScopeFeed;
   /** Which fields a replayed write compares as one (decision 0045); `FIELD_BY_FIELD` when each stands alone. */
   readonly conflicts: ConflictPolicy;
   /** The live events the webhook deriver makes of this type's changes; empty when it makes none. */
@@ -88,6 +90,25 @@ export type CourseWorkPull =
 export interface HistoryPull {
   readonly managers: ContentManager;
 }
+
+/**
+ * What a committed change of the type does to the sync scopes the hub keeps for the users listening on event
+ * streams (docs/decisions/0089): a scope is kept between bursts of changes until one of its records changes.
+ */
+export type ScopeFeed =
+  /** No scope reads it. */
+  | 'none'
+  /** Read for the user it belongs to (`user_id`) alone: their progressions, poll answers, polls, account roles. */
+  | 'its_user'
+  /** Read for every member of its course (`course_id`) and for its user: enrollments, the course, modules, poll sessions. */
+  | 'its_course'
+  /**
+   * Lockable content (pages, assignments, files): only its own lock can change (its dates, its file lock), judged
+   * again for each member against the locks they already meet; the rest of the scope stays.
+   */
+  | 'its_lock'
+  /** Read along every account chain (accounts, roles, overrides): every scope. */
+  | 'everyone';
 
 /** The permissions REST areas ask before they show drafts or staff-only records, one per kind of content. */
 export const CONTENT_MANAGERS = ['manage_content', 'manage_assignments', 'moderate_forum', 'manage_wiki', 'manage_files', 'manage_grades'] as const satisfies readonly PermissionName[];
