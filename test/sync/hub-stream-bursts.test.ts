@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssignment } from '../helpers/content-fixtures.ts';
+import { createFixtureUser } from '../helpers/api-fixtures.ts';
 import { createFixtureCourse, enrollFixtureUser } from '../helpers/course-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -29,13 +29,15 @@ describe('hub event streams under a burst of changes', () => {
   });
   afterAll(() => hub?.stop());
 
-  it('computes each listening user’s scope once for a write, however many streams they hold, and each course stream hears it', async () => {
+  it('computes each listening user’s scope once for a write it reads, however many streams they hold, and each course stream hears it', async () => {
     const amy = await openDevice(course.studentA.token);
     const ben = await openDevice(course.studentB.token);
     try {
       const before = computations();
-      // One request is one burst: its writes all commit before the gathered changes are looked at.
-      await createAssignment(hub, course.teacher.token, course.id, { name: 'Heard by all', published: true });
+      // One request is one burst: its writes all commit before the gathered changes are looked at. A classmate's
+      // enrollment is in every member's scope (decision 0089: most writes are in none).
+      const classmate = await createFixtureUser(hub, 'Cleo Classmate');
+      await enrollFixtureUser(hub, course.id, classmate.id, 'StudentEnrollment');
       for (const device of [amy, ben]) expect(JSON.parse((await device.course.next('changed')).data)).toMatchObject({ seq: expect.any(Number) });
       // Two users with four streams each: two computations, where one per stream would be eight.
       expect(computations() - before).toBe(2);

@@ -34,10 +34,10 @@ describe('hub event streams keep scopes between bursts', () => {
   const closeAll = (...devices: Device[]) => devices.forEach((device) => Object.values(device).forEach((stream) => stream.close()));
 
   /** Amy's and Ben's devices, their scopes kept by the hub after one burst both hear. */
-  async function listening(): Promise<[Device, Device]> {
-    const amy = await openDevice(course.studentA.token);
-    const ben = await openDevice(course.studentB.token);
-    await createAssignment(hub, course.teacher.token, course.id, { name: 'Warm-up', published: true });
+  async function listening(of = course): Promise<[Device, Device]> {
+    const amy = await openDevice(of.studentA.token);
+    const ben = await openDevice(of.studentB.token);
+    await createAssignment(hub, of.teacher.token, of.id, { name: 'Warm-up', published: true });
     for (const device of [amy, ben]) await device.course.next('changed');
     return [amy, ben];
   }
@@ -96,17 +96,30 @@ describe('hub event streams keep scopes between bursts', () => {
   });
 
   it('computes the scope again for an enrollment removed: the course leaves it, and its changes stop reaching the stream', async () => {
-    const [amy, ben] = await listening();
+    // A course of its own: Amy leaves it.
+    const left = await createRosterCourse(hub, 'Left 101');
+    const [amy, ben] = await listening(left);
     try {
-      const removed = await api(hub, course.teacher.token, 'DELETE', `/api/v1/courses/${course.id}/enrollments/${course.enrollmentIds.studentA}?task=delete`);
+      const removed = await api(hub, left.teacher.token, 'DELETE', `/api/v1/courses/${left.id}/enrollments/${left.enrollmentIds.studentA}?task=delete`);
       expect(removed.status).toBe(200);
       expect(JSON.parse((await amy.course.next('resync')).data)).toEqual({ reason: 'scope' });
-      await createAssignment(hub, course.teacher.token, course.id, { name: 'Not for Amy', published: true });
+      await createAssignment(hub, left.teacher.token, left.id, { name: 'Not for Amy', published: true });
       // Amy's streams are served before Ben's (they opened first): once Ben heard it, Amy's turn has passed.
       await ben.course.next('changed');
       await expect(amy.course.next('changed', 300)).rejects.toThrow(/timed out/);
     } finally {
       closeAll(amy, ben);
+    }
+  });
+
+  it('serves a connect from the scope kept for its user', async () => {
+    const [amy, ben] = await listening();
+    const connects = hub.core.services.sync.changes.connectComputations;
+    const laptop = await openDevice(course.studentA.token);
+    try {
+      expect(hub.core.services.sync.changes.connectComputations - connects).toBe(0);
+    } finally {
+      closeAll(amy, ben, laptop);
     }
   });
 

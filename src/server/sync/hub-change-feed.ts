@@ -63,7 +63,12 @@ export class HubChangeFeed {
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
   #scopeComputations = 0;
+  #connectComputations = 0;
   readonly #scopes = new ScopeCache();
+  /** Connects computing their user's scope, shared by that user's other connects meanwhile. */
+  readonly #connecting = new Map<number, Promise<SyncScope>>();
+  /** Changes seen on the subscriptions so far: a scope computed while one came may have missed it. */
+  #changesSeen = 0;
   readonly #foreground: ForegroundRequests;
 
   constructor(db: OutpostDatabase, repos: Repositories, access: Access, foreground: ForegroundRequests) {
@@ -86,6 +91,11 @@ export class HubChangeFeed {
     return this.#scopeComputations;
   }
 
+  /** Scopes computed for connects so far, so tests can see that connects share them. */
+  get connectComputations(): number {
+    return this.#connectComputations;
+  }
+
   /**
    * Emits events for one device connection until `signal` aborts, or until `authorised` says no on a change (the
    * token was revoked since the connect): resolves then, subscriptions released, and the response ends. Losing
@@ -94,7 +104,7 @@ export class HubChangeFeed {
    */
   async watch(principal: Principal, collection: PullCollection, emit: HubEventSink, signal: AbortSignal, authorised: StillAuthorised): Promise<void> {
     if (signal.aborted) return;
-    const scope = await computeSyncScope(principal, this.#repos, this.#access, { now: Date.now(), locks: collection === 'course' });
+    const scope = await this.#connectScope(principal, collection === 'course');
     if (signal.aborted) return;
     const revoked = new AbortController();
     const watcher: Watcher = { principal, collection, emit, authorised, fingerprint: scopeFingerprint(scope, collection), revoke: () => revoked.abort(), closed: false };
@@ -113,12 +123,44 @@ export class HubChangeFeed {
     }
   }
 
+  /**
+   * The scope a connect starts from, the basis its stream's scope moves are told against. A device opens its four
+   * streams at once and a hub's devices reconnect together after a restart: the connects of one user share one
+   * computation (with the locks, which the `course` stream needs), made when no request is waiting, and kept for
+   * the bursts that follow unless a change came while it was made. A kept scope serves a connect as it is: one
+   * later found stale by a burst costs the device one more `resync`, never a missed one.
+   */
+  #connectScope(principal: Principal, locks: boolean): Promise<SyncScope> {
+    const userId = principal.userId;
+    const kept = this.#scopes.get(userId, locks, Date.now());
+    if (kept) return Promise.resolve(kept);
+    let shared = this.#connecting.get(userId);
+    if (!shared) {
+      shared = this.#computeAtConnect(principal).finally(() => this.#connecting.delete(userId));
+      this.#connecting.set(userId, shared);
+    }
+    return shared;
+  }
+
+  async #computeAtConnect(principal: Principal): Promise<SyncScope> {
+    await this.#foreground.quiet(YIELD_TO_REQUESTS_MS);
+    this.#connectComputations++;
+    // Without subscriptions (the first stream), changes made meanwhile would go unseen.
+    const watched = this.#subscriptions.length > 0;
+    const seen = this.#changesSeen;
+    const now = Date.now();
+    const scope = await computeSyncScope(principal, this.#repos, this.#access, { now, locks: true });
+    if (watched && seen === this.#changesSeen) this.#scopes.keep(scope, true, now);
+    return scope;
+  }
+
   #add(watcher: Watcher): void {
     this.#watchers.add(watcher);
     if (this.#subscriptions.length > 0) return;
     // Every replicated collection, not only the watched ones: an enrollment written elsewhere changes scopes too.
     this.#subscriptions = PULL_COLLECTIONS.map((name) =>
       this.#db.collections[name].storageInstance.changeStream().subscribe((bulk) => {
+        this.#changesSeen++;
         const gathered = this.#burst.get(name) ?? { docs: [], seq: 0 };
         for (const change of bulk.events) gathered.docs.push(toWire(change.documentData));
         gathered.seq = (bulk.checkpoint as SQLiteCheckpoint).seq;
