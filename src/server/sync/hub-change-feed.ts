@@ -37,6 +37,8 @@ interface Watcher {
   authorised: StillAuthorised;
   /** The scope fingerprint the device last heard about (a `resync` when it moves). */
   fingerprint: string;
+  /** The scope that fingerprint was taken from: a kept scope that did not change needs no new one. */
+  basis: SyncScope;
   /** Ends the stream: its credential no longer admits its user. */
   revoke(): void;
   closed: boolean;
@@ -107,7 +109,8 @@ export class HubChangeFeed {
     const scope = await this.#connectScope(principal, collection === 'course');
     if (signal.aborted) return;
     const revoked = new AbortController();
-    const watcher: Watcher = { principal, collection, emit, authorised, fingerprint: scopeFingerprint(scope, collection), revoke: () => revoked.abort(), closed: false };
+    const fingerprint = scopeFingerprint(scope, collection);
+    const watcher: Watcher = { principal, collection, emit, authorised, fingerprint, basis: scope, revoke: () => revoked.abort(), closed: false };
     this.#add(watcher);
     try {
       emit('resync', { reason: 'connected' });
@@ -234,11 +237,14 @@ export class HubChangeFeed {
   }
 
   async #deliverToStream(watcher: Watcher, scope: SyncScope, burst: Burst): Promise<void> {
-    const next = scopeFingerprint(scope, watcher.collection);
-    if (next !== watcher.fingerprint) {
-      watcher.fingerprint = next;
-      if (!watcher.closed) watcher.emit('resync', { reason: 'scope' });
-      return;
+    if (scope !== watcher.basis) {
+      watcher.basis = scope;
+      const next = scopeFingerprint(scope, watcher.collection);
+      if (next !== watcher.fingerprint) {
+        watcher.fingerprint = next;
+        if (!watcher.closed) watcher.emit('resync', { reason: 'scope' });
+        return;
+      }
     }
     const changes = burst.get(watcher.collection);
     if (!changes) return;

@@ -162,7 +162,7 @@ async function lockedContent(
  * The scope after pages, assignments or files were written and nothing else a scope reads (see `ScopeFeed`): each
  * written record's lock is judged again by the locks the user already met (their progression, the course's
  * modules), from its new dates and the module items that show it. What `computeSyncScope` would find, at the time
- * the scope was computed, without reading anything.
+ * the scope was computed, without reading anything; the same scope when no lock moved.
  */
 export function withContentRejudged(scope: SyncScope, written: readonly WireRecord[]): SyncScope {
   let courses: Map<number, CourseScope> | undefined;
@@ -170,10 +170,13 @@ export function withContentRejudged(scope: SyncScope, written: readonly WireReco
     const name = LOCKABLE_BY_TYPE.get(doc.type);
     const course = courses?.get(doc.course_id) ?? scope.courses.get(doc.course_id);
     if (!name || !course?.locks || !course.judge || !lockable(name, course.manages)) continue;
+    // The wire record is the stored one with RxDB's deletion flag; a deleted record is locked for no one.
+    const lock = doc._deleted ? undefined : lockOfContent(name, doc, course.judge);
+    // Most written content is open before and after: the scope stays the very same object (see the change feed).
+    if (!lock && !course.locks.has(doc.key)) continue;
     const locks = new Map(course.locks);
     locks.delete(doc.key);
-    // The wire record is the stored one with RxDB's deletion flag; a deleted record is locked for no one.
-    if (!doc._deleted) addLock(locks, doc.key, lockOfContent(name, doc, course.judge));
+    addLock(locks, doc.key, lock);
     courses ??= new Map(scope.courses);
     courses.set(course.courseId, { ...course, locks });
   }
