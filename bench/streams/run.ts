@@ -59,7 +59,7 @@ try {
   // On a shared machine the ratios move with the load; the work the streams set off does not.
   const computed = feed.scopeComputations - computedBefore;
   const connects = feed.connectComputations - connectsBefore;
-  holder.kill();
+  const heard = await holder.stop();
   clearInterval(sampler);
 
   console.log(`${STREAMS} streams of ${listeners.length} students; ${READS + WRITES} reads and ${WRITES} writes per phase; ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}\n`);
@@ -72,6 +72,8 @@ try {
     );
   }
   console.log(`\nscopes computed for changes while the streams were open: ${computed}; for connects: ${connects}`);
+  // A feed that falls behind costs the teacher nothing and tells the devices late: count what reached them.
+  console.log(`changed events the devices heard during the phase: ${heard} (${STREAMS / PULL_COLLECTIONS.length} course streams × ${WRITES} writes at most)`);
   console.log(`peak RSS of the server process: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
 } finally {
   clearInterval(sampler);
@@ -95,10 +97,20 @@ function request(url: string, method: string, token: string, body?: unknown): Pr
 }
 
 /** Starts the child that holds the streams and waits until all are open. */
-async function holdStreams(target: TestServer, tokens: string[]): Promise<{ kill(): void }> {
+async function holdStreams(target: TestServer, tokens: string[]): Promise<{ stop(): Promise<number> }> {
   const child = spawn(process.execPath, [new URL('./hold-streams.ts', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.write(`${JSON.stringify({ url: target.url, tokens })}\n`);
-  const lines = createInterface({ input: child.stdout });
-  for await (const line of lines) if (line.startsWith('open ')) break;
-  return { kill: () => child.stdin.end() };
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const lineStarting = async (prefix: string) => {
+    for (let line = await lines.next(); !line.done; line = await lines.next()) if (line.value.startsWith(prefix)) return line.value.slice(prefix.length);
+    throw new Error(`the stream holder exited before "${prefix}"`);
+  };
+  await lineStarting('open ');
+  return {
+    // Closing its stdin makes the child report the `changed` events it heard, then exit.
+    async stop() {
+      child.stdin.end();
+      return Number(await lineStarting('changed '));
+    },
+  };
 }
