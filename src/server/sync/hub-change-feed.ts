@@ -27,11 +27,11 @@ export type StillAuthorised = (now: number) => Promise<boolean>;
 const YIELD_TO_REQUESTS_MS = 50;
 
 /**
- * How long the feed serves users back to back before it steps aside again: about one computed scope's worth, so a
- * request waits no longer than it did behind one (decision 0087), while users whose scope was kept (a fraction of
- * a millisecond each) go through many at a time rather than one per gap between requests.
+ * How long the feed serves users back to back before it steps aside again: a third of a computed scope, so a
+ * request waits less than it did behind one (decision 0087), while users whose scope was kept (a fraction of a
+ * millisecond each) go through several at a time rather than one per gap between requests.
  */
-const SLICE_MS = 3;
+const SLICE_MS = 1;
 
 /** Changes gathered this long cost at most one scope computation per listening user and one event per stream. */
 const COALESCE_MS = 100;
@@ -60,7 +60,7 @@ type Burst = Map<PullCollection, { docs: WireRecord[]; seq: number }>;
  * So the streams share one subscription to the storage change streams, the changes of a burst are gathered, and
  * each user with open streams has their scope computed at most once per burst for all their streams (a device holds
  * one per collection), and kept for the next bursts until a change it reads comes (ScopeCache). Users are served
- * one after another, in slices of a few milliseconds with a turn of the event loop between them, so requests that
+ * one after another, in slices of a millisecond with a turn of the event loop between them, so requests that
  * arrived meanwhile are not kept waiting behind every stream's check.
  */
 export class HubChangeFeed {
