@@ -96,7 +96,7 @@ function request(url: string, method: string, token: string, body?: unknown): Pr
   });
 }
 
-/** Starts the child that holds the streams and waits until all are open. */
+/** Starts the child that holds the streams and waits until the hub watches all of them. */
 async function holdStreams(target: TestServer, tokens: string[]): Promise<{ stop(): Promise<number> }> {
   const child = spawn(process.execPath, [new URL('./hold-streams.ts', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.write(`${JSON.stringify({ url: target.url, tokens })}\n`);

@@ -77,6 +77,8 @@ export class HubChangeFeed {
   readonly #scopes = new ScopeCache();
   /** Connects computing their user's scope, shared by that user's other connects meanwhile. */
   readonly #connecting = new Map<number, Promise<SyncScope>>();
+  /** The last connect computation queued: they run one at a time, each after a step aside. */
+  #connectQueue: Promise<unknown> = Promise.resolve();
   /** Changes seen on the subscriptions so far: a scope computed while one came may have missed it. */
   #changesSeen = 0;
   readonly #foreground: ForegroundRequests;
@@ -137,8 +139,10 @@ export class HubChangeFeed {
   /**
    * The scope a connect starts from, the basis its stream's scope moves are told against. A device opens its four
    * streams at once and a hub's devices reconnect together after a restart: the connects of one user share one
-   * computation (with the locks, which the `course` stream needs), made when no request is waiting, and kept for
-   * the bursts that follow unless a change came while it was made. A kept scope serves a connect as it is: one
+   * computation (with the locks, which the `course` stream needs), and the users' computations run one at a time,
+   * each when no request is waiting (as a burst's users do): released together, a hundred of them would hold the
+   * event loop for a third of a second. Each is kept for the bursts that follow unless a change came while it was
+   * made. A kept scope serves a connect as it is: one
    * later found stale by a burst costs the device one more `resync`, never a missed one.
    */
   #connectScope(principal: Principal, locks: boolean): Promise<SyncScope> {
@@ -147,13 +151,15 @@ export class HubChangeFeed {
     if (kept) return Promise.resolve(kept);
     let shared = this.#connecting.get(userId);
     if (!shared) {
-      shared = this.#computeAtConnect(principal).finally(() => this.#connecting.delete(userId));
+      shared = this.#connectQueue.then(() => this.#computeAtConnect(principal)).finally(() => this.#connecting.delete(userId));
+      this.#connectQueue = shared.catch(() => undefined);
       this.#connecting.set(userId, shared);
     }
     return shared;
   }
 
   async #computeAtConnect(principal: Principal): Promise<SyncScope> {
+    await nextTurn();
     await this.#foreground.quiet(YIELD_TO_REQUESTS_MS);
     this.#connectComputations++;
     // Without subscriptions (the first stream), changes made meanwhile would go unseen.
