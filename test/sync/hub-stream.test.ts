@@ -71,6 +71,22 @@ describe('hub event stream', () => {
     }
   });
 
+  it('ends every stream of a token that expired meanwhile at the next change, announcing nothing to any of them', async () => {
+    // No write revokes an expiring token: the check each change makes is what ends its streams (one check for all
+    // of a credential's streams).
+    const issued = await hub.core.services.tokens.issue({ userId: course.studentB.id, purpose: 'device', expiresAt: Date.now() + 1_500 }, fixtureStamp());
+    const streams = await Promise.all(['course', 'course_user'].map((collection) => openEventStream(hub, issued.visibleToken, collection)));
+    try {
+      await Promise.all(streams.map((stream) => stream.next('resync')));
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      await createAssignment(hub, course.teacher.token, course.id, { name: 'After expiry', published: true });
+      for (const stream of streams) await expect(stream.next('changed')).rejects.toThrow(/stream ended before event "changed"/);
+      await eventually(async () => (active() === 0 ? true : undefined), 'the streams let go on the hub');
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
   it('releases its subscriptions when the client disconnects', async () => {
     const stream = await openEventStream(hub, course.studentA.token, 'directory');
     await stream.next('resync');

@@ -13,3 +13,8 @@ export interface Principal {
   /** Set when the request came with a person's session cookie (and its CSRF header) rather than a token. */
   sessionId?: number;
 }
+
+/** The credential a principal came with (a session or a token), as one key: what revoking ends, what a budget counts. */
+export function credentialOf(principal: Principal): string {
+  return principal.sessionId !== undefined ? `session:${principal.sessionId}` : `token:${principal.tokenId}`;
+}

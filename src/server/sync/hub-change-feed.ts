@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Subscription } from 'rxjs';
 import type { Access } from '../domain/access.ts';
-import type { Principal } from '../domain/principal.ts';
+import { credentialOf, type Principal } from '../domain/principal.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import type { OutpostDatabase } from '../storage/database.ts';
 import type { SQLiteCheckpoint } from '../storage/sqlite/types.ts';
@@ -232,13 +232,20 @@ export class HubChangeFeed {
     }
   }
 
-  /** One user's streams: each credential asked again, then one scope for all of them, kept or computed. */
+  /**
+   * One user's streams: each credential asked again (once, however many of the streams it holds: a device holds
+   * one per collection), then one scope for all of them, kept or computed.
+   */
   async #deliverToUser(watchers: Watcher[], burst: Burst): Promise<void> {
     const now = Date.now();
     const live: Watcher[] = [];
+    const asked = new Map<string, Promise<boolean>>();
     for (const watcher of watchers) {
       if (watcher.closed) continue;
-      if (await watcher.authorised(now)) live.push(watcher);
+      const credential = credentialOf(watcher.principal);
+      let admitted = asked.get(credential);
+      if (!admitted) asked.set(credential, (admitted = watcher.authorised(now)));
+      if (await admitted) live.push(watcher);
       else watcher.revoke();
     }
     const [first] = live;

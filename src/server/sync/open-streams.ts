@@ -1,4 +1,4 @@
-import type { Principal } from '../domain/principal.ts';
+import { credentialOf, type Principal } from '../domain/principal.ts';
 
 /** How many event streams may be open at once (decision 0080). */
 export interface StreamLimits {
@@ -28,8 +28,6 @@ interface Held {
   readonly principal: Principal;
   readonly controller: AbortController;
 }
-
-const credentialOf = (principal: Principal) => (principal.sessionId !== undefined ? `session:${principal.sessionId}` : `token:${principal.tokenId}`);
 
 /**
  * The event streams open right now, counted per credential and per user so that no one caller can hold the
