@@ -14,12 +14,14 @@ import { summary } from '../grading/percentiles.ts';
  * streams are open. The streams are held by a child process (bench/streams/hold-streams.ts), as devices on other
  * machines would hold them: one per replicated collection for each of 125 students of the teacher's course, so
  * every course write is a change all of them must check. The teacher's reads and writes are timed over real HTTP,
- * first idle, then with the streams open. Sizes: OUTPOST_BENCH_STREAMS (default 500), OUTPOST_BENCH_READS (100),
- * OUTPOST_BENCH_WRITES (20).
+ * first idle, then with the streams open. Sizes: OUTPOST_BENCH_STREAMS (default 500), OUTPOST_BENCH_READS (300),
+ * OUTPOST_BENCH_WRITES (100). The writes must outlast the hub's gathering of changes into bursts (100 ms), or the
+ * phase ends before any burst reaches the streams and times none of their work: the bench says so when no device
+ * heard a change during the phase.
  */
 const STREAMS = Number(process.env.OUTPOST_BENCH_STREAMS ?? 500);
-const READS = Number(process.env.OUTPOST_BENCH_READS ?? 100);
-const WRITES = Number(process.env.OUTPOST_BENCH_WRITES ?? 20);
+const READS = Number(process.env.OUTPOST_BENCH_READS ?? 300);
+const WRITES = Number(process.env.OUTPOST_BENCH_WRITES ?? 100);
 const TARGET_RATIO = 2;
 /** The assignment list's page size: the teacher's reads list one full page. */
 const LIST_PAGE = 50;
@@ -78,6 +80,7 @@ try {
   console.log(`\nscopes computed for changes while the streams were open: ${computed}; for connects: ${connects}`);
   // A feed that falls behind costs the teacher nothing and tells the devices late: count what reached them.
   console.log(`changed events the devices heard during the phase: ${heard} (${STREAMS / PULL_COLLECTIONS.length} course streams × ${WRITES} writes at most)`);
+  if (heard === 0) console.log('**no device heard a change during the phase: the ratios above did not time the streams’ work (more writes needed)**');
   console.log(`peak RSS of the server process: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
 } finally {
   clearInterval(sampler);
