@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PULL_COLLECTIONS } from '../../src/server/sync/sync-partitions.ts';
 import { STREAM_LIMITS } from '../../src/server/sync/open-streams.ts';
 import { api, fixtureStamp, type FixtureUser } from '../helpers/api-fixtures.ts';
+import { createAssignment } from '../helpers/content-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
+import { createDeveloperKey, setBinding } from '../helpers/oauth-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { eventually, replayEntry } from '../helpers/sync-fixtures.ts';
 import { openEventStream, type OpenStream } from '../helpers/sync-stream.ts';
+
+const ADMIN = 'stream-limits-test-admin-token';
 
 /** Open event streams are budgeted per token and per user, and a revoked token's streams and pushes end at once (decision 0080). */
 describe('hub stream and push budgets', () => {
@@ -21,7 +25,7 @@ describe('hub stream and push budgets', () => {
   };
 
   beforeAll(async () => {
-    hub = await startTestServer();
+    hub = await startTestServer({ adminToken: ADMIN });
     course = await createRosterCourse(hub, 'Budgeted 101');
   });
   afterAll(() => hub?.stop());
@@ -74,6 +78,21 @@ describe('hub stream and push budgets', () => {
     expect(revoked.status).toBe(200);
     for (const stream of streams) await stream.ended();
     await eventually(async () => (active() === 0 ? true : undefined), 'the hub let go of the revoked streams');
+  });
+
+  it("turning a developer key off ends its tokens' open streams at once, and leaves other tokens' streams open", async () => {
+    const key = await createDeveloperKey(hub, ADMIN, { name: 'Sync tool' });
+    const issued = await hub.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'oauth', developerKeyId: key.id }, fixtureStamp());
+    const [tool, own] = await Promise.all([openEventStream(hub, issued.visibleToken, 'course'), openEventStream(hub, course.studentB.token, 'course')]);
+    try {
+      await Promise.all([tool.next('resync'), own.next('resync')]);
+      await setBinding(hub, ADMIN, key.id, 'off');
+      await tool.ended();
+      await createAssignment(hub, course.teacher.token, course.id, { name: 'Still heard', published: true });
+      await own.next('changed');
+    } finally {
+      await closeAll([tool, own]);
+    }
   });
 
   it("a push stops at once when its token is revoked, even by one of the batch's own entries", async () => {

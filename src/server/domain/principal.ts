@@ -14,7 +14,13 @@ export interface Principal {
   sessionId?: number;
 }
 
-/** The credential a principal came with (a session or a token), as one key: what revoking ends, what a budget counts. */
+/** A credential (a token or a session record) as one key: what revoking ends, what a budget counts. */
+export const credentialKey = {
+  token: (id: number) => `token:${id}`,
+  session: (id: number) => `session:${id}`,
+};
+
+/** The credential a principal came with. */
 export function credentialOf(principal: Principal): string {
-  return principal.sessionId !== undefined ? `session:${principal.sessionId}` : `token:${principal.tokenId}`;
+  return principal.sessionId !== undefined ? credentialKey.session(principal.sessionId) : credentialKey.token(principal.tokenId);
 }
