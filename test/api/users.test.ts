@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createFixtureUser } from '../helpers/api-fixtures.ts';
+import { api, createFixtureUser, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { enrollFixtureUser, expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { lookupKey } from '../../src/server/domain/repositories.ts';
+import { rowsReadDuring } from '../helpers/rows-read.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { failWritesOf } from '../helpers/write-faults.ts';
 
@@ -115,6 +116,34 @@ describe('GET /api/v1/users/:id', () => {
     for (const id of ['999999', 'sis_user_id:nope', 'sis_login_id:nope', 'bogus']) {
       expect((await api(server, ADMIN, 'GET', `/api/v1/users/${id}`)).status, id).toBe(404);
     }
+  });
+
+  it('finds users by SIS and integration id without reading every user, and follows users written since', async () => {
+    const { repos } = server.core.services;
+    const created = await api(server, ADMIN, 'POST', '/api/v1/accounts/self/users', {
+      user: { name: 'Ada Lovelace' },
+      pseudonym: { unique_id: 'alovelace', sis_user_id: 'SIS-ada', integration_id: 'INT-ada' },
+    });
+    const ada = (created.json as { id: number }).id;
+    // Many users beside her, as a school's install has.
+    for (let i = 0; i < 200; i++) await createFixtureUser(server, `Other ${i}`);
+    const show = async (id: string) => (await api(server, ADMIN, 'GET', `/api/v1/users/${id}`)).json as { id?: number };
+    // The first lookup by each field reads the users once (per process); the later ones read none.
+    expect((await show('sis_user_id:SIS-ada')).id).toBe(ada);
+    expect((await show('sis_integration_id:INT-ada')).id).toBe(ada);
+    const rows = await rowsReadDuring(async () => {
+      expect((await show('sis_user_id:SIS-ada')).id).toBe(ada);
+      expect((await show('sis_integration_id:INT-ada')).id).toBe(ada);
+      expect((await show('sis_user_id:SIS-nobody')).id).toBeUndefined();
+    });
+    expect(rows.get('user') ?? 0).toBe(0);
+    // A user arriving any other way (a hub's pull writes straight to the repository) is found at once.
+    const pulled = await repos.users.create({ ...(await repos.users.get(ada))!.data, login_id: 'pulled', sis_user_id: 'SIS-pulled', integration_id: null }, fixtureStamp());
+    expect((await show('sis_user_id:SIS-pulled')).id).toBe(pulled.id);
+    // And a taken SIS id is still refused to a new user.
+    const again = await api(server, ADMIN, 'POST', '/api/v1/accounts/self/users', { user: { name: 'Copy' }, pseudonym: { unique_id: 'copy', sis_user_id: 'SIS-pulled' } });
+    expect(again.status).toBe(400);
+    expect(JSON.stringify(again.json)).toContain('already in use');
   });
 });
 

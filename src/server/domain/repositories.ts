@@ -11,6 +11,12 @@ export { lookupKey } from './declarations/lookup-keys.ts';
  */
 const KEPT_BY_COURSE: ReadonlySet<string> = new Set<RepositoryName>(['submissions', 'enrollments', 'courseScores']);
 
+/**
+ * Looked up by fields of their data that no index slot holds (a user by SIS id, from any route taking a user id, and
+ * a new user's SIS id checked against the others): their repositories keep those fields indexed in memory.
+ */
+const INDEXED_IN_MEMORY: Partial<Record<RepositoryName, readonly string[]>> = { users: ['sis_user_id', 'integration_id'] };
+
 /** One repository per declared record type (domain/declarations/), under the declaration's name. */
 export type Repositories = { readonly [K in RepositoryName]: Repository<DataOf<(typeof RECORD_DECLARATIONS)[K]>> };
 
@@ -23,7 +29,8 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator): Repos
   const entries = Object.entries(RECORD_DECLARATIONS).map(([name, declaration]) => {
     // The table pairs each declaration with its own data type; the loop sees their union, so the slots are re-typed.
     const slots = declaration.slots as SlotsOf<object>;
-    return [name, new Repository<object>(db.collections[declaration.collection], declaration.type, ids, slots, KEPT_BY_COURSE.has(name))];
+    const indexed = INDEXED_IN_MEMORY[name as RepositoryName];
+    return [name, new Repository<object>(db.collections[declaration.collection], declaration.type, ids, slots, KEPT_BY_COURSE.has(name), indexed)];
   });
   return Object.fromEntries(entries) as Repositories;
 }

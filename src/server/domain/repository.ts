@@ -3,6 +3,7 @@ import type { BulkWriteRow } from 'rxdb';
 import type { RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import { CourseRecordsMemory } from '../storage/course-records-memory.ts';
+import { DataFieldIndex } from '../storage/data-field-index.ts';
 import { ALL_OR_NOTHING_CONTEXT } from '../storage/sqlite/index.ts';
 import { changedByOf, recordOf, TypedRecords, type ReadPage, type RecordSlots, type Stored, type WriteStamp } from '../storage/typed-records.ts';
 
@@ -28,13 +29,18 @@ export class Repository<TData extends object> {
   readonly #ids: IdAllocator;
   readonly #slotsOf: SlotsOf<TData>;
   readonly #byCourse: CourseRecordsMemory<TData> | undefined;
+  readonly #byField: ReadonlyMap<string, DataFieldIndex<TData>>;
 
-  /** `keepCourses`: a course's records stay in memory once a read spans several of its users (CourseRecordsMemory). */
-  constructor(collection: RecordCollection, type: string, ids: IdAllocator, slotsOf: SlotsOf<TData>, keepCourses = false) {
+  /**
+   * `keepCourses`: a course's records stay in memory once a read spans several of its users (CourseRecordsMemory).
+   * `indexedFields`: fields of the data that `idsWhere` finds records by, from memory (DataFieldIndex).
+   */
+  constructor(collection: RecordCollection, type: string, ids: IdAllocator, slotsOf: SlotsOf<TData>, keepCourses = false, indexedFields: readonly string[] = []) {
     this.#records = new TypedRecords<TData>(collection, type);
     this.#ids = ids;
     this.#slotsOf = slotsOf;
     this.#byCourse = keepCourses ? new CourseRecordsMemory(this.#records) : undefined;
+    this.#byField = new Map(indexedFields.map((field) => [field, new DataFieldIndex(this.#records, field)]));
   }
 
   get type(): string {
@@ -76,6 +82,13 @@ export class Repository<TData extends object> {
   /** Every record of the course by id: from memory when the repository keeps courses (`ofUsersInCourse`). */
   async inCourse(courseId: number): Promise<Stored<TData>[]> {
     return (await this.#byCourse?.inCourse(courseId)) ?? this.find({ course_id: courseId });
+  }
+
+  /** The ids, ascending, of the records whose data has `value` in `field`, one of the repository's indexed fields. */
+  idsWhere(field: string, value: string): Promise<number[]> {
+    const index = this.#byField.get(field);
+    if (!index) throw new Error(`${this.type} records are not indexed by ${field}`);
+    return index.ids(value);
   }
 
   count(...args: Parameters<TypedRecords<TData>['count']>): Promise<number> {

@@ -37,7 +37,7 @@ export function sortableNameOf(name: string): string {
  */
 export async function createUser(repos: Repositories, input: NewUser, stamp: WriteStamp): Promise<Stored<UserData>> {
   await assertUniqueIdFree(repos, input.login_id);
-  if (input.sis_user_id && (await repos.users.count({ 'data.sis_user_id': input.sis_user_id })) > 0) {
+  if (input.sis_user_id && (await repos.users.idsWhere('sis_user_id', input.sis_user_id)).length > 0) {
     throw ValidationError.field('sis_user_id', `SIS ID "${input.sis_user_id}" is already in use`, 'taken');
   }
   const user = await repos.users.build(

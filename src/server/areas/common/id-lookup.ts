@@ -6,8 +6,11 @@ import { lookupKey } from '../../domain/repositories.ts';
 /** Canvas's id syntax (docs/canvas-compatibility.md §1.1): all digits (≤ 19), or `sis_<column>:<value>`; anything else is a 404. */
 export type ParsedId = { kind: 'id'; id: number } | { kind: 'sis'; column: string; value: string } | { kind: 'self' };
 
-/** `sis_<column>` forms that name users by a field of their data (login ids use the indexed lookup slot). */
-const USER_SIS_FIELDS: Readonly<Record<string, string>> = { user_id: 'data.sis_user_id', integration_id: 'data.integration_id' };
+/**
+ * `sis_<column>` forms that name users by a field of their data, which the users' repository keeps indexed in memory
+ * (login ids use the indexed lookup slot).
+ */
+const USER_SIS_FIELDS: Readonly<Record<string, string>> = { user_id: 'sis_user_id', integration_id: 'integration_id' };
 
 const PLAIN_ID = /^\d{1,19}$/;
 const SIS_ID = /^sis_([a-z_]+):(.+)$/s;
@@ -66,8 +69,8 @@ export class IdResolver {
       if (user) return user.id;
     } else if (Object.hasOwn(USER_SIS_FIELDS, parsed.column)) {
       // Own keys only: `sis_constructor:x` must not query a field named after Object's constructor (a 500).
-      const [user] = await users.find({ [USER_SIS_FIELDS[parsed.column]!]: parsed.value });
-      if (user) return user.id;
+      const [id] = await users.idsWhere(USER_SIS_FIELDS[parsed.column]!, parsed.value);
+      if (id !== undefined) return id;
     }
     throw new NotFoundError();
   }
