@@ -1,18 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RECORD_MIGRATIONS } from '../../src/server/domain/record-migrations.ts';
 import { DataFieldIndex } from '../../src/server/storage/data-field-index.ts';
 import { openDatabase, type OutpostDatabase } from '../../src/server/storage/database.ts';
 import type { StoredRecord } from '../../src/server/storage/record-schema.ts';
 import { TypedRecords } from '../../src/server/storage/typed-records.ts';
+import { seededRandom } from '../helpers/storage-random.ts';
+import { tempDirs } from '../helpers/temp-dirs.ts';
 
 type Data = { sis_user_id: string | null };
 
 /** What the index answers is what a scan of the storage finds, through random writes, also those racing its first read. */
 describe('DataFieldIndex', () => {
-  let dir: string;
+  const dirs = tempDirs();
   let db: OutpostDatabase;
   let records: TypedRecords<Data>;
 
@@ -23,21 +22,17 @@ describe('DataFieldIndex', () => {
   const scanned = async (value: string) => (await records.find({})).filter((r) => r.data.sis_user_id === value).map((r) => r.id);
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'outpost-field-index-'));
-    db = await openDatabase({ dataDir: dir, migrations: RECORD_MIGRATIONS });
+    db = await openDatabase({ dataDir: dirs.make('outpost-field-index-'), migrations: RECORD_MIGRATIONS });
     records = new TypedRecords(db.directory, 'user');
   });
   afterEach(async () => {
     await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    dirs.removeAll();
   });
 
   it('answers what a scan finds through random inserts, changes, clears and deletions, also racing its first read', async () => {
-    let seed = 11;
-    const next = (n: number) => {
-      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-      return Math.floor((seed / 2 ** 32) * n);
-    };
+    const random = seededRandom(11);
+    const next = (n: number) => random.int(n);
     const values = ['A', 'B', 'C', 'D'];
     const value = () => (next(5) === 0 ? null : values[next(values.length)]!);
     await db.directory.bulkInsert(Array.from({ length: 40 }, (_, i) => record(i + 1, value())));

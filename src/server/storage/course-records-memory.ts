@@ -1,4 +1,4 @@
-import type { RxDocumentData } from 'rxdb';
+import { onRecordChanges } from './record-changes.ts';
 import type { StoredRecord } from './record-schema.ts';
 import { recordOf, type Stored, type TypedRecords } from './typed-records.ts';
 
@@ -37,13 +37,10 @@ export class CourseRecordsMemory<TData extends object> {
   constructor(records: TypedRecords<TData>, limit = MAX_KEPT_RECORDS) {
     this.#records = records;
     this.#limit = limit;
-    records.collection.$.subscribe((event) => {
-      const after = event.documentData as RxDocumentData<StoredRecord<TData>>;
-      if (after.type !== records.type) return;
-      const before = event.previousDocumentData as RxDocumentData<StoredRecord<TData>> | undefined;
+    onRecordChanges(records, ({ before, after, gone }) => {
       // A record moved to another course (never done today, but a slot may change) leaves the old one.
       if (before && before.course_id !== after.course_id) this.#apply(before.course_id, { ...recordOf(before), deleted: true });
-      this.#apply(after.course_id, { ...recordOf(after), deleted: event.operation === 'DELETE' || after._deleted });
+      this.#apply(after.course_id, { ...recordOf(after), deleted: gone });
     });
   }
 

@@ -1,5 +1,4 @@
-import type { RxDocumentData } from 'rxdb';
-import type { StoredRecord } from './record-schema.ts';
+import { onRecordChanges } from './record-changes.ts';
 import type { TypedRecords } from './typed-records.ts';
 
 /** One record's value of the field before and after a committed write (null: none, or the record is gone). */
@@ -29,11 +28,7 @@ export class DataFieldIndex<TData extends object> {
   constructor(records: TypedRecords<TData>, field: string) {
     this.#records = records;
     this.#field = field;
-    records.collection.$.subscribe((event) => {
-      const after = event.documentData as RxDocumentData<StoredRecord<TData>>;
-      if (after.type !== records.type) return;
-      const before = event.previousDocumentData as RxDocumentData<StoredRecord<TData>> | undefined;
-      const gone = event.operation === 'DELETE' || after._deleted;
+    onRecordChanges(records, ({ before, after, gone }) => {
       const change: FieldChange = { id: after.id, before: before ? this.#valueOf(before.data) : null, after: gone ? null : this.#valueOf(after.data) };
       if (this.#byValue) apply(this.#byValue, change);
       else this.#waiting?.push(change);
