@@ -43,7 +43,23 @@ describe('the teacher writes pages: create, edit, compare and restore a revision
     const body = page.getByRole('textbox', { name: 'Body' });
     await expect.poll(() => body.textContent(), UI_WAIT).toBe('Wear boots.Stay in pairs.');
     await body.click();
-    await page.keyboard.press('Control+End');
+    // The editor may still be settling its content under the click (which puts the caret back at the start): Control+End
+    // until the caret is after the last text, as a person would look before typing.
+    const caretAtEnd = () =>
+      body.evaluate((editor) => {
+        const selection = editor.ownerDocument.getSelection();
+        if (!selection?.anchorNode || !editor.contains(selection.anchorNode)) return false;
+        const rest = editor.ownerDocument.createRange();
+        rest.setStart(selection.anchorNode, selection.anchorOffset);
+        rest.setEnd(editor, editor.childNodes.length);
+        return rest.toString() === '';
+      });
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('Control+End');
+        return caretAtEnd();
+      }, UI_WAIT)
+      .toBe(true);
     await page.keyboard.press('Enter');
     await page.keyboard.type('Carry water.');
     await page.getByRole('button', { name: 'Save' }).click();
