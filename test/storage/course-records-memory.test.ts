@@ -7,6 +7,8 @@ import { CourseRecordsMemory } from '../../src/server/storage/course-records-mem
 import { openDatabase, type OutpostDatabase } from '../../src/server/storage/database.ts';
 import type { StoredRecord } from '../../src/server/storage/record-schema.ts';
 import { TypedRecords, type Stored } from '../../src/server/storage/typed-records.ts';
+import { randomWrites } from '../helpers/random-writes.ts';
+import { seededRandom } from '../helpers/storage-random.ts';
 
 type Data = { score: number };
 
@@ -40,49 +42,27 @@ describe('CourseRecordsMemory', () => {
 
   it('answers what the storage holds through random writes, also those made while a course loads', async () => {
     let memory = new CourseRecordsMemory(records);
-    // A seeded generator: the same sequence on every run.
-    let seed = 7;
-    const next = (n: number) => {
-      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-      return Math.floor((seed / 2 ** 32) * n);
-    };
+    const random = seededRandom(7);
+    const next = (n: number) => random.int(n);
     await db.course_user.bulkInsert(Array.from({ length: 120 }, (_, i) => record(i + 1, 1 + (i % 3), 10 + (i % 8), i)));
     // Another type beside them never shows.
     await db.course_user.insert({ ...record(500, 1, 10, 0), key: 'submission_version:500', type: 'submission_version' });
     let nextId = 121;
-    /**
-     * A random write, decided now and started when called: several start in the same tick as a read. Each round's
-     * writes change different records (`taken`), so none of them conflicts with another.
-     */
-    const planWrite = async (taken: Set<number>): Promise<() => Promise<unknown>> => {
-      const existing = (await records.find({})).filter((r) => !taken.has(r.id));
-      const pick = existing[next(existing.length)]!;
-      taken.add(pick.id);
-      const op = next(4);
-      if (op === 0) {
-        const fresh = record(nextId++, 1 + next(3), 10 + next(8), next(100));
-        return () => db.course_user.insert(fresh);
-      }
-      if (op === 1) {
-        const scored = { ...pick, data: { score: next(100) } };
-        return () => db.course_user.upsert(scored);
-      }
-      if (op === 2) {
-        const moved = { ...pick, course_id: 1 + next(3), user_id: 10 + next(8) };
-        return () => db.course_user.upsert(moved);
-      }
-      const doc = (await db.course_user.findOne(pick.key).exec())!;
-      return () => doc.remove();
-    };
+    const writes = randomWrites(db.course_user, records, random, {
+      fresh: () => record(nextId++, 1 + next(3), 10 + next(8), next(100)),
+      changes: [
+        (picked) => ({ ...picked, data: { score: next(100) } }),
+        (picked) => ({ ...picked, course_id: 1 + next(3), user_id: 10 + next(8) }),
+      ],
+    });
     for (let round = 0; round < 60; round++) {
       const courseId = 1 + next(3);
       const users = [10 + next(8), 10 + next(8), 10 + next(8)];
-      const taken = new Set<number>();
-      const writes = [await planWrite(taken), await planWrite(taken), await planWrite(taken)];
+      const startWrites = await writes.round();
       // Every third round the course is dropped first (a tiny limit would), so its load races the writes.
       if (round % 3 === 0) memory = new CourseRecordsMemory(records);
       const reading = Promise.all([memory.ofUsers(courseId, users), memory.inCourse(courseId)]);
-      await Promise.all(writes.map((start) => start()));
+      await startWrites();
       await reading;
       expect(byId((await memory.ofUsers(courseId, users))!)).toEqual(await stored(courseId, users));
       expect(await memory.inCourse(courseId)).toEqual(await stored(courseId));

@@ -4,6 +4,7 @@ import { DataFieldIndex } from '../../src/server/storage/data-field-index.ts';
 import { openDatabase, type OutpostDatabase } from '../../src/server/storage/database.ts';
 import type { StoredRecord } from '../../src/server/storage/record-schema.ts';
 import { TypedRecords } from '../../src/server/storage/typed-records.ts';
+import { randomWrites } from '../helpers/random-writes.ts';
 import { seededRandom } from '../helpers/storage-random.ts';
 import { tempDirs } from '../helpers/temp-dirs.ts';
 
@@ -39,30 +40,17 @@ describe('DataFieldIndex', () => {
     // Another type with the same field never shows.
     await db.directory.insert({ ...record(900, 'A'), key: 'account:900', type: 'account' });
     let nextId = 41;
-    const planWrite = async (taken: Set<number>): Promise<() => Promise<unknown>> => {
-      const existing = (await records.find({})).filter((r) => !taken.has(r.id));
-      const pick = existing[next(existing.length)]!;
-      taken.add(pick.id);
-      const op = next(3);
-      if (op === 0) {
-        const fresh = record(nextId++, value());
-        return () => db.directory.insert(fresh);
-      }
-      if (op === 1) {
-        const changed = { ...pick, data: { sis_user_id: value() } };
-        return () => db.directory.upsert(changed);
-      }
-      const doc = (await db.directory.findOne(pick.key).exec())!;
-      return () => doc.remove();
-    };
+    const writes = randomWrites(db.directory, records, random, {
+      fresh: () => record(nextId++, value()),
+      changes: [(picked) => ({ ...picked, data: { sis_user_id: value() } })],
+    });
     let index = new DataFieldIndex(records, 'sis_user_id');
     for (let round = 0; round < 40; round++) {
-      const taken = new Set<number>();
-      const writes = [await planWrite(taken), await planWrite(taken), await planWrite(taken)];
+      const startWrites = await writes.round();
       // Every fourth round starts a new index, so its first read races the writes.
       if (round % 4 === 0) index = new DataFieldIndex(records, 'sis_user_id');
       const reading = Promise.all(values.map((v) => index.ids(v)));
-      await Promise.all(writes.map((start) => start()));
+      await startWrites();
       await reading;
       for (const v of values) expect(await index.ids(v), `${v} in round ${round}`).toEqual(await scanned(v));
     }
