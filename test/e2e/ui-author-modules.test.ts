@@ -82,8 +82,14 @@ describe('the teacher builds modules: create, add items, publish, reorder by key
     await expect.poll(async () => (await moduleNamed('Week 3')).published, UI_WAIT).toBe(false);
     await modulePublished.check();
     await expect.poll(async () => (await moduleNamed('Week 3')).published, UI_WAIT).toBe(true);
+    // Publishing the module published its items too (as Canvas does): the item shows it once the list is read again,
+    // and only then is it changed on its own (before, a click could meet the list's refresh and undo it).
     const labSafety = section.getByRole('listitem').filter({ hasText: 'Lab safety' });
-    await labSafety.getByRole('checkbox', { name: 'Published' }).check();
+    const itemPublished = labSafety.getByRole('checkbox', { name: 'Published' });
+    await expect.poll(() => itemPublished.isChecked(), UI_WAIT).toBe(true);
+    await itemPublished.uncheck();
+    await expect.poll(async () => (await itemsOf('Week 3'))[1]?.published, UI_WAIT).toBe(false);
+    await itemPublished.check();
     await expect.poll(async () => (await itemsOf('Week 3'))[1]?.published, UI_WAIT).toBe(true);
     // A requirement changes in place too.
     await labSafety.getByRole('combobox', { name: 'Completion requirement' }).selectOption({ label: 'View it' });

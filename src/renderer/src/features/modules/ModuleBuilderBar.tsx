@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Course, CourseModule } from '../../../../contracts/lms-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
+import { useChangeQueue } from '../../lib/use-change-queue.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { useAuthoringStore } from '../../stores/authoring-store.ts';
 import { AddItemForm } from './AddItemForm.tsx';
@@ -20,14 +21,16 @@ export function ModuleBuilderBar({ course, modules, index }: ModuleBuilderBarPro
   const module = modules[index]!;
   const [open, setOpen] = useState<'settings' | 'add-item'>();
   const changeRequested = useAuthoringStore((s) => s.moduleChangeRequested);
-  const { error, submit } = useSubmission();
+  // As on items (ModuleItemControls): publishing is sent in turn, a move ignored while another is on its way.
+  const changes = useChangeQueue();
+  const moves = useSubmission();
   const { upTo, downTo } = neighbourPositions(modules, index);
   const toggle = (form: 'settings' | 'add-item') => setOpen((current) => (current === form ? undefined : form));
   return (
     <>
       <div className="module-builder-bar">
-        <PublishedCheckbox published={module.published === true} onChange={(published) => submit(() => changeRequested(course.id, module.id, { published }))} />
-        <MoveButtons name={module.name} upTo={upTo} downTo={downTo} onMove={(position) => submit(() => changeRequested(course.id, module.id, { position }))} />
+        <PublishedCheckbox published={module.published === true} onChange={(published) => changes.send(() => changeRequested(course.id, module.id, { published }))} />
+        <MoveButtons name={module.name} upTo={upTo} downTo={downTo} onMove={(position) => moves.submit(() => changeRequested(course.id, module.id, { position }))} />
         <button type="button" aria-expanded={open === 'settings'} onClick={() => toggle('settings')}>
           Module settings
         </button>
@@ -35,7 +38,7 @@ export function ModuleBuilderBar({ course, modules, index }: ModuleBuilderBarPro
           Add item
         </button>
       </div>
-      <FormError message={error} />
+      <FormError message={changes.error ?? moves.error} />
       {open === 'settings' && <ModuleForm course={course} module={module} earlier={modules.slice(0, index)} onDone={() => setOpen(undefined)} />}
       {open === 'add-item' && <AddItemForm courseId={course.id} module={module} onDone={() => setOpen(undefined)} />}
     </>
