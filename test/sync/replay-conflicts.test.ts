@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPLICA_LIMIT, replicaOf } from '../../src/server/domain/ids.ts';
+import { composeId, REPLICA_LIMIT, replicaOf } from '../../src/server/domain/ids.ts';
+import { LATEST_ID_HEADER } from '../../src/server/sync/hub-client.ts';
 import { columnDatumKey } from '../../src/server/domain/records/custom-column-records.ts';
 import type { SyncConflict, SyncStatus } from '../../src/contracts/session-dtos.ts';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
@@ -235,6 +236,13 @@ describe('conflicts when the hub replays a device’s writes', () => {
     const path = `/api/v1/courses/${course.id}/custom_gradebook_columns`;
     const column = (await api(hub, course.teacher.token, 'POST', path, { column: { title: 'Notes' } })).json as Json;
     const note = (content: string) => api(hub, course.teacher.token, 'PUT', `${path}/${column.id}/data/${course.studentA.id}`, { column_data: { content } });
+    // The laptop was in contact with the hub before its edit (a pull naming an id below the entry's), so the hub can
+    // vouch for the edit's time (decision 0062); a time it cannot vouch for would be the time of the replay.
+    const device = (hub.core.services.sync.ids.replica % (REPLICA_LIMIT - 2)) + 1;
+    const contact = (latestId: number) => ({ authorization: `Bearer ${course.teacher.token}`, [LATEST_ID_HEADER]: String(latestId) });
+    const pulled = await fetch(`${hub.url}/api/v1/sync/course/pull`, { headers: contact(composeId(device, 1)) });
+    expect(pulled.status).toBe(200);
+    await pulled.body?.cancel();
     expect((await note('First')).status).toBe(200);
     const base = (await hub.core.services.repos.columnData.byLookup(columnDatumKey(column.id, course.studentA.id)))!;
     expect((await note('On the hub')).status).toBe(200);
@@ -247,11 +255,16 @@ describe('conflicts when the hub replays a device’s writes', () => {
         user_id: String(course.studentA.id),
         column_data: { content: 'From the laptop' },
       }),
+      id: composeId(device, 2),
       device_time: base.updated_at,
       base: { collection: 'course_user', key: base.key, type: base.type, updated_at: base.updated_at, change: { before: { content: 'First' }, after: { content: 'From the laptop' } } },
     };
-    const device = (hub.core.services.sync.ids.replica % (REPLICA_LIMIT - 2)) + 1;
-    const res = await api(hub, course.teacher.token, 'POST', '/api/v1/sync/replay', { device, entries: [entry] });
+    const sent = await fetch(`${hub.url}/api/v1/sync/replay`, {
+      method: 'POST',
+      headers: { ...contact(composeId(device, 2)), 'content-type': 'application/json' },
+      body: JSON.stringify({ device, entries: [entry] }),
+    });
+    const res = { status: sent.status, json: (await sent.json()) as unknown };
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const [result] = (res.json as { results: { outcome: string; status: number; conflict: SyncConflict | null }[] }).results;
     expect(result).toMatchObject({ outcome: 'conflict', status: 409 });

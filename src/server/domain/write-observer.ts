@@ -21,6 +21,8 @@ export interface WriteObserver {
 export interface ObservedWrite {
   readonly record: StoredRecord<object>;
   readonly read?: StoredRecord<object>;
+  /** With `read`: the write deletes the record. */
+  readonly deleted?: boolean;
 }
 
 export interface WrittenRecord {

@@ -1,11 +1,11 @@
 import { replicaOf, type IdAllocator } from '../domain/ids.ts';
 import { Repository, writeTogether, type Stored, type WriteStamp } from '../domain/repository.ts';
-import { CompanionOfFirstWrite, observeWrites, type RecordedWrite } from '../domain/write-observer.ts';
+import { CompanionOfFirstWrite, observeWrites, type ObservedWrite, type RecordedWrite, type WrittenRecord } from '../domain/write-observer.ts';
 import { COLLECTION_NAMES, type CollectionName, type OutpostDatabase, type RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import type { ConflictFinding, ConflictLog } from './conflict-log.ts';
 import type { CreatedRecord, OutboxEntryData } from './outbox.ts';
-import { ReplayConflicts, type Clash } from './replay-conflicts.ts';
+import { HubStateIsLater, ReplayConflicts, type Clash, type ShownToUser, type TargetWatch } from './replay-conflicts.ts';
 
 /** An outbox entry as the device sends it: its id on the device is its idempotency key. */
 export type SentEntry = Pick<OutboxEntryData, 'method' | 'route' | 'params' | 'user_id' | 'device_time' | 'base' | 'created'> & { id: number };
@@ -23,8 +23,15 @@ export interface ReplayResult {
 
 const CONFLICT_MESSAGE = 'The same fields were changed on the hub later; that change stands and this one is kept for review.';
 
-/** How the hub's API answered the entry performed as its user: 2xx applied, 4xx refused (a 5xx throws). */
-export type PerformEntry = (params: Record<string, unknown>) => Promise<{ status: number; message: string | null }>;
+/** How the hub performs one entry as the token's user, and what it knows of that user and device. */
+export interface EntryRun {
+  /** The device's time of the entry where the hub can vouch for it (decision 0062), else undefined. */
+  vouched(): Promise<number | undefined>;
+  /** Runs the entry's route as its user: 2xx applied, 4xx refused (a 5xx throws); `madeAt` as `vouched` said. */
+  perform(params: Record<string, unknown>, madeAt: number | undefined): Promise<{ status: number; message: string | null }>;
+  /** A record as sync shows it to the user: what a conflict judgement may compare. */
+  shown: ShownToUser;
+}
 
 /** What the hub keeps per replayed entry, so a second delivery answers the first outcome and changes nothing. */
 interface ReceiptData {
@@ -72,23 +79,32 @@ export class ReplayLedger {
   }
 
   /**
-   * One entry of `userId`'s device, performed by `perform` unless a receipt says it was. The caller runs the
-   * entries of one device one at a time, in order.
+   * One entry of `userId`'s device, performed by `run` unless a receipt says it was. The caller runs the entries of
+   * one device one at a time, in order.
    */
-  async replay(userId: number, device: number, entry: SentEntry, requestId: string, perform: PerformEntry): Promise<ReplayResult> {
+  async replay(userId: number, device: number, entry: SentEntry, requestId: string, run: EntryRun): Promise<ReplayResult> {
     const receipt = await this.#receipt(receiptLookup(userId, device, entry.id));
     if (receipt) return resultOf(entry.id, receipt.data);
     const stamp = (): WriteStamp => ({ actorId: userId, requestId, now: Date.now() });
     const own = entry.user_id === userId;
     const request: RecordedWrite = { method: entry.method, route: entry.route, params: own ? await this.#remapped(userId, device, entry.params) : entry.params };
-    const clash = own ? await this.#conflicts.judge(entry.base, entry.device_time) : undefined;
-    if (clash && !clash.entryIsLater) return this.#notApplied(userId, device, entry, clash, request, stamp());
+    const vouched = own ? await run.vouched() : undefined;
+    // The entry's one time, wherever it is compared or stored: the device's where the hub vouches for it, else now.
+    const at = vouched ?? Date.now();
+    // Another user's entry never reaches its route, so its base is never looked at.
+    const target = this.#conflicts.watch(own ? entry.base : null, at, run.shown);
     const applied: ReceiptData = { user_id: userId, device, entry_id: entry.id, outcome: 'applied', status: 200, message: null, conflict: null };
-    const writes = new ReplayWrites(this.#receipts, this.#names, applied, requestId);
-    const outcome = await observeWrites(writes, async () => {
-      if (!own) return { status: 401, message: 'This change was made by another user than the one this device syncs as.' };
-      return perform(request.params);
-    });
+    const writes = new ReplayWrites(this.#receipts, this.#names, applied, requestId, target);
+    let outcome: { status: number; message: string | null };
+    try {
+      outcome = await observeWrites(writes, async () => {
+        if (!own) return { status: 401, message: 'This change was made by another user than the one this device syncs as.' };
+        return run.perform(request.params, vouched);
+      });
+    } catch (err) {
+      if (err instanceof HubStateIsLater) return this.#notApplied(userId, device, entry, err.clash, at, request, stamp());
+      throw err;
+    }
     const data: ReceiptData = { ...applied, outcome: outcome.status < 400 ? 'applied' : 'refused', status: outcome.status, message: outcome.message };
     const carried = writes.carried;
     if (!carried) await this.#receipts.get('local')!.create(data, stamp());
@@ -96,15 +112,17 @@ export class ReplayLedger {
     else if (data.outcome !== 'applied') await this.#receipts.get(carried.name)!.update(carried.record.id, stamp(), () => data);
     if (data.outcome === 'applied') {
       await this.#mapIds(userId, device, entry.created, writes.inserted.map((i) => i.record), stamp());
-      if (clash) await this.#conflicts.replaced(clash, userId, entry.device_time, stamp());
-      await this.#conflicts.applied(entry.base, userId, entry.device_time, request, stamp());
+      // Only a record this request wrote takes the entry's time and request (and settles its person's conflicts).
+      const written = target.written;
+      if (written && target.clash) await this.#conflicts.replaced(target.clash, written.key, userId, at, stamp());
+      if (written) await this.#conflicts.applied(written.collection, written.key, userId, at, request, stamp());
     }
     return resultOf(entry.id, data);
   }
 
-  /** The hub's later state stands: the entry does not run; its receipt and the conflict are written together. */
-  async #notApplied(userId: number, device: number, entry: SentEntry, clash: Clash, request: RecordedWrite, stamp: WriteStamp): Promise<ReplayResult> {
-    const finding = this.#conflicts.notApplied(clash, entry.device_time);
+  /** The hub's later state stands: nothing of the entry was written; its receipt and the conflict are written together. */
+  async #notApplied(userId: number, device: number, entry: SentEntry, clash: Clash, at: number, request: RecordedWrite, stamp: WriteStamp): Promise<ReplayResult> {
+    const finding = this.#conflicts.notApplied(clash, at);
     const data: ReceiptData = { user_id: userId, device, entry_id: entry.id, outcome: 'conflict', status: 409, message: CONFLICT_MESSAGE, conflict: finding };
     const receipts = this.#receipts.get('local')!;
     const conflict = await this.#log.build('hub', finding, userId, request, stamp);
@@ -162,18 +180,35 @@ export class ReplayLedger {
 
 /**
  * The writes of one replayed entry: the first to a replicated collection carries the receipt (same transaction),
- * and the records inserted are collected for the id mapping.
+ * the records inserted are collected for the id mapping, and a planned write of the entry's target is judged for a
+ * conflict before anything of it commits (`TargetWatch`).
  */
 class ReplayWrites extends CompanionOfFirstWrite<CollectionName> {
   readonly receipt: ReceiptData;
   readonly #repos: ReadonlyMap<CollectionName, Repository<ReceiptData>>;
+  readonly #names: ReadonlyMap<RecordCollection, CollectionName>;
   readonly #requestId: string;
+  readonly #target: TargetWatch;
+  #committedAny = false;
 
-  constructor(repos: ReadonlyMap<CollectionName, Repository<ReceiptData>>, names: ReadonlyMap<RecordCollection, CollectionName>, receipt: ReceiptData, requestId: string) {
+  constructor(repos: ReadonlyMap<CollectionName, Repository<ReceiptData>>, names: ReadonlyMap<RecordCollection, CollectionName>, receipt: ReceiptData, requestId: string, target: TargetWatch) {
     super(names);
     this.#repos = repos;
+    this.#names = names;
     this.receipt = receipt;
     this.#requestId = requestId;
+    this.#target = target;
+  }
+
+  override async companions(collection: RecordCollection, writes: readonly ObservedWrite[]): Promise<StoredRecord<object>[]> {
+    const name = this.#names.get(collection);
+    await this.#target.meet(name === 'local' ? undefined : name, writes, this.#committedAny);
+    return super.companions(collection, writes);
+  }
+
+  override committed(collection: RecordCollection, written: readonly WrittenRecord[]): void {
+    this.#committedAny = true;
+    super.committed(collection, written);
   }
 
   protected build(name: CollectionName): Promise<StoredRecord<object>> {

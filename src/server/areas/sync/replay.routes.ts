@@ -36,10 +36,11 @@ export function replayRoutes(services: CoreServices, routes: () => readonly AnyR
           for (const entry of p.entries) {
             // A token revoked meanwhile (even by an entry of this very batch) stops the batch before its next entry.
             if (!(await isLive(ctx.principal, Date.now()))) throw invalidTokenError();
-            const result = await ledger.replay(ctx.principal.userId, p.device, entry, ctx.requestId, async (params) => {
+            const result = await ledger.replay(ctx.principal.userId, p.device, entry, ctx.requestId, {
               // The device's time of the write where the hub can vouch for it (decision 0062), else the hub's own.
-              const madeAt = await services.sync.contacts.vouchedTime(ctx.principal.tokenId, entry.id, entry.device_time, ctx.now);
-              return replayer.replay(ctx, { ...entry, params }, madeAt);
+              vouched: () => services.sync.contacts.vouchedTime(ctx.principal.tokenId, entry.id, entry.device_time, ctx.now),
+              perform: (params, madeAt) => replayer.replay(ctx, { ...entry, params }, madeAt),
+              shown: async (collection, record) => (await services.sync.asPulled(ctx.principal, collection, [record]))[0]!,
             });
             // A conflict shows the device the hub's record only as its pull would.
             results.push(result.conflict ? { ...result, conflict: await services.sync.shownTo(ctx.principal, result.conflict) } : result);
