@@ -59,8 +59,11 @@ export class ConflictLog {
     }));
   }
 
-  /** The record of a finding lost by `userId`'s write `request`; built, not yet written. */
-  build(side: SyncConflictData['side'], finding: ConflictFinding, userId: number, request: RecordedWrite | null, stamp: WriteStamp): Promise<Stored<SyncConflictData>> {
+  /**
+   * The record of a finding lost by `userId`'s write `request`; built, not yet written. `subject`: the record's own
+   * user when they may read it (a student, about their submission), else 0 (the hub decides, `ReplayConflicts`).
+   */
+  build(side: SyncConflictData['side'], finding: ConflictFinding, userId: number, request: RecordedWrite | null, stamp: WriteStamp, subject = finding.kept.user_id): Promise<Stored<SyncConflictData>> {
     const { kept } = finding;
     return this.records.build(
       {
@@ -71,7 +74,7 @@ export class ConflictLog {
         record_id: kept.id,
         course_id: kept.course_id,
         user_id: userId,
-        subject_user_id: kept.user_id,
+        subject_user_id: subject,
         request,
         detected_at: new Date(stamp.now).toISOString(),
         resolution: null,

@@ -42,6 +42,9 @@ export class HubStateIsLater extends Error {
 /** A record as sync shows it to the token's user (redacted, or a tombstone): `SyncServices.asPulled`. */
 export type ShownToUser = (collection: PullCollection, record: WireRecord) => Promise<WireRecord>;
 
+/** Whether `userId` may read the record, as sync would show it to them (not a tombstone). */
+export type MayRead = (userId: number, collection: PullCollection, record: WireRecord) => Promise<boolean>;
+
 /** The last replayed write to a record: while the record still has that state, its time is the entry's. */
 interface LastReplayData {
   record_key: string;
@@ -64,10 +67,12 @@ export class ReplayConflicts {
   readonly #db: OutpostDatabase;
   readonly #log: ConflictLog;
   readonly #lastReplays: Repository<LastReplayData>;
+  readonly #mayRead: MayRead;
 
-  constructor(db: OutpostDatabase, log: ConflictLog, ids: IdAllocator) {
+  constructor(db: OutpostDatabase, log: ConflictLog, ids: IdAllocator, mayRead: MayRead) {
     this.#db = db;
     this.#log = log;
+    this.#mayRead = mayRead;
     this.#lastReplays = new Repository<LastReplayData>(db.collections.local, 'sync_last_replay', ids, (r) => ({ lookup_key: r.record_key }));
   }
 
@@ -87,7 +92,18 @@ export class ReplayConflicts {
     const kept = await this.#stored(clash.collection, key);
     if (!kept) return;
     const finding: ConflictFinding = { collection: clash.collection, fields: clash.fields, kept, kept_by: userId, kept_at: iso(at), lost: clash.hub, lost_at: iso(clash.hubWrite.at) };
-    await writeTogether([this.#log.records.insertion(await this.#log.build('hub', finding, clash.hubWrite.userId, clash.hubWrite.request, stamp))]);
+    const record = await this.#log.build('hub', finding, clash.hubWrite.userId, clash.hubWrite.request, stamp, await this.subjectOf(clash));
+    await writeTogether([this.#log.records.insertion(record)]);
+  }
+
+  /**
+   * Whom a conflict about the clashing record concerns besides the person whose write lost: the record's own user
+   * (a student, about their submission) when they may read the record, else nobody. A teacher's note about a student
+   * is no conflict of the student's.
+   */
+  async subjectOf(clash: Clash): Promise<number> {
+    const owner = clash.hub.user_id;
+    return owner !== 0 && (await this.#mayRead(owner, clash.collection, clash.hub)) ? owner : 0;
   }
 
   /**

@@ -5,7 +5,7 @@ import { COLLECTION_NAMES, type CollectionName, type OutpostDatabase, type Recor
 import type { StoredRecord } from '../storage/record-schema.ts';
 import type { ConflictFinding, ConflictLog } from './conflict-log.ts';
 import type { CreatedRecord, OutboxEntryData } from './outbox.ts';
-import { HubStateIsLater, ReplayConflicts, type Clash, type ShownToUser, type TargetWatch } from './replay-conflicts.ts';
+import { HubStateIsLater, ReplayConflicts, type Clash, type MayRead, type ShownToUser, type TargetWatch } from './replay-conflicts.ts';
 
 /** An outbox entry as the device sends it: its id on the device is its idempotency key. */
 export type SentEntry = Pick<OutboxEntryData, 'method' | 'route' | 'params' | 'user_id' | 'device_time' | 'base' | 'created'> & { id: number };
@@ -68,10 +68,10 @@ export class ReplayLedger {
   readonly #log: ConflictLog;
   readonly #conflicts: ReplayConflicts;
 
-  constructor(db: OutpostDatabase, ids: IdAllocator, log: ConflictLog) {
+  constructor(db: OutpostDatabase, ids: IdAllocator, log: ConflictLog, mayRead: MayRead) {
     this.#db = db;
     this.#log = log;
-    this.#conflicts = new ReplayConflicts(db, log, ids);
+    this.#conflicts = new ReplayConflicts(db, log, ids, mayRead);
     this.#receipts = new Map(COLLECTION_NAMES.map((name) => [name, new Repository<ReceiptData>(db.collections[name], RECEIPT_TYPE, ids, receiptSlots)]));
     // A receipt rides with a change to course data, never with the hub's own bookkeeping in `local`.
     this.#names = new Map(COLLECTION_NAMES.filter((name) => name !== 'local').map((name) => [db.collections[name], name]));
@@ -125,7 +125,7 @@ export class ReplayLedger {
     const finding = this.#conflicts.notApplied(clash, at);
     const data: ReceiptData = { user_id: userId, device, entry_id: entry.id, outcome: 'conflict', status: 409, message: CONFLICT_MESSAGE, conflict: finding };
     const receipts = this.#receipts.get('local')!;
-    const conflict = await this.#log.build('hub', finding, userId, request, stamp);
+    const conflict = await this.#log.build('hub', finding, userId, request, stamp, await this.#conflicts.subjectOf(clash));
     await writeTogether([receipts.insertion(await receipts.build(data, stamp)), this.#log.records.insertion(conflict)]);
     return resultOf(entry.id, data);
   }

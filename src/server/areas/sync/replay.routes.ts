@@ -4,6 +4,7 @@ import { RouteReplayer } from '../../http/route-replay.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { invalidTokenError } from '../../http/http-errors.ts';
 import { ReplayLedger, type ReplayResult } from '../../sync/replay-ledger.ts';
+import type { PullCollection, WireRecord } from '../../sync/sync-partitions.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { credentialIsLive } from './credential-liveness.ts';
 import { replayParams } from './sync.params.ts';
@@ -15,7 +16,12 @@ import { replayParams } from './sync.params.ts';
  * the device sends the same entries again and those already applied answer from their receipts.
  */
 export function replayRoutes(services: CoreServices, routes: () => readonly AnyRoute[]): AnyRoute[] {
-  const ledger = new ReplayLedger(services.sync.db, services.sync.ids, services.sync.conflicts);
+  // A conflict concerns a record's own user only if they may read the record (as sync would show it to them).
+  const mayRead = async (userId: number, collection: PullCollection, record: WireRecord) => {
+    const [shown] = await services.sync.asPulled({ userId, tokenId: 0, scopes: null }, collection, [record]);
+    return shown !== undefined && !shown._deleted;
+  };
+  const ledger = new ReplayLedger(services.sync.db, services.sync.ids, services.sync.conflicts, mayRead);
   const replayer = new RouteReplayer(routes);
   const perDevice = new KeyedQueue();
   const isLive = credentialIsLive(services);
