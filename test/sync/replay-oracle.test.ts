@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncConflict } from '../../src/contracts/session-dtos.ts';
 import { lookupKey } from '../../src/server/domain/declarations/lookup-keys.ts';
-import { api, type FixtureUser } from '../helpers/api-fixtures.ts';
+import { composeId } from '../../src/server/domain/ids.ts';
+import { Repository } from '../../src/server/domain/repository.ts';
+import type { RecordedWrite } from '../../src/server/domain/write-observer.ts';
+import { LATEST_ID_HEADER } from '../../src/server/sync/hub-client.ts';
+import { api, fixtureStamp, type FixtureUser } from '../helpers/api-fixtures.ts';
 import { ReplayHub } from '../helpers/replay-hub.ts';
 import { createGradedAssignment, gradeAs, submitText } from '../helpers/submission-fixtures.ts';
 import { replayEntry, ROUTES } from '../helpers/sync-fixtures.ts';
@@ -107,5 +111,67 @@ describe('POST /api/v1/sync/replay (hub): the base is no oracle', () => {
     for (const user of [teacher, ta, studentA, studentB]) {
       for (const conflict of await conflictsOf(user)) expect([conflict.user_id, conflict.kept_by]).not.toContain(studentA.id);
     }
+  });
+  /** A device's contact with the hub (a pull naming no id of it), so its later entries' times can be vouched for. */
+  const contact = async (user: FixtureUser) => {
+    const res = await fetch(`${rig.hub.url}/api/v1/sync/course/pull`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(res.status).toBe(200);
+    await res.body?.cancel();
+    return Date.now();
+  };
+  let sequence = 0;
+  /** Sends entries as a device whose latest id is theirs: the replay itself is no contact before them. */
+  const replayVouched = async (user: FixtureUser, entries: Record<string, unknown>[]) => {
+    const sent = entries.map((entry) => ({ ...entry, id: composeId(rig.device, 1000 + ++sequence) }));
+    const res = await fetch(`${rig.hub.url}/api/v1/sync/replay`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', [LATEST_ID_HEADER]: String(composeId(rig.device, 1000 + sequence)) },
+      body: JSON.stringify({ device: rig.device, entries: sent }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { results: { outcome: string; status: number; conflict: SyncConflict | null }[] }).results;
+  };
+
+  it('a conflict holds the states the hub observed: the lost one is what the route would have written, not the device’s claim', async () => {
+    const { teacher, ta, studentB } = rig.course;
+    const assignment = await createGradedAssignment(rig.hub, rig.course, { name: 'Observed' });
+    await submitText(rig.hub, studentB.token, rig.course.id, assignment.id);
+    const before = await storedSubmission(assignment.id, studentB.id);
+    const madeAt = await contact(teacher);
+    await gradeAs(rig.hub, ta.token, rig.course.id, assignment.id, studentB.id, { posted_grade: '5' });
+    // The teacher graded offline before the TA; the entry claims a different grade than its request makes.
+    const entry = {
+      ...replayEntry(teacher.id, 'PUT', ROUTES.gradeOrComment, { ...rig.ids(assignment.id, studentB.id), submission: { posted_grade: '3' } }),
+      device_time: madeAt,
+      base: { collection: 'course_user', key: before.key, type: 'submission', lookup_key: before.lookup_key, updated_at: before.updated_at, change: { before: { score: 2, grade: '2' }, after: { score: 10, grade: '10' } } },
+    };
+    const [result] = await replayVouched(teacher, [entry]);
+    expect(result).toMatchObject({ outcome: 'conflict', status: 409 });
+    expect(result!.conflict).toMatchObject({ kept_by: ta.id, kept: { data: { score: 5, grader_id: ta.id } }, lost: { data: { score: 3, grader_id: teacher.id } }, lost_at: new Date(madeAt).toISOString() });
+    expect((await storedSubmission(assignment.id, studentB.id)).data).toMatchObject({ score: 5, grader_id: ta.id });
+    // The student whose submission it is may read it, so the conflict is also theirs to see.
+    expect((await conflictsOf(studentB)).map((c) => c.id)).toContain((await conflictsOf(teacher)).find((c) => c.record_id === before.id)!.id);
+  });
+
+  it('a device time kept unbounded before this fix, for a record its entry did not write, orders nothing and names nobody', async () => {
+    const { teacher, ta, studentA, studentB } = rig.course;
+    const assignment = await createGradedAssignment(rig.hub, rig.course, { name: 'Kept before' });
+    await submitText(rig.hub, studentB.token, rig.course.id, assignment.id);
+    const before = await storedSubmission(assignment.id, studentB.id);
+    await gradeAs(rig.hub, ta.token, rig.course.id, assignment.id, studentB.id, { posted_grade: '5' });
+    const graded = await storedSubmission(assignment.id, studentB.id);
+    // What an older hub kept after the year-255479 attack: the student's entry as the author of the TA's grade.
+    const { sync } = rig.hub.core.services;
+    const lastReplays = new Repository<{ record_key: string; updated_at: number; user_id: number; device_time: number; request: RecordedWrite }>(
+      sync.db.collections.local, 'sync_last_replay', sync.ids, (r) => ({ lookup_key: r.record_key }),
+    );
+    await lastReplays.create({ record_key: graded.key, updated_at: graded.updated_at, user_id: studentA.id, device_time: FAR_FUTURE, request: { method: 'POST', route: ROUTES.submit, params: {} } }, fixtureStamp());
+    const entry = {
+      ...replayEntry(teacher.id, 'PUT', ROUTES.gradeOrComment, { ...rig.ids(assignment.id, studentB.id), submission: { posted_grade: '8' } }),
+      base: { collection: 'course_user', key: before.key, type: 'submission', lookup_key: before.lookup_key, updated_at: before.updated_at, change: { before: { score: null, grade: null }, after: { score: 8, grade: '8' } } },
+    };
+    expect(await rig.replay(teacher.token, [entry])).toEqual([expect.objectContaining({ outcome: 'applied', status: 200, conflict: null })]);
+    expect((await conflictsOf(ta)).filter((c) => c.record_id === before.id)).toEqual([expect.objectContaining({ user_id: ta.id, kept_by: teacher.id })]);
+    expect((await conflictsOf(studentA)).filter((c) => c.record_id === before.id)).toEqual([]);
   });
 });

@@ -152,11 +152,13 @@ export class ReplayConflicts {
   /**
    * Who made the record's current state and when: the replayed entry that made it, if it still stands, else the
    * record's own stamp. A state is never later than the hub stored it, whatever time an entry claimed (records kept
-   * before times were bounded may carry any device clock).
+   * before times were bounded may carry any device clock), nor made by anyone but the record's last writer.
    */
   async #stateWrite(hub: WireRecord): Promise<Clash['hubWrite']> {
     const last = await this.#lastReplays.byLookup(hub.key);
-    const replayed = last?.data.updated_at === hub.updated_at ? last.data : undefined;
+    // A replay that made the state stamped it with its own user; one kept for a record it did not write (before
+    // decision 0094) names someone else and is not the state's.
+    const replayed = last?.data.updated_at === hub.updated_at && last.data.user_id === hub.updated_by ? last.data : undefined;
     if (!replayed) return { userId: hub.updated_by, at: hub.updated_at, request: null };
     return { userId: replayed.user_id, at: Math.min(replayed.device_time, hub.updated_at), request: replayed.request };
   }
