@@ -14,8 +14,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createGradedAssignment, gradeAs, submitText } from '../helpers/submission-fixtures.ts';
 import { ROUTES } from '../helpers/sync-fixtures.ts';
 
-type Role = 'teacher' | 'ta' | 'studentA' | 'studentB' | 'observer';
-const ROLES: readonly Role[] = ['teacher', 'ta', 'studentA', 'studentB', 'observer'];
+type Role = 'teacher' | 'ta' | 'studentA' | 'studentB' | 'observer' | 'outsider';
+const ROLES: readonly Role[] = ['teacher', 'ta', 'studentA', 'studentB', 'observer', 'outsider'];
 type Variant = 'none' | 'matching' | 'stale' | 'other' | 'login';
 const VARIANTS: readonly Variant[] = ['none', 'matching', 'stale', 'other', 'login'];
 
@@ -29,6 +29,8 @@ interface Seeded {
   pageId: number;
   column: number;
   topic: number;
+  /** Student A's reply in the topic. */
+  reply: number;
   note: number;
   /** The seed's ids by name, so two hubs' states compare. */
   names: Map<number, string>;
@@ -106,6 +108,14 @@ const KINDS: readonly Kind[] = [
     claim: (v) => ({ before: { title: NEVER }, after: { title: `Plan ${v}` } }),
   },
   {
+    name: 'edit student A’s discussion reply',
+    method: 'PUT',
+    route: '/api/v1/courses/:course_id/discussion_topics/:topic_id/entries/:id',
+    params: (s, _u, v) => ids(s, { topic_id: String(s.topic), id: String(s.reply), message: `<p>Edited ${v}</p>` }),
+    target: (s) => ({ collection: 'course_user', selector: { id: s.reply } }),
+    claim: (v) => ({ before: { message: NEVER }, after: { message: `<p>Edited ${v}</p>` } }),
+  },
+  {
     name: 'create a planner note',
     method: 'POST',
     route: '/api/v1/planner_notes',
@@ -116,6 +126,15 @@ const KINDS: readonly Kind[] = [
     method: 'POST',
     route: '/api/v1/courses/:course_id/discussion_topics/:topic_id/entries',
     params: (s, _u, v) => ids(s, { topic_id: String(s.topic), message: `<p>Reply ${v}</p>` }),
+  },
+  // Last: once the note is gone, every later request on it answers 404 on both hubs.
+  {
+    name: 'delete student A’s planner note',
+    method: 'DELETE',
+    route: '/api/v1/planner_notes/:id',
+    params: (s) => ({ id: String(s.note) }),
+    target: (s) => ({ collection: 'course_user', selector: { id: s.note } }),
+    claim: () => ({ before: { title: NEVER }, after: { title: null } }),
   },
 ];
 
@@ -133,7 +152,7 @@ function generator(seed: number): () => number {
 
 async function seed(hub: TestServer): Promise<Seeded> {
   const course = await createRosterCourse(hub, 'Differential 101');
-  const { teacher, ta, studentA, studentB, observer } = course;
+  const { teacher, ta, studentA, studentB, observer, outsider } = course;
   const assignment = (await createGradedAssignment(hub, course, { name: 'Essay' })).id;
   await submitText(hub, studentA.token, course.id, assignment, '<p>A’s essay</p>');
   await submitText(hub, studentB.token, course.id, assignment, '<p>B’s essay</p>');
@@ -144,7 +163,10 @@ async function seed(hub: TestServer): Promise<Seeded> {
   expect(datum.status).toBe(200);
   const topic = (await createDiscussionTopic(hub, teacher.token, course.id, { title: 'Questions', message: '<p>Ask</p>', published: true })).id as number;
   const note = (await createNote(hub, studentA.token, { title: 'Read', course_id: course.id })).id;
-  const users = { teacher, ta, studentA, studentB, observer };
+  const reply = await api(hub, studentA.token, 'POST', `/api/v1/courses/${course.id}/discussion_topics/${topic}/entries`, { message: '<p>First reply</p>' });
+  expect(reply.status).toBe(201);
+  const replyId = (reply.json as { id: number }).id;
+  const users = { teacher, ta, studentA, studentB, observer, outsider };
   const names = new Map<number, string>([
     [course.id, 'course'],
     [course.sectionB, 'sectionB'],
@@ -153,9 +175,10 @@ async function seed(hub: TestServer): Promise<Seeded> {
     [column.id, 'column'],
     [topic, 'topic'],
     [note, 'note'],
+    [replyId, 'reply'],
     ...Object.entries(users).map(([role, user]) => [user.id, role] as [number, string]),
   ]);
-  return { hub, course, users, assignment, page: page.url, pageId: page.page_id, column: column.id, topic, note, names, since: Date.now() + 1 };
+  return { hub, course, users, assignment, page: page.url, pageId: page.page_id, column: column.id, topic, reply: replyId, note, names, since: Date.now() + 1 };
 }
 
 /**
