@@ -5,6 +5,11 @@ import type { ContentPull, CourseWorkPull, DirectoryPull } from '../domain/decla
 import type { ItemLock } from '../domain/progression/item-locks.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import type { FileData } from '../domain/records/content-records.ts';
+import type { EnrollmentData } from '../domain/records/course-records.ts';
+import type { SubmissionCommentData, SubmissionData } from '../domain/records/submission-records.ts';
+import { commentShown, withoutUnpostedGrade } from '../domain/grading/posting-policy.ts';
+import { mayHaveBeenPublished } from '../domain/publication-marker.ts';
+import { isVisible } from '../domain/roster-visibility.ts';
 import { seesStudent, type CourseScope, type SyncScope } from './sync-scope.ts';
 import type { PullCollection, WireRecord } from './sync-partitions.ts';
 
@@ -32,8 +37,19 @@ export class PullVisibility {
    * By the rule the record's type declares (domain/declarations/). A type without a declaration is sync
    * bookkeeping kept beside the records it is about (receipts): judged as it was before declarations existed,
    * course work in `course_user`, the course's staff alone in `course` and `history`, no one in the directory.
+   *
+   * 'hidden' (a bare tombstone) only for a record the device may hold a copy of: one shown to the user before it
+   * changed, or deleted, or was unpublished (decision 0097). A record the user never could read is 'skip', so
+   * neither a tombstone nor a stream event tells them it exists; what leaves their view by a change of scope (a
+   * lost permission or section, a muted assignment) goes in the sweep the changed fingerprint starts.
    */
   async decide(collection: PullCollection, doc: WireRecord): Promise<PullDecision> {
+    const shown = await this.#judge(collection, doc);
+    // A deleted record (its last data is kept) is a tombstone to whoever was shown it.
+    return doc._deleted && shown !== 'skip' ? 'hidden' : shown;
+  }
+
+  async #judge(collection: PullCollection, doc: WireRecord): Promise<PullDecision> {
     const declared = declarationOf(doc.type);
     if (collection === 'directory') return this.#directory(doc, declared?.collection === 'directory' ? declared.pull : 'nobody');
     const course = this.#scope.courses.get(doc.course_id);
@@ -44,7 +60,8 @@ export class PullVisibility {
       return course.manages.has(managers) || doc.user_id === this.#scope.userId ? doc : 'skip';
     }
     const content: ContentPull<Record<string, unknown>> = declared?.collection === 'course' ? declared.pull : BOOKKEEPING;
-    if (!(await this.#courseContent(doc, course, content))) return 'hidden';
+    const shown = await this.#courseContent(doc, course, content);
+    if (shown !== true) return shown;
     return content.shownTo === 'published' ? this.#asSeen(doc, course, content.whenLocked) : doc;
   }
 
@@ -93,23 +110,52 @@ export class PullVisibility {
     if (pull === 'owner') return doc.user_id === this.#scope.userId ? doc : 'skip';
     if (pull === 'graders') return course.manages.has('manage_grades') && seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
     if (pull === 'poll_answers' && this.#scope.polls.publicSessions.has(doc.parent_id)) return doc;
-    return seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
+    if (!seesStudent(this.#scope, course, doc.user_id)) return 'skip';
+    if (pull === 'graded_work') return this.#posted(doc, course);
+    if (pull === 'work_comments') return this.#comment(doc, course);
+    return doc;
   }
 
-  async #courseContent(doc: WireRecord, course: CourseScope, pull: ContentPull<Record<string, unknown>>): Promise<boolean> {
+  /** A submission (or a version of it) as the submissions API shows it to the user: no grade before it is posted. */
+  #posted(doc: WireRecord, course: CourseScope): WireRecord {
+    const work = doc.data as unknown as SubmissionData;
+    if (!course.hidesUnposted || !course.unposted.has(work.assignment_id)) return doc;
+    return { ...doc, data: withoutUnpostedGrade(work) as unknown as Record<string, unknown> };
+  }
+
+  /**
+   * A comment the submissions API shows the user; a deleted one as a tombstone to whoever it was shown. One hidden
+   * by the posting policy is not mentioned: muting an assignment changes the fingerprint, and its sweep deletes the
+   * comments a device held.
+   */
+  #comment(doc: WireRecord, course: CourseScope): PullDecision {
+    const comment = doc.data as unknown as SubmissionCommentData;
+    const assignment = { muted: course.unposted.has(comment.assignment_id) };
+    if (commentShown(comment, doc.user_id, course.hidesUnposted, assignment)) return doc;
+    return commentShown({ ...comment, workflow_state: 'active' }, doc.user_id, course.hidesUnposted, assignment) ? 'hidden' : 'skip';
+  }
+
+  /**
+   * True when the user may see the content; otherwise what they receive instead: a tombstone for a copy they may
+   * hold (published once, or a file its lock or deletion now withholds), nothing for what they never could read
+   * (a draft never published, staff-only records, people outside their roster).
+   */
+  async #courseContent(doc: WireRecord, course: CourseScope, pull: ContentPull<Record<string, unknown>>): Promise<true | 'hidden' | 'skip'> {
     if (pull.shownTo === 'members') return true;
+    if (pull.shownTo === 'roster') return isVisible({ data: doc.data as unknown as EnrollmentData }, course.roster) ? true : 'skip';
     if (course.manages.has(pull.managers)) return true;
     switch (pull.shownTo) {
       case 'managers':
-        return false;
+        return 'skip';
       case 'published':
-        return pull.published(doc.data);
+        if (pull.published(doc.data)) return true;
+        return mayHaveBeenPublished(doc.data) ? 'hidden' : 'skip';
       case 'file_readers':
-        return this.#fileVisible(doc.key, doc.data as unknown as FileData, course);
+        return this.#fileVisible(doc.key, doc.data as unknown as FileData, course) || 'hidden';
       case 'its_file_readers': {
         // The bytes travel exactly when the API would let the user download them.
         const file = await this.#file(doc.parent_id);
-        return !!file && this.#fileVisible(file.key, file.data, course);
+        return (!!file && this.#fileVisible(file.key, file.data, course)) || 'hidden';
       }
     }
   }

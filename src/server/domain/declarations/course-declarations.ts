@@ -44,7 +44,7 @@ export const enrollmentRecord = declareRecord<EnrollmentData>()({
   type: 'enrollment',
   scopes: 'its_course',
   slots: (e) => ({ course_id: e.course_id, user_id: e.user_id, parent_id: e.course_section_id, sort_key: e.type }),
-  pull: members,
+  pull: { shownTo: 'roster' },
 });
 
 export const assignmentRecord = declareRecord<AssignmentData>()({

@@ -34,6 +34,7 @@ const gradersOnly = { ...courseUser, pull: 'graders' } as const;
 // slot counts an assignment's submitted and to-be-graded ones (schema version 1 filled it for older records).
 export const submissionRecord = declareRecord<SubmissionData>()({
   ...courseWork,
+  pull: 'graded_work',
   type: 'submission',
   scopes: 'none',
   slots: (s) => ({
@@ -58,6 +59,7 @@ export const submissionRecord = declareRecord<SubmissionData>()({
 
 export const submissionCommentRecord = declareRecord<SubmissionCommentData>()({
   ...courseWork,
+  pull: 'work_comments',
   type: 'submission_comment',
   scopes: 'none',
   slots: (c) => ({ course_id: c.course_id, user_id: c.user_id, parent_id: c.submission_id }),
@@ -65,6 +67,7 @@ export const submissionCommentRecord = declareRecord<SubmissionCommentData>()({
 
 export const submissionVersionRecord = declareRecord<SubmissionVersionData>()({
   ...courseWork,
+  pull: 'graded_work',
   type: 'submission_version',
   scopes: 'none',
   slots: (v) => ({ course_id: v.course_id, user_id: v.user_id, parent_id: v.submission_id }),

@@ -58,8 +58,10 @@ export type DirectoryPull =
  * REST area asks before it shows drafts and ignores locks, so a device's user sees over sync what the API shows.
  */
 export type ContentPull<TData> =
-  /** Every member of the course sees it (sections, enrollments, groups). */
+  /** Every member of the course sees it (sections, groups). */
   | { readonly shownTo: 'members' }
+  /** An enrollment: shown as the enrollments API lists it to the user (`domain/roster-visibility.ts`; an observer sees their own and their students'). */
+  | { readonly shownTo: 'roster' }
   /** Only its managers hold it; the API answers others from the hub alone (or not at all). */
   | { readonly shownTo: 'managers'; readonly managers: ContentManager }
   /** Managers see every copy; others the published ones, without what a lock withholds while locked. */
@@ -79,6 +81,16 @@ export type ContentPull<TData> =
 export type CourseWorkPull =
   /** Whoever sees that student's course work: the student, their graders, observers of them. */
   | 'course_work'
+  /**
+   * A submission or a version of it: as course work, its grade withheld (`withoutUnpostedGrade`) from a reader of
+   * posted grades while its assignment's grades are unposted, as the submissions API withholds it.
+   */
+  | 'graded_work'
+  /**
+   * A submission comment: as course work while the submissions API shows it (`commentShown`): never once deleted,
+   * and before posting only the student's own to a reader of posted grades.
+   */
+  | 'work_comments'
   /** Graders who see that student, never the student (notes, stored totals with unposted grades). */
   | 'graders'
   /** The owner alone (planner, notification settings, read state). */
