@@ -42,3 +42,14 @@ export async function observees(access: Access, principal: Principal, courseId: 
   const own = await access.enrollmentsOf(principal, courseId);
   return new Set(own.flatMap((e) => (e.type === 'ObserverEnrollment' && e.workflow_state !== 'deleted' && e.associated_user_id !== null ? [e.associated_user_id] : [])));
 }
+
+/**
+ * The sections the sections API lists to the user: all when a grant holds read_roster course-wide, else those of
+ * their section-limited grants, and always the sections they are enrolled in themselves.
+ */
+export async function shownSections(access: Access, principal: Principal, courseId: number): Promise<'all' | ReadonlySet<number>> {
+  const roster = await access.visibleSections(principal, courseId);
+  if (roster === 'all') return 'all';
+  const own = (await access.enrollmentsOf(principal, courseId)).map((e) => e.course_section_id);
+  return new Set([...roster, ...own]);
+}

@@ -11,7 +11,7 @@ import { commentShown, withoutUnpostedGrade } from '../domain/grading/posting-po
 import { mayHaveBeenPublished } from '../domain/publication-marker.ts';
 import { isVisible } from '../domain/roster-visibility.ts';
 import { seesStudent, type CourseScope, type SyncScope } from './sync-scope.ts';
-import type { PullCollection, WireRecord } from './sync-partitions.ts';
+import { toWire, type PullCollection, type WireRecord } from './sync-partitions.ts';
 
 /** What a pull sends for one changed record: the record (possibly redacted), a tombstone, or nothing. */
 export type PullDecision = WireRecord | 'hidden' | 'skip';
@@ -27,6 +27,7 @@ export class PullVisibility {
   readonly #scope: SyncScope;
   readonly #repos: Repositories;
   readonly #files = new Map<number, Promise<Stored<FileData> | undefined>>();
+  readonly #containers = new Map<number, Promise<true | 'hidden' | 'skip'>>();
 
   constructor(scope: SyncScope, repos: Repositories) {
     this.#scope = scope;
@@ -61,6 +62,8 @@ export class PullVisibility {
     }
     const content: ContentPull<Record<string, unknown>> = declared?.collection === 'course' ? declared.pull : BOOKKEEPING;
     const shown = await this.#courseContent(doc, course, content);
+    // Removed content is REST's to no one: a tombstone to whoever may hold a copy.
+    if (declared?.collection === 'course' && declared.removed?.(doc.data)) return shown === 'skip' ? 'skip' : 'hidden';
     if (shown !== true) return shown;
     return content.shownTo === 'published' ? this.#asSeen(doc, course, content.whenLocked) : doc;
   }
@@ -143,13 +146,18 @@ export class PullVisibility {
   async #courseContent(doc: WireRecord, course: CourseScope, pull: ContentPull<Record<string, unknown>>): Promise<true | 'hidden' | 'skip'> {
     if (pull.shownTo === 'members') return true;
     if (pull.shownTo === 'roster') return isVisible({ data: doc.data as unknown as EnrollmentData }, course.roster) ? true : 'skip';
+    if (pull.shownTo === 'sections') return course.sections === 'all' || course.sections.has(doc.id) ? true : 'skip';
     if (course.manages.has(pull.managers)) return true;
     switch (pull.shownTo) {
       case 'managers':
         return 'skip';
-      case 'published':
-        if (pull.published(doc.data)) return true;
-        return mayHaveBeenPublished(doc.data) ? 'hidden' : 'skip';
+      case 'published': {
+        const own = pull.published(doc.data) || (mayHaveBeenPublished(doc.data) ? 'hidden' : 'skip');
+        if (!pull.inside || own === 'skip') return own;
+        // Shown inside a container: as much as both allow (an item of a module never published was never shown).
+        const container = await this.#container(pull.inside, doc.parent_id);
+        return container === true ? own : container === 'skip' || own === true ? container : own;
+      }
       case 'file_readers':
         return this.#fileVisible(doc.key, doc.data as unknown as FileData, course) || 'hidden';
       case 'its_file_readers': {
@@ -158,6 +166,21 @@ export class PullVisibility {
         return (!!file && this.#fileVisible(file.key, file.data, course)) || 'hidden';
       }
     }
+  }
+
+  /** How the container a record is shown inside (a module item's module) is shown to the user; once per pull. */
+  #container(repository: 'modules', id: number): Promise<true | 'hidden' | 'skip'> {
+    let found = this.#containers.get(id);
+    if (!found) {
+      found = this.#repos[repository].get(id).then(async (container) => {
+        // A container gone from the store was removed: its contents were deleted with it.
+        if (!container) return 'hidden';
+        const shown = await this.#judge('course', { ...toWire(container as unknown as WireRecord), _deleted: false });
+        return typeof shown === 'object' ? true : shown;
+      });
+      this.#containers.set(id, found);
+    }
+    return found;
   }
 
   /**

@@ -13,7 +13,7 @@ import type { ItemLock } from '../domain/progression/item-locks.ts';
 import type { AssignmentData, FileData } from '../domain/records/content-records.ts';
 import type { WikiPageData } from '../domain/records/page-records.ts';
 import type { Repositories } from '../domain/repositories.ts';
-import { enrollmentVisibility, isVisible, type RosterVisibility } from '../domain/roster-visibility.ts';
+import { enrollmentVisibility, isVisible, shownSections, type RosterVisibility } from '../domain/roster-visibility.ts';
 import type { Stored } from '../domain/repository.ts';
 import { pollsInScope, type PollCourse, type PollsInScope } from './poll-scope.ts';
 import type { PullCollection, WireRecord } from './sync-partitions.ts';
@@ -47,6 +47,8 @@ export interface CourseScope {
   offlineLocked: boolean;
   /** Whose enrollments the user sees: the enrollments API's rule (an observer: their own and their linked students'). */
   roster: RosterVisibility;
+  /** The sections the sections API lists to the user. */
+  sections: 'all' | ReadonlySet<number>;
   /** May not see unposted grades and comments (the posting policy's readers: a student, an observer). */
   hidesUnposted: boolean;
   /** When `hidesUnposted`, the course's assignments whose grades are not posted (muted); empty otherwise. */
@@ -95,13 +97,14 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     if (!(await readableCourse(principal, courseId, access))) continue;
     const context = { type: 'course', courseId } as const;
     // Each question reads the same permission facts, which Access reuses until a write changes them.
-    const [held, students, managesPeople, enrols, facts, roster, seesUnposted] = await Promise.all([
+    const [held, students, managesPeople, enrols, facts, roster, sections, seesUnposted] = await Promise.all([
       Promise.all(CONTENT_MANAGERS.map(async (permission) => ((await access.can(principal, permission, context)) ? [permission] : []))),
       access.visibleStudents(principal, courseId),
       access.can(principal, 'manage_admin_users', context),
       access.canAny(principal, ANY_MANAGING_PERMISSION, context),
       access.facts(principal, context),
       enrollmentVisibility(access, principal, courseId),
+      shownSections(access, principal, courseId),
       access.canAny(principal, UNPOSTED_READERS, context),
     ]);
     const own = facts.enrollments;
@@ -113,7 +116,7 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     const { locks, judge } = options.locks ? await lockedContent(repos, principal.userId, courseId, manages, options.now) : { locks: undefined, judge: undefined };
     const offlineLocked = (await repos.courses.get(courseId))?.data.offline_locked_content === true;
     const unposted = seesUnposted ? new Set<number>() : unpostedAssignments((await lockableContent(repos).get(courseId)).assignments);
-    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked, roster, hidesUnposted: !seesUnposted, unposted });
+    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked, roster, sections, hidesUnposted: !seesUnposted, unposted });
     const sectionIds = new Set(own.filter((e) => e.workflow_state === 'active').map((e) => e.course_section_id));
     pollCourses.push({ courseId, sectionIds, managesContent: manages.has('manage_content') });
     for (const account of facts.accountChain) accountIds.add(account.id);
@@ -248,7 +251,7 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
     // Muting an assignment takes its grades and others' comments from its students' devices; unmuting brings them.
     const students = collection === 'course_user' ? [c.students === 'all' ? 'all' : sorted(c.students), c.hidesUnposted, sorted(c.unposted)] : undefined;
     // Content that unlocked (a date passed, a prerequisite was completed) or locked again is sent anew.
-    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort(), rosterBasis(c.roster)] : undefined;
+    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort(), rosterBasis(c.roster), c.sections === 'all' ? 'all' : sorted(c.sections)] : undefined;
     return [id, [...c.manages].sort(), students, locked];
   });
   // A poll session created, closed or made public elsewhere changes which polls, choices and answers travel.

@@ -28,7 +28,15 @@ export type RecordDeclaration<TData extends object> = Placement<TData> & {
 type Placement<TData> =
   | { readonly collection: 'local'; readonly pull: 'never' }
   | { readonly collection: 'directory'; readonly pull: DirectoryPull }
-  | { readonly collection: 'course'; readonly pull: ContentPull<TData> }
+  | {
+      readonly collection: 'course';
+      readonly pull: ContentPull<TData>;
+      /**
+       * A removed record (`workflow_state: 'deleted'`, kept so sync replicates the removal): REST shows it to no one,
+       * so whoever may have held it receives a bare tombstone and everyone else nothing.
+       */
+      readonly removed?: (data: TData) => boolean;
+    }
   | { readonly collection: 'course_user'; readonly pull: CourseWorkPull }
   | { readonly collection: 'history'; readonly pull: HistoryPull };
 
@@ -58,8 +66,10 @@ export type DirectoryPull =
  * REST area asks before it shows drafts and ignores locks, so a device's user sees over sync what the API shows.
  */
 export type ContentPull<TData> =
-  /** Every member of the course sees it (sections, groups). */
+  /** Every member of the course sees it (groups, module settings). */
   | { readonly shownTo: 'members' }
+  /** A section: those the sections API lists to the user (`shownSections`: their roster's and their own). */
+  | { readonly shownTo: 'sections' }
   /** An enrollment: shown as the enrollments API lists it to the user (`domain/roster-visibility.ts`; an observer sees their own and their students'). */
   | { readonly shownTo: 'roster' }
   /** Only its managers hold it; the API answers others from the hub alone (or not at all). */
@@ -71,6 +81,8 @@ export type ContentPull<TData> =
       readonly published: (data: TData) => boolean;
       /** What a copy keeps while the content is locked for the user (`domain/locked-content.ts`, as REST shows it). */
       readonly whenLocked?: (data: TData) => TData;
+      /** Shown only inside a container the user is shown (`parent_id`): a module item, inside its module. */
+      readonly inside?: 'modules';
     }
   /** A file: managers every one; others what the files API would let them read (its own rule, see pull-visibility). */
   | { readonly shownTo: 'file_readers'; readonly managers: ContentManager }
