@@ -1,0 +1,83 @@
+import { api, createFixtureUser, type FixtureUser } from './api-fixtures.ts';
+import { enrollFixtureUser } from './course-fixtures.ts';
+import { createAssignment, createDiscussionTopic, createFile, createQuiz } from './content-fixtures.ts';
+import { createRosterCourse, type RosterCourse } from './enrollment-fixtures.ts';
+import { createItem, createModule, createPublishedModule } from './module-fixtures.ts';
+import { coursePages, createPage } from './page-fixtures.ts';
+import type { TestServer } from './server.ts';
+import { createGradedAssignment, gradeAs, submitText } from './submission-fixtures.ts';
+
+/** The cast of the pull differential: every role whose device pulls a course (decision 0097). */
+export interface DifferentialCast {
+  course: RosterCourse;
+  /** An observer linked to no student. */
+  lonely: FixtureUser;
+  /** Keys of drafts never published: no one but their managers may hear of them, not even by a tombstone. */
+  neverPublished: Set<string>;
+}
+
+function expectOk(res: { status: number; json: unknown }, what: string): void {
+  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.json)}`);
+}
+
+/**
+ * One course with records of the course-content and course-work types in each state a rule tells apart: draft,
+ * published, locked, unposted (muted), posted, deleted, unpublished after publishing, and in the other section.
+ */
+export async function seedDifferentialCourse(hub: TestServer): Promise<DifferentialCast> {
+  const course = await createRosterCourse(hub, 'Differential 101');
+  const { id, teacher, studentA, studentB } = course;
+  const lonely = await createFixtureUser(hub, 'Lone Observer');
+  await enrollFixtureUser(hub, id, lonely.id, 'ObserverEnrollment');
+  const t = teacher.token;
+  const neverPublished = new Set<string>();
+  const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
+
+  // Assignments: posted, unposted (muted), locked (opens next week), draft, deleted, unpublished after publishing.
+  const posted = await createGradedAssignment(hub, course, { name: 'Posted', description: '<p>Posted brief</p>' });
+  const unposted = await createGradedAssignment(hub, course, { name: 'Unposted', description: '<p>Muted brief</p>' });
+  await createGradedAssignment(hub, course, { name: 'Locked', description: '<p>Secret until next week</p>', unlock_at: future });
+  neverPublished.add(`assignment:${(await createAssignment(hub, t, id, { name: 'Draft', published: false })).id}`);
+  const deleted = await createGradedAssignment(hub, course, { name: 'Deleted' });
+  expectOk(await api(hub, t, 'DELETE', `/api/v1/courses/${id}/assignments/${deleted.id}`), 'delete assignment');
+  const withdrawn = await createGradedAssignment(hub, course, { name: 'Withdrawn' });
+  expectOk(await api(hub, t, 'PUT', `/api/v1/courses/${id}/assignments/${withdrawn.id}`, { assignment: { published: false } }), 'unpublish');
+
+  // Work of both students (two sections), graded, one grade unposted, with comments of each kind.
+  for (const student of [studentA, studentB]) {
+    await submitText(hub, student.token, id, posted.id, `<p>${student.id} posted</p>`);
+    await gradeAs(hub, t, id, posted.id, student.id, { posted_grade: '8', comment: { text_comment: `Well done ${student.id}` } });
+  }
+  await submitText(hub, studentA.token, id, unposted.id);
+  expectOk(await api(hub, t, 'PUT', `/api/v1/courses/${id}/assignments/${unposted.id}`, { assignment: { muted: true } }), 'mute');
+  await gradeAs(hub, t, id, unposted.id, studentA.id, { posted_grade: '6', comment: { text_comment: 'Hidden until posted' } });
+  const own = `/api/v1/courses/${id}/assignments/${unposted.id}/submissions/${studentA.id}`;
+  expectOk(await api(hub, studentA.token, 'PUT', own, { comment: { text_comment: 'My question' } }), 'own comment');
+  const onPosted = `/api/v1/courses/${id}/assignments/${posted.id}/submissions/${studentA.id}`;
+  expectOk(await api(hub, t, 'PUT', onPosted, { comment: { text_comment: 'Removed' } }), 'comment');
+  const removed = (await hub.core.services.repos.submissionComments.find({ course_id: id })).find((c) => c.data.comment === 'Removed')!;
+  expectOk(await api(hub, t, 'DELETE', `${onPosted}/comments/${removed.id}`), 'delete comment');
+
+  // Pages: published, draft, deleted.
+  await createPage(hub, t, coursePages(id), { title: 'Published page', body: '<p>Read me</p>', published: true });
+  neverPublished.add(`wiki_page:${(await createPage(hub, t, coursePages(id), { title: 'Draft page', body: '<p>Not yet</p>', published: false })).page_id}`);
+  const gone = await createPage(hub, t, coursePages(id), { title: 'Gone page', body: '<p>Bye</p>', published: true });
+  expectOk(await api(hub, t, 'DELETE', `${coursePages(id)}/${gone.url}`), 'delete page');
+
+  // Quizzes and topics: published and draft.
+  await createQuiz(hub, t, id, { title: 'Published quiz', published: true });
+  neverPublished.add(`quiz:${(await createQuiz(hub, t, id, { title: 'Draft quiz', published: false })).id}`);
+  await createDiscussionTopic(hub, t, id, { title: 'Open topic', message: '<p>Talk</p>', published: true });
+  neverPublished.add(`discussion_topic:${(await createDiscussionTopic(hub, t, id, { title: 'Draft topic', message: '<p>Soon</p>', published: false })).id}`);
+
+  // Modules: a published one with an item, an unpublished one with an item.
+  const week = await createPublishedModule(hub, t, id, { name: 'Week 1' });
+  await createItem(hub, t, id, week.id, { type: 'Assignment', content_id: posted.id });
+  const later = await createModule(hub, t, id, { name: 'Later' });
+  neverPublished.add(`context_module:${later.id}`);
+  const hiddenItem = await createItem(hub, t, id, later.id, { type: 'Assignment', content_id: posted.id });
+  neverPublished.add(`content_tag:${hiddenItem.id}`);
+
+  await createFile(hub, t, id, 'syllabus.txt', 'syllabus');
+  return { course, lonely, neverPublished };
+}
