@@ -147,6 +147,7 @@ export class PullVisibility {
     if (pull.shownTo === 'members') return true;
     if (pull.shownTo === 'roster') return isVisible({ data: doc.data as unknown as EnrollmentData }, course.roster) ? true : 'skip';
     if (pull.shownTo === 'sections') return course.sections === 'all' || course.sections.has(doc.id) ? true : 'skip';
+    if (pull.shownTo === 'group_readers') return groupShown(course, pull.its, doc) ? true : 'skip';
     if (course.manages.has(pull.managers)) return true;
     switch (pull.shownTo) {
       case 'managers':
@@ -198,6 +199,13 @@ export class PullVisibility {
     if (!found) this.#files.set(id, (found = this.#repos.files.get(id)));
     return found;
   }
+}
+
+/** The groups API's answer for a group, a membership of one or a category (`readableGroups`). */
+function groupShown(course: CourseScope, its: 'id' | 'parent' | 'category', doc: WireRecord): boolean {
+  const { ids, categories } = course.groups;
+  if (its === 'category') return categories;
+  return ids === 'all' || ids.has(its === 'id' ? doc.id : doc.parent_id);
 }
 
 /** The rule for bookkeeping (undeclared types) in a course's content and history: the course's staff alone. */

@@ -5,6 +5,7 @@ import { RECORD_DECLARATIONS } from '../domain/declarations/index.ts';
 import { CONTENT_MANAGERS, type ContentManager } from '../domain/declarations/record-declaration.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import { isUnposted, UNPOSTED_READERS } from '../domain/grading/posting-policy.ts';
+import { GROUP_CATEGORY_READERS, readableGroups } from '../domain/group-visibility.ts';
 import { ANY_MANAGING_PERMISSION } from '../domain/permissions/index.ts';
 import type { Principal } from '../domain/principal.ts';
 import { ContentLocks } from '../domain/progression/content-locks.ts';
@@ -49,6 +50,8 @@ export interface CourseScope {
   roster: RosterVisibility;
   /** The sections the sections API lists to the user. */
   sections: 'all' | ReadonlySet<number>;
+  /** The groups the groups API lets the user read, and whether they are listed the categories. */
+  groups: { readonly ids: 'all' | ReadonlySet<number>; readonly categories: boolean };
   /** May not see unposted grades and comments (the posting policy's readers: a student, an observer). */
   hidesUnposted: boolean;
   /** When `hidesUnposted`, the course's assignments whose grades are not posted (muted); empty otherwise. */
@@ -97,7 +100,7 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     if (!(await readableCourse(principal, courseId, access))) continue;
     const context = { type: 'course', courseId } as const;
     // Each question reads the same permission facts, which Access reuses until a write changes them.
-    const [held, students, managesPeople, enrols, facts, roster, sections, seesUnposted] = await Promise.all([
+    const [held, students, managesPeople, enrols, facts, roster, sections, seesUnposted, groupIds, categories] = await Promise.all([
       Promise.all(CONTENT_MANAGERS.map(async (permission) => ((await access.can(principal, permission, context)) ? [permission] : []))),
       access.visibleStudents(principal, courseId),
       access.can(principal, 'manage_admin_users', context),
@@ -106,6 +109,8 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
       enrollmentVisibility(access, principal, courseId),
       shownSections(access, principal, courseId),
       access.canAny(principal, UNPOSTED_READERS, context),
+      readableGroups(access, repos, principal, courseId),
+      access.canAny(principal, GROUP_CATEGORY_READERS, context),
     ]);
     const own = facts.enrollments;
     const manages = new Set<ContentManager>(held.flat());
@@ -116,7 +121,7 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     const { locks, judge } = options.locks ? await lockedContent(repos, principal.userId, courseId, manages, options.now) : { locks: undefined, judge: undefined };
     const offlineLocked = (await repos.courses.get(courseId))?.data.offline_locked_content === true;
     const unposted = seesUnposted ? new Set<number>() : unpostedAssignments((await lockableContent(repos).get(courseId)).assignments);
-    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked, roster, sections, hidesUnposted: !seesUnposted, unposted });
+    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked, roster, sections, groups: { ids: groupIds, categories }, hidesUnposted: !seesUnposted, unposted });
     const sectionIds = new Set(own.filter((e) => e.workflow_state === 'active').map((e) => e.course_section_id));
     pollCourses.push({ courseId, sectionIds, managesContent: manages.has('manage_content') });
     for (const account of facts.accountChain) accountIds.add(account.id);
@@ -251,7 +256,7 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
     // Muting an assignment takes its grades and others' comments from its students' devices; unmuting brings them.
     const students = collection === 'course_user' ? [c.students === 'all' ? 'all' : sorted(c.students), c.hidesUnposted, sorted(c.unposted)] : undefined;
     // Content that unlocked (a date passed, a prerequisite was completed) or locked again is sent anew.
-    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort(), rosterBasis(c.roster), c.sections === 'all' ? 'all' : sorted(c.sections)] : undefined;
+    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort(), rosterBasis(c.roster), c.sections === 'all' ? 'all' : sorted(c.sections), c.groups.ids === 'all' ? 'all' : sorted(c.groups.ids), c.groups.categories] : undefined;
     return [id, [...c.manages].sort(), students, locked];
   });
   // A poll session created, closed or made public elsewhere changes which polls, choices and answers travel.

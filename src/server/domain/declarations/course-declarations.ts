@@ -147,7 +147,7 @@ export const groupCategoryRecord = declareRecord<GroupCategoryData>()({
   type: 'group_category',
   scopes: 'none',
   slots: (c) => ({ course_id: c.course_id, parent_id: c.context_id, sort_key: c.name.toLowerCase().slice(0, 300) }),
-  pull: members,
+  pull: { shownTo: 'group_readers', its: 'category' },
 });
 
 // Groups are listed per category, ordered by name (Canvas orders a category's groups by name).
@@ -157,15 +157,17 @@ export const groupRecord = declareRecord<GroupData>()({
   type: 'group',
   scopes: 'none',
   slots: (g) => ({ course_id: g.course_id, parent_id: g.group_category_id, sort_key: g.name.toLowerCase().slice(0, 300) }),
-  pull: members,
+  pull: { shownTo: 'group_readers', its: 'id' },
 });
 
+// A membership decides whether its user reads the group (its_user).
 export const groupMembershipRecord = declareRecord<GroupMembershipData>()({
   ...course,
+  removed,
   type: 'group_membership',
-  scopes: 'none',
+  scopes: 'its_user',
   slots: (m) => ({ course_id: m.course_id, user_id: m.user_id, parent_id: m.group_id }),
-  pull: members,
+  pull: { shownTo: 'group_readers', its: 'parent' },
 });
 
 // Pages hang off their wiki: course_id is the course for course pages (module items find them by course and

@@ -70,6 +70,11 @@ export type ContentPull<TData> =
   | { readonly shownTo: 'members' }
   /** A section: those the sections API lists to the user (`shownSections`: their roster's and their own). */
   | { readonly shownTo: 'sections' }
+  /**
+   * Groups (`readableGroups`): a group (`its: 'id'`) or a membership of one (`its: 'parent'`) to the group's accepted
+   * members and whoever reads every group; a category (`its: 'category'`) to those who manage groups.
+   */
+  | { readonly shownTo: 'group_readers'; readonly its: 'id' | 'parent' | 'category' }
   /** An enrollment: shown as the enrollments API lists it to the user (`domain/roster-visibility.ts`; an observer sees their own and their students'). */
   | { readonly shownTo: 'roster' }
   /** Only its managers hold it; the API answers others from the hub alone (or not at all). */
