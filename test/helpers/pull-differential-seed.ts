@@ -3,7 +3,7 @@ import { enrollFixtureUser } from './course-fixtures.ts';
 import { createAssignment, createDiscussionTopic, createFile, createQuiz } from './content-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from './enrollment-fixtures.ts';
 import { createItem, createModule, createPublishedModule } from './module-fixtures.ts';
-import { coursePages, createPage } from './page-fixtures.ts';
+import { coursePages, createFixtureGroup, createPage } from './page-fixtures.ts';
 import type { TestServer } from './server.ts';
 import { createGradedAssignment, gradeAs, submitText } from './submission-fixtures.ts';
 
@@ -14,6 +14,8 @@ export interface DifferentialCast {
   lonely: FixtureUser;
   /** Keys of drafts never published: no one but their managers may hear of them, not even by a tombstone. */
   neverPublished: Set<string>;
+  /** The course's groups: one with student A, one with student B. */
+  groupIds: number[];
 }
 
 function expectOk(res: { status: number; json: unknown }, what: string): void {
@@ -79,5 +81,6 @@ export async function seedDifferentialCourse(hub: TestServer): Promise<Different
   neverPublished.add(`content_tag:${hiddenItem.id}`);
 
   await createFile(hub, t, id, 'syllabus.txt', 'syllabus');
-  return { course, lonely, neverPublished };
+  const groupIds = [await createFixtureGroup(hub, id, [studentA.id]), await createFixtureGroup(hub, id, [studentB.id])];
+  return { course, lonely, neverPublished, groupIds };
 }

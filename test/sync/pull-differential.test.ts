@@ -25,7 +25,7 @@ type Fields = Readonly<Record<string, (wire: WireRecord) => unknown>>;
  * `extra` names the records a pull may carry beyond REST's lists, and why.
  */
 interface Compared {
-  readonly rest: (rest: Rest, courseId: number, who: Who) => Promise<Map<string, Json>>;
+  readonly rest: (rest: Rest, courseId: number, cast: DifferentialCast) => Promise<Map<string, Json>>;
   readonly fields: Fields;
   readonly pulled?: (records: readonly WireRecord[]) => Map<string, WireRecord>;
   readonly extra?: (wire: WireRecord) => string | undefined;
@@ -153,9 +153,19 @@ const COMPARISONS: Record<RepositoryName, Compared | NotCompared> = {
   discussionEntries: { notCompared: 'moderators only (decision 0064): other members read entries from the hub' },
   fileContents: { notCompared: 'file bytes: travel exactly with their file record, compared above' },
   moduleSettings: { notCompared: 'one per course, no REST view of its own' },
-  groupCategories: { notCompared: 'not seeded here yet (members rule)' },
-  groups: { notCompared: 'not seeded here yet (members rule)' },
-  groupMemberships: { notCompared: 'not seeded here yet (members rule)' },
+  groupCategories: {
+    rest: async (rest, courseId) => byKey('group_category', await list(rest, `/api/v1/courses/${courseId}/group_categories?per_page=100`)),
+    fields: same('name'),
+  },
+  groups: {
+    // Each of the course's groups the user may read (a member, or who reads every group).
+    rest: async (rest, _courseId, cast) => byKey('group', (await Promise.all(cast.groupIds.map((id) => rest(`/api/v1/groups/${id}`)))).filter((g): g is Json => !!g && !Array.isArray(g))),
+    fields: same('name', 'group_category_id'),
+  },
+  groupMemberships: {
+    rest: async (rest, _courseId, cast) => byKey('group_membership', (await Promise.all(cast.groupIds.map((id) => list(rest, `/api/v1/groups/${id}/memberships?per_page=100`)))).flat()),
+    fields: same('user_id', 'group_id', 'workflow_state'),
+  },
   latePolicies: { notCompared: 'graders only (manage_grades), as its REST route' },
   customColumns: { notCompared: 'graders only (manage_grades), as its REST route' },
   columnData: { notCompared: 'graders only, as its REST route' },
@@ -232,7 +242,7 @@ describe('pull differential: what a device pulls equals what REST shows its user
         const type = RECORD_DECLARATIONS[name as RepositoryName].type;
         const live = pulled.filter((d) => d.type === type && !d._deleted && (d.course_id === courseId || type === 'user'));
         const mine = comparison.pulled ? comparison.pulled(live) : new Map(live.map((d) => [d.key, d]));
-        const shown = await comparison.rest(rest, courseId, who);
+        const shown = await comparison.rest(rest, courseId, cast);
         for (const [key, json] of shown) if (!mine.has(key) && !comparison.unstored?.(json)) mismatches.push(`${who.role}: ${key} shown by REST, not pulled`);
         for (const [key, wire] of mine) {
           const json = shown.get(key);
