@@ -12,8 +12,8 @@ export interface DifferentialCast {
   course: RosterCourse;
   /** An observer linked to no student. */
   lonely: FixtureUser;
-  /** Keys of drafts never published: no one but their managers may hear of them, not even by a tombstone. */
-  neverPublished: Set<string>;
+  /** Keys of records their readers never could read (drafts never published, a file locked from the start): no one else may hear of them, not even by a tombstone. */
+  neverShown: Set<string>;
   /** The course's groups: one with student A, one with student B. */
   groupIds: number[];
 }
@@ -32,14 +32,14 @@ export async function seedDifferentialCourse(hub: TestServer): Promise<Different
   const lonely = await createFixtureUser(hub, 'Lone Observer');
   await enrollFixtureUser(hub, id, lonely.id, 'ObserverEnrollment');
   const t = teacher.token;
-  const neverPublished = new Set<string>();
+  const neverShown = new Set<string>();
   const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
 
   // Assignments: posted, unposted (muted), locked (opens next week), draft, deleted, unpublished after publishing.
   const posted = await createGradedAssignment(hub, course, { name: 'Posted', description: '<p>Posted brief</p>' });
   const unposted = await createGradedAssignment(hub, course, { name: 'Unposted', description: '<p>Muted brief</p>' });
   await createGradedAssignment(hub, course, { name: 'Locked', description: '<p>Secret until next week</p>', unlock_at: future });
-  neverPublished.add(`assignment:${(await createAssignment(hub, t, id, { name: 'Draft', published: false })).id}`);
+  neverShown.add(`assignment:${(await createAssignment(hub, t, id, { name: 'Draft', published: false })).id}`);
   const deleted = await createGradedAssignment(hub, course, { name: 'Deleted' });
   expectOk(await api(hub, t, 'DELETE', `/api/v1/courses/${id}/assignments/${deleted.id}`), 'delete assignment');
   const withdrawn = await createGradedAssignment(hub, course, { name: 'Withdrawn' });
@@ -62,25 +62,29 @@ export async function seedDifferentialCourse(hub: TestServer): Promise<Different
 
   // Pages: published, draft, deleted.
   await createPage(hub, t, coursePages(id), { title: 'Published page', body: '<p>Read me</p>', published: true });
-  neverPublished.add(`wiki_page:${(await createPage(hub, t, coursePages(id), { title: 'Draft page', body: '<p>Not yet</p>', published: false })).page_id}`);
+  neverShown.add(`wiki_page:${(await createPage(hub, t, coursePages(id), { title: 'Draft page', body: '<p>Not yet</p>', published: false })).page_id}`);
   const gone = await createPage(hub, t, coursePages(id), { title: 'Gone page', body: '<p>Bye</p>', published: true });
   expectOk(await api(hub, t, 'DELETE', `${coursePages(id)}/${gone.url}`), 'delete page');
 
   // Quizzes and topics: published and draft.
   await createQuiz(hub, t, id, { title: 'Published quiz', published: true });
-  neverPublished.add(`quiz:${(await createQuiz(hub, t, id, { title: 'Draft quiz', published: false })).id}`);
+  neverShown.add(`quiz:${(await createQuiz(hub, t, id, { title: 'Draft quiz', published: false })).id}`);
   await createDiscussionTopic(hub, t, id, { title: 'Open topic', message: '<p>Talk</p>', published: true });
-  neverPublished.add(`discussion_topic:${(await createDiscussionTopic(hub, t, id, { title: 'Draft topic', message: '<p>Soon</p>', published: false })).id}`);
+  neverShown.add(`discussion_topic:${(await createDiscussionTopic(hub, t, id, { title: 'Draft topic', message: '<p>Soon</p>', published: false })).id}`);
 
   // Modules: a published one with an item, an unpublished one with an item.
   const week = await createPublishedModule(hub, t, id, { name: 'Week 1' });
   await createItem(hub, t, id, week.id, { type: 'Assignment', content_id: posted.id });
   const later = await createModule(hub, t, id, { name: 'Later' });
-  neverPublished.add(`context_module:${later.id}`);
+  neverShown.add(`context_module:${later.id}`);
   const hiddenItem = await createItem(hub, t, id, later.id, { type: 'Assignment', content_id: posted.id });
-  neverPublished.add(`content_tag:${hiddenItem.id}`);
+  neverShown.add(`content_tag:${hiddenItem.id}`);
 
   await createFile(hub, t, id, 'syllabus.txt', 'syllabus');
+  // A file locked by hand from the start: its readers are its managers alone, its bytes too.
+  const answers = await createFile(hub, t, id, 'answers.txt', 'answers', { locked: true });
+  neverShown.add(`attachment:${answers.id}`);
+  for (const bytes of await hub.core.services.repos.fileContents.find({ parent_id: answers.id })) neverShown.add(bytes.key);
   const groupIds = [await createFixtureGroup(hub, id, [studentA.id]), await createFixtureGroup(hub, id, [studentB.id])];
-  return { course, lonely, neverPublished, groupIds };
+  return { course, lonely, neverShown, groupIds };
 }

@@ -235,7 +235,7 @@ describe('pull differential: what a device pulls equals what REST shows its user
       // A tombstone says nothing, and never names a record the user could not have held.
       for (const doc of pulled.filter((d) => d._deleted)) {
         if (Object.keys(doc.data).length > 0 || doc.updated_by !== 0 || doc.created_at !== 0 || doc.user_id !== 0) mismatches.push(`${who.role}: tombstone ${doc.key} carries data`);
-        if (cast.neverPublished.has(doc.key)) mismatches.push(`${who.role}: tombstone for a draft never published, ${doc.key}`);
+        if (cast.neverShown.has(doc.key)) mismatches.push(`${who.role}: tombstone for a record never shown to them, ${doc.key}`);
       }
       for (const [name, comparison] of Object.entries(COMPARISONS)) {
         if ('notCompared' in comparison) continue;

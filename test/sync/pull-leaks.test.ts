@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireRecord } from '../../src/server/sync/sync-partitions.ts';
-import { api, createFixtureUser, type FixtureUser } from '../helpers/api-fixtures.ts';
+import { api, createFixtureUser, fixtureStamp, type FixtureUser } from '../helpers/api-fixtures.ts';
 import { enrollFixtureUser } from '../helpers/course-fixtures.ts';
-import { createAssignment } from '../helpers/content-fixtures.ts';
+import { createAssignment, createFile } from '../helpers/content-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createGradedAssignment, gradeAs, submitText } from '../helpers/submission-fixtures.ts';
@@ -127,6 +127,16 @@ describe('pull carries no more than REST shows', () => {
     const enrollments = [...(await pull(c.ta.token, 'course')).values()].filter((d) => d.type === 'enrollment' && !d._deleted);
     expect(new Set(enrollments.map((e) => e.id))).toEqual(new Set(rest.map((e) => e.id)));
     expect(enrollments.map((e) => e.user_id)).not.toContain(c.studentA.id);
+  });
+
+  it('a file locked after the student pulled it is swept off their device; its bytes too', async () => {
+    const file = (await createFile(hub, c.teacher.token, c.id, 'handout.txt', 'handout')).id as number;
+    const first = await pullAll(hub, c.studentA.token, 'course');
+    expect(first.byKey.get(`attachment:${file}`)?._deleted).toBe(false);
+    const bytes = [...first.byKey.values()].find((d) => d.type === 'file_content' && d.data.file_id === file)!;
+    await hub.core.services.repos.files.update(file, fixtureStamp(), (f) => ({ ...f, locked: true }));
+    const after = (await pullAll(hub, c.studentA.token, 'course', 100, first.checkpoint)).byKey;
+    for (const key of [`attachment:${file}`, bytes.key]) expect(after.get(key), key).toMatchObject({ _deleted: true, data: {}, updated_by: 0 });
   });
 
   it('a draft never published is never mentioned, to the pull or the stream; one unpublished after publishing is a bare tombstone', async () => {

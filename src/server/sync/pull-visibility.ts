@@ -160,11 +160,11 @@ export class PullVisibility {
         return container === true ? own : container === 'skip' || own === true ? container : own;
       }
       case 'file_readers':
-        return this.#fileVisible(doc.key, doc.data as unknown as FileData, course) || 'hidden';
+        return this.#fileShown(doc.key, doc.data as unknown as FileData, course);
       case 'its_file_readers': {
         // The bytes travel exactly when the API would let the user download them.
         const file = await this.#file(doc.parent_id);
-        return (!!file && this.#fileVisible(file.key, file.data, course)) || 'hidden';
+        return file ? this.#fileShown(file.key, file.data, course) : 'hidden';
       }
     }
   }
@@ -188,10 +188,13 @@ export class PullVisibility {
    * The API's rule for a file (files.service `shownTo`): a submission file is its student's and their graders';
    * a course file is readable unless deleted or locked (a hidden one by link, which embedded images rely on). A
    * locked file travels only when the course sends locked content ahead; the device's API then still refuses it.
+   * A deleted file is a tombstone; a locked one nothing, as its lock is part of the fingerprint: locking a file the
+   * device holds starts a sweep, and one locked from the start is never mentioned.
    */
-  #fileVisible(key: string, file: FileData, course: CourseScope): boolean {
-    if (file.purpose === 'submission') return seesStudent(this.#scope, course, file.user_id);
-    return courseFileReadable(file, course.offlineLocked ? undefined : lockOf(course, key));
+  #fileShown(key: string, file: FileData, course: CourseScope): true | 'hidden' | 'skip' {
+    if (file.purpose === 'submission') return seesStudent(this.#scope, course, file.user_id) ? true : 'skip';
+    if (file.workflow_state !== 'available') return 'hidden';
+    return courseFileReadable(file, course.offlineLocked ? undefined : lockOf(course, key)) ? true : 'skip';
   }
 
   #file(id: number): Promise<Stored<FileData> | undefined> {
