@@ -85,6 +85,12 @@ export async function seedDifferentialCourse(hub: TestServer): Promise<Different
   const answers = await createFile(hub, t, id, 'answers.txt', 'answers', { locked: true });
   neverShown.add(`attachment:${answers.id}`);
   for (const bytes of await hub.core.services.repos.fileContents.find({ parent_id: answers.id })) neverShown.add(bytes.key);
+  // A live assessment with a result for each student (its API is for who views every grade).
+  const created = await api(hub, t, 'POST', `/api/v1/courses/${id}/live_assessments`, { assessments: [{ key: 'oral', title: 'Oral check' }] });
+  expectOk(created, 'live assessment');
+  const assessment = (created.json as { assessments: { id: string }[] }).assessments[0]!;
+  const results = [studentA, studentB].map((s) => ({ passed: true, assessed_at: '2024-01-01T00:00:00Z', links: { user: s.id } }));
+  expectOk(await api(hub, t, 'POST', `/api/v1/courses/${id}/live_assessments/${assessment.id}/results`, { results }), 'live results');
   const groupIds = [await createFixtureGroup(hub, id, [studentA.id]), await createFixtureGroup(hub, id, [studentB.id])];
   return { course, lonely, neverShown, groupIds };
 }

@@ -50,6 +50,9 @@ const byKey = (type: string, rows: readonly Json[], id: (row: Json) => unknown =
 const submissionsOf = (rest: Rest, courseId: number) =>
   list(rest, `/api/v1/courses/${courseId}/students/submissions?student_ids[]=all&include[]=submission_comments&include[]=submission_history&per_page=100`);
 
+/** The course's live assessments REST shows the user (a JSON API document). */
+const liveAssessmentsOf = async (rest: Rest, courseId: number) => (((await rest(`/api/v1/courses/${courseId}/live_assessments`)) as Json | undefined)?.assessments as Json[] | undefined) ?? [];
+
 /**
  * One entry per declared record type (a new type without one fails the test). Wire fields REST never shows anyone
  * are left out of `fields` on purpose: envelope slots and stamps, `never_published` (decision 0097), a page's
@@ -170,8 +173,19 @@ const COMPARISONS: Record<RepositoryName, Compared | NotCompared> = {
   customColumns: { notCompared: 'graders only (manage_grades), as its REST route' },
   columnData: { notCompared: 'graders only, as its REST route' },
   courseScores: { notCompared: 'graders only: stored totals include unposted grades; REST computes a student’s totals' },
-  liveAssessments: { notCompared: 'not seeded here yet' },
-  liveAssessmentResults: { notCompared: 'not seeded here yet' },
+  liveAssessments: {
+    rest: async (rest, courseId) => byKey('live_assessment', await liveAssessmentsOf(rest, courseId)),
+    fields: same('key', 'title'),
+  },
+  liveAssessmentResults: {
+    rest: async (rest, courseId) => {
+      const assessments = await liveAssessmentsOf(rest, courseId);
+      const lists = await Promise.all(assessments.map(async (a) => ((await rest(`/api/v1/courses/${courseId}/live_assessments/${String(a.id)}/results`)) as Json | undefined)?.results as Json[] | undefined));
+      return byKey('live_assessment_result', lists.flatMap((results) => (results ?? []).map((r) => ({ ...r, user: (r.links as Json).user }))));
+    },
+    // The JSON API document names the student among its links.
+    fields: { passed: data('passed'), user: (w) => String(w.data.user_id) },
+  },
   submissionReads: { notCompared: 'REST shows them as `read_status`, computed' },
   peerReviews: { notCompared: 'not seeded here yet' },
   moduleProgressions: { notCompared: 'computed by the modules API (`state`), not listed as records' },

@@ -112,6 +112,7 @@ export class PullVisibility {
     if (doc.course_id === 0 || !course) return doc.user_id === this.#scope.userId && doc.course_id === 0 ? doc : 'skip';
     if (pull === 'owner') return doc.user_id === this.#scope.userId ? doc : 'skip';
     if (pull === 'graders') return course.manages.has('manage_grades') && seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
+    if (pull === 'grade_viewers') return course.manages.has('view_all_grades') && seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
     if (pull === 'poll_answers' && this.#scope.polls.publicSessions.has(doc.parent_id)) return doc;
     if (!seesStudent(this.#scope, course, doc.user_id)) return 'skip';
     if (pull === 'graded_work') return this.#posted(doc, course);

@@ -27,6 +27,6 @@ describe('publication mark', () => {
     const legacy = { ...draft };
     expect(mayHaveBeenPublished(withPublicationMark(published, { ...draft, title: 'B' }, legacy))).toBe(true);
     // A caller copying a mark into a record that was published cannot bring it back.
-    expect(withPublicationMark(published, { ...draft, [NEVER_PUBLISHED]: true }, live)).toEqual(draft);
+    expect(withPublicationMark(published, { ...draft, [NEVER_PUBLISHED]: true } as Draft, live)).toEqual(draft);
   });
 });

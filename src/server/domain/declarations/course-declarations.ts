@@ -214,11 +214,11 @@ export const pollSessionRecord = declareRecord<PollSessionData>()({
   pull: members,
 });
 
-// Assessments are found by their client-chosen key within the course.
+// Assessments are found by their client-chosen key within the course; their API reads ask view_all_grades.
 export const liveAssessmentRecord = declareRecord<LiveAssessmentData>()({
   ...course,
   type: 'live_assessment',
   scopes: 'none',
   slots: (a) => ({ course_id: a.course_id, lookup_key: `live_assessment:${a.course_id}:${a.key}` }),
-  pull: members,
+  pull: { shownTo: 'managers', managers: 'view_all_grades' },
 });

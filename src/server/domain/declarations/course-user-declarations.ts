@@ -138,6 +138,8 @@ export const pollSubmissionRecord = declareRecord<PollSubmissionData>()({
 
 export const liveAssessmentResultRecord = declareRecord<LiveAssessmentResultData>()({
   ...courseWork,
+  // The live assessments API shows results to who may view every grade, never to the student assessed.
+  pull: 'grade_viewers',
   type: 'live_assessment_result',
   scopes: 'none',
   slots: (r) => ({ course_id: r.course_id, user_id: r.user_id, parent_id: r.assessment_id }),

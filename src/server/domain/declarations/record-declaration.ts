@@ -110,6 +110,8 @@ export type CourseWorkPull =
   | 'work_comments'
   /** Graders who see that student, never the student (notes, stored totals with unposted grades). */
   | 'graders'
+  /** Who may view every grade (view_all_grades) and sees that student, never the student: what the live assessments API shows. */
+  | 'grade_viewers'
   /** The owner alone (planner, notification settings, read state). */
   | 'owner'
   /** A poll answer: as course work, and to everyone taking part in its session (`parent_id`) once its results are public. */
@@ -140,7 +142,7 @@ export type ScopeFeed =
   | 'everyone';
 
 /** The permissions REST areas ask before they show drafts or staff-only records, one per kind of content. */
-export const CONTENT_MANAGERS = ['manage_content', 'manage_assignments', 'moderate_forum', 'manage_wiki', 'manage_files', 'manage_grades'] as const satisfies readonly PermissionName[];
+export const CONTENT_MANAGERS = ['manage_content', 'manage_assignments', 'moderate_forum', 'manage_wiki', 'manage_files', 'manage_grades', 'view_all_grades'] as const satisfies readonly PermissionName[];
 export type ContentManager = (typeof CONTENT_MANAGERS)[number];
 
 export interface ConflictPolicy {
