@@ -7,6 +7,7 @@ import type { Repositories } from '../domain/repositories.ts';
 import type { FileData } from '../domain/records/content-records.ts';
 import type { EnrollmentData } from '../domain/records/course-records.ts';
 import type { SubmissionCommentData, SubmissionData } from '../domain/records/submission-records.ts';
+import { peerReviewShown, type PeerReviewData } from '../domain/records/peer-review-records.ts';
 import { commentShown, withoutUnpostedGrade } from '../domain/grading/posting-policy.ts';
 import { mayHaveBeenPublished } from '../domain/publication-marker.ts';
 import { isVisible } from '../domain/roster-visibility.ts';
@@ -115,9 +116,19 @@ export class PullVisibility {
     if (pull === 'grade_viewers') return course.manages.has('view_all_grades') && seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
     if (pull === 'poll_answers' && this.#scope.polls.publicSessions.has(doc.parent_id)) return doc;
     if (!seesStudent(this.#scope, course, doc.user_id)) return 'skip';
+    if (pull === 'peer_reviews') return this.#peerReview(doc, course);
     if (pull === 'graded_work') return this.#posted(doc, course);
     if (pull === 'work_comments') return this.#comment(doc, course);
     return doc;
+  }
+
+  /** A peer review the peer reviews API lists to the user; a removed one a tombstone to whoever it was listed to. */
+  #peerReview(doc: WireRecord, course: CourseScope): PullDecision {
+    const review = doc.data as unknown as PeerReviewData;
+    const grader = course.manages.has('view_all_grades') || course.manages.has('manage_grades');
+    const shown = (r: PeerReviewData) => peerReviewShown(r, this.#scope.userId, grader, (userId) => seesStudent(this.#scope, course, userId));
+    if (shown(review)) return doc;
+    return shown({ ...review, workflow_state: 'assigned' }) ? 'hidden' : 'skip';
   }
 
   /** A submission (or a version of it) as the submissions API shows it to the user: no grade before it is posted. */

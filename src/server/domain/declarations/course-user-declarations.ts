@@ -83,6 +83,7 @@ export const submissionReadRecord = declareRecord<SubmissionReadData>()({
 // One review per submission and reviewer, found by the pair; listed per submission (parent_id).
 export const peerReviewRecord = declareRecord<PeerReviewData>()({
   ...courseWork,
+  pull: 'peer_reviews',
   type: 'assessment_request',
   scopes: 'none',
   slots: (r) => ({ course_id: r.course_id, user_id: r.user_id, parent_id: r.submission_id, lookup_key: peerReviewKey(r.submission_id, r.assessor_id) }),

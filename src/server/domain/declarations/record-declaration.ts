@@ -112,6 +112,8 @@ export type CourseWorkPull =
   | 'graders'
   /** Who may view every grade (view_all_grades) and sees that student, never the student: what the live assessments API shows. */
   | 'grade_viewers'
+  /** A peer review, as the peer reviews API lists it (`peerReviewShown`): to graders, and to the student reviewed. */
+  | 'peer_reviews'
   /** The owner alone (planner, notification settings, read state). */
   | 'owner'
   /** A poll answer: as course work, and to everyone taking part in its session (`parent_id`) once its results are public. */
