@@ -16,6 +16,8 @@ export interface DifferentialCast {
   neverShown: Set<string>;
   /** The course's groups: one with student A, one with student B. */
   groupIds: number[];
+  /** The assignment whose submissions have peer reviews (B reviews A's work). */
+  reviewedAssignment: number;
 }
 
 function expectOk(res: { status: number; json: unknown }, what: string): void {
@@ -46,8 +48,9 @@ export async function seedDifferentialCourse(hub: TestServer): Promise<Different
   expectOk(await api(hub, t, 'PUT', `/api/v1/courses/${id}/assignments/${withdrawn.id}`, { assignment: { published: false } }), 'unpublish');
 
   // Work of both students (two sections), graded, one grade unposted, with comments of each kind.
+  const submissionIds: number[] = [];
   for (const student of [studentA, studentB]) {
-    await submitText(hub, student.token, id, posted.id, `<p>${student.id} posted</p>`);
+    submissionIds.push((await submitText(hub, student.token, id, posted.id, `<p>${student.id} posted</p>`)).id as number);
     await gradeAs(hub, t, id, posted.id, student.id, { posted_grade: '8', comment: { text_comment: `Well done ${student.id}` } });
   }
   await submitText(hub, studentA.token, id, unposted.id);
@@ -59,6 +62,12 @@ export async function seedDifferentialCourse(hub: TestServer): Promise<Different
   expectOk(await api(hub, t, 'PUT', onPosted, { comment: { text_comment: 'Removed' } }), 'comment');
   const removed = (await hub.core.services.repos.submissionComments.find({ course_id: id })).find((c) => c.data.comment === 'Removed')!;
   expectOk(await api(hub, t, 'DELETE', `${onPosted}/comments/${removed.id}`), 'delete comment');
+
+  // Peer reviews: B reviews A's work; a removed one of A reviewing B's.
+  const reviews = `/api/v1/courses/${id}/assignments/${posted.id}/submissions`;
+  expectOk(await api(hub, t, 'POST', `${reviews}/${submissionIds[0]}/peer_reviews`, { user_id: studentB.id }), 'peer review');
+  expectOk(await api(hub, t, 'POST', `${reviews}/${submissionIds[1]}/peer_reviews`, { user_id: studentA.id }), 'peer review');
+  expectOk(await api(hub, t, 'DELETE', `${reviews}/${submissionIds[1]}/peer_reviews`, { user_id: studentA.id }), 'remove peer review');
 
   // Pages: published, draft, deleted.
   await createPage(hub, t, coursePages(id), { title: 'Published page', body: '<p>Read me</p>', published: true });
@@ -92,5 +101,5 @@ export async function seedDifferentialCourse(hub: TestServer): Promise<Different
   const results = [studentA, studentB].map((s) => ({ passed: true, assessed_at: '2024-01-01T00:00:00Z', links: { user: s.id } }));
   expectOk(await api(hub, t, 'POST', `/api/v1/courses/${id}/live_assessments/${assessment.id}/results`, { results }), 'live results');
   const groupIds = [await createFixtureGroup(hub, id, [studentA.id]), await createFixtureGroup(hub, id, [studentB.id])];
-  return { course, lonely, neverShown, groupIds };
+  return { course, lonely, neverShown, groupIds, reviewedAssignment: posted.id as number };
 }

@@ -187,7 +187,10 @@ const COMPARISONS: Record<RepositoryName, Compared | NotCompared> = {
     fields: { passed: data('passed'), user: (w) => String(w.data.user_id) },
   },
   submissionReads: { notCompared: 'REST shows them as `read_status`, computed' },
-  peerReviews: { notCompared: 'not seeded here yet' },
+  peerReviews: {
+    rest: async (rest, courseId, cast) => byKey('assessment_request', await list(rest, `/api/v1/courses/${courseId}/assignments/${cast.reviewedAssignment}/peer_reviews`)),
+    fields: same('user_id', 'assessor_id', 'workflow_state'),
+  },
   moduleProgressions: { notCompared: 'computed by the modules API (`state`), not listed as records' },
   discussionEntryParticipants: { notCompared: 'the owner’s own read marks' },
   discussionTopicParticipants: { notCompared: 'the owner’s own read marks' },
