@@ -186,7 +186,7 @@ const COMPARISONS: Record<RepositoryName, Compared | NotCompared> = {
     // The JSON API document names the student among its links.
     fields: { passed: data('passed'), user: (w) => String(w.data.user_id) },
   },
-  submissionReads: { notCompared: 'REST shows them as `read_status`, computed' },
+  submissionReads: { notCompared: 'the owner’s own read marks, which REST shows only as their `read_status`' },
   peerReviews: {
     rest: async (rest, courseId, cast) => byKey('assessment_request', await list(rest, `/api/v1/courses/${courseId}/assignments/${cast.reviewedAssignment}/peer_reviews`)),
     fields: same('user_id', 'assessor_id', 'workflow_state'),

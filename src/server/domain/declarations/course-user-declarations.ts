@@ -74,7 +74,8 @@ export const submissionVersionRecord = declareRecord<SubmissionVersionData>()({
 });
 
 export const submissionReadRecord = declareRecord<SubmissionReadData>()({
-  ...courseWork,
+  // A viewer's own read mark: the API reads only the viewer's (`read_status`, the planner).
+  ...ownersOnly,
   type: 'submission_read',
   scopes: 'none',
   slots: (r) => ({ course_id: r.course_id, user_id: r.user_id, parent_id: r.submission_id, lookup_key: `submission_read:${r.submission_id}:${r.user_id}` }),
