@@ -42,8 +42,8 @@ describe('GET /api/v1/sync/:collection/pull (hub)', () => {
     const student = (await pullAll(hub, course.studentA.token, 'course')).byKey;
     expect(student.get(`course:${course.id}`)?.data).toMatchObject({ name: 'Sync 101' });
     expect(student.get(`assignment:${ids.published}`)?._deleted).toBe(false);
-    // A draft is no more than a tombstone to a student: a copy pulled while it was published gets deleted.
-    expect(student.get(`assignment:${ids.draft}`)).toMatchObject({ _deleted: true, data: {} });
+    // A draft never published is not even a tombstone to a student (decision 0097): no device could hold it.
+    expect(student.has(`assignment:${ids.draft}`)).toBe(false);
     expect(student.has(`course:${other.id}`)).toBe(false);
     expect(student.has(`assignment:${ids.elsewhere}`)).toBe(false);
 

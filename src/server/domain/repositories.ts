@@ -30,7 +30,10 @@ export function createRepositories(db: OutpostDatabase, ids: IdAllocator): Repos
     // The table pairs each declaration with its own data type; the loop sees their union, so the slots are re-typed.
     const slots = declaration.slots as SlotsOf<object>;
     const indexed = INDEXED_IN_MEMORY[name as RepositoryName];
-    return [name, new Repository<object>(db.collections[declaration.collection], declaration.type, ids, slots, KEPT_BY_COURSE.has(name), indexed)];
+    const { pull } = declaration;
+    // Records whose readers see only published copies remember whether they were ever published (publication-marker.ts).
+    const published = typeof pull === 'object' && 'shownTo' in pull && pull.shownTo === 'published' ? (pull.published as (data: object) => boolean) : undefined;
+    return [name, new Repository<object>(db.collections[declaration.collection], declaration.type, ids, slots, KEPT_BY_COURSE.has(name), indexed, published)];
   });
   return Object.fromEntries(entries) as Repositories;
 }

@@ -13,6 +13,7 @@ import { changedByOf, recordOf, TypedRecords, type ReadPage, type RecordSlots, t
  */
 export type { ReadPage, Stored, WriteStamp };
 import { ConflictError } from './errors.ts';
+import { withPublicationMark } from './publication-marker.ts';
 import type { IdAllocator } from './ids.ts';
 import { currentWriteObserver } from './write-observer.ts';
 
@@ -30,17 +31,29 @@ export class Repository<TData extends object> {
   readonly #slotsOf: SlotsOf<TData>;
   readonly #byCourse: CourseRecordsMemory<TData> | undefined;
   readonly #byField: ReadonlyMap<string, DataFieldIndex<TData>>;
+  readonly #published: ((data: TData) => boolean) | undefined;
 
   /**
    * `keepCourses`: a course's records stay in memory once a read spans several of its users (CourseRecordsMemory).
    * `indexedFields`: fields of the data that `idsWhere` finds records by, from memory (DataFieldIndex).
+   * `published`: for a type whose readers see only published copies, which are; its records carry the mark of a
+   * draft never published (`publication-marker.ts`), which tells the sync pull whether a device may hold a copy.
    */
-  constructor(collection: RecordCollection, type: string, ids: IdAllocator, slotsOf: SlotsOf<TData>, keepCourses = false, indexedFields: readonly string[] = []) {
+  constructor(
+    collection: RecordCollection,
+    type: string,
+    ids: IdAllocator,
+    slotsOf: SlotsOf<TData>,
+    keepCourses = false,
+    indexedFields: readonly string[] = [],
+    published?: (data: TData) => boolean,
+  ) {
     this.#records = new TypedRecords<TData>(collection, type);
     this.#ids = ids;
     this.#slotsOf = slotsOf;
     this.#byCourse = keepCourses ? new CourseRecordsMemory(this.#records) : undefined;
     this.#byField = new Map(indexedFields.map((field) => [field, new DataFieldIndex(this.#records, field)]));
+    this.#published = published;
   }
 
   get type(): string {
@@ -98,7 +111,8 @@ export class Repository<TData extends object> {
   /** Allocates an id and builds the record without writing it, so several can be inserted in one transaction. */
   async build(data: TData, stamp: WriteStamp, id?: number): Promise<Stored<TData>> {
     const recordId = id ?? (await this.#ids.next());
-    return this.#records.build(recordId, this.#slotsOf(data, recordId), data, stamp);
+    const stored = this.#published ? withPublicationMark(this.#published, data, undefined) : data;
+    return this.#records.build(recordId, this.#slotsOf(stored, recordId), stored, stamp);
   }
 
   /** Builds and inserts one record: `writeTogether` with a single write. */
@@ -114,7 +128,8 @@ export class Repository<TData extends object> {
   }
 
   /** New data for a record as the caller read it, for `writeTogether`; slots and stamp follow the data. */
-  replacement(read: Stored<TData>, data: TData, stamp: WriteStamp): PlannedWrite<TData> {
+  replacement(read: Stored<TData>, next: TData, stamp: WriteStamp): PlannedWrite<TData> {
+    const data = this.#published ? withPublicationMark(this.#published, next, read.data) : next;
     const record = { ...read, ...this.#slotsOf(data, read.id), data, updated_at: stamp.now, updated_by: changedByOf(stamp), request_id: stamp.requestId };
     return { collection: this.#records.collection, read, record };
   }

@@ -34,10 +34,11 @@ export function toWire(doc: RxDocumentData<StoredRecord> | WireRecord): WireReco
 /**
  * What a user who may not see a record receives instead of it: a tombstone with the key the device needs to
  * delete its copy, and nothing else (an assignment unpublished after a student pulled it, a classmate's work after
- * a section change): no data, nor whose it is or what it belongs to.
+ * a section change): no data, nor whose it is, who wrote it or when, or what it belongs to. The course stays, as
+ * the device files its records by course (the user was in it, or the record would not be sent).
  */
 export function hiddenTombstone(doc: WireRecord): WireRecord {
-  return { ...doc, user_id: 0, parent_id: 0, sort_key: '', lookup_key: '', request_id: '', data: {}, _deleted: true };
+  return { ...missingTombstone(doc.key), type: doc.type, id: doc.id, course_id: doc.course_id };
 }
 
 /** A tombstone for a key the hub does not hold (a record a device created offline): the device deletes its copy. */

@@ -4,6 +4,8 @@ import { assignmentLockSubject, fileLock, pageLockSubject } from '../domain/cont
 import { RECORD_DECLARATIONS } from '../domain/declarations/index.ts';
 import { CONTENT_MANAGERS, type ContentManager } from '../domain/declarations/record-declaration.ts';
 import { NotFoundError } from '../domain/errors.ts';
+import { isUnposted, UNPOSTED_READERS } from '../domain/grading/posting-policy.ts';
+import { GROUP_CATEGORY_READERS, readableGroups } from '../domain/group-visibility.ts';
 import { ANY_MANAGING_PERMISSION } from '../domain/permissions/index.ts';
 import type { Principal } from '../domain/principal.ts';
 import { ContentLocks } from '../domain/progression/content-locks.ts';
@@ -12,6 +14,7 @@ import type { ItemLock } from '../domain/progression/item-locks.ts';
 import type { AssignmentData, FileData } from '../domain/records/content-records.ts';
 import type { WikiPageData } from '../domain/records/page-records.ts';
 import type { Repositories } from '../domain/repositories.ts';
+import { enrollmentVisibility, isVisible, shownSections, type RosterVisibility } from '../domain/roster-visibility.ts';
 import type { Stored } from '../domain/repository.ts';
 import { pollsInScope, type PollCourse, type PollsInScope } from './poll-scope.ts';
 import type { PullCollection, WireRecord } from './sync-partitions.ts';
@@ -43,6 +46,16 @@ export interface CourseScope {
   judge: ContentLocks | undefined;
   /** The course lets devices hold locked content ahead of its unlock (`offline_locked_content`). */
   offlineLocked: boolean;
+  /** Whose enrollments the user sees: the enrollments API's rule (an observer: their own and their linked students'). */
+  roster: RosterVisibility;
+  /** The sections the sections API lists to the user. */
+  sections: 'all' | ReadonlySet<number>;
+  /** The groups the groups API lets the user read, and whether they are listed the categories. */
+  groups: { readonly ids: 'all' | ReadonlySet<number>; readonly categories: boolean };
+  /** May not see unposted grades and comments (the posting policy's readers: a student, an observer). */
+  hidesUnposted: boolean;
+  /** When `hidesUnposted`, the course's assignments whose grades are not posted (muted); empty otherwise. */
+  unposted: ReadonlySet<number>;
 }
 
 /** Everything a device's user may receive, computed on the hub per request. */
@@ -52,7 +65,7 @@ export interface SyncScope {
   courses: ReadonlyMap<number, CourseScope>;
   /** Accounts along the chains of those courses: the device's permission checks need them. */
   accountIds: ReadonlySet<number>;
-  /** Users enrolled in those courses. */
+  /** Users whose enrollment in one of those courses the user sees (their classmates, for an observer their linked students). */
   peerUserIds: ReadonlySet<number>;
   /**
    * May enrol people in one of those courses (the enrollments POST's permission). That POST names anyone by the
@@ -87,12 +100,17 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     if (!(await readableCourse(principal, courseId, access))) continue;
     const context = { type: 'course', courseId } as const;
     // Each question reads the same permission facts, which Access reuses until a write changes them.
-    const [held, students, managesPeople, enrols, facts] = await Promise.all([
+    const [held, students, managesPeople, enrols, facts, roster, sections, seesUnposted, groupIds, categories] = await Promise.all([
       Promise.all(CONTENT_MANAGERS.map(async (permission) => ((await access.can(principal, permission, context)) ? [permission] : []))),
       access.visibleStudents(principal, courseId),
       access.can(principal, 'manage_admin_users', context),
       access.canAny(principal, ANY_MANAGING_PERMISSION, context),
       access.facts(principal, context),
+      enrollmentVisibility(access, principal, courseId),
+      shownSections(access, principal, courseId),
+      access.canAny(principal, UNPOSTED_READERS, context),
+      readableGroups(access, repos, principal, courseId),
+      access.canAny(principal, GROUP_CATEGORY_READERS, context),
     ]);
     const own = facts.enrollments;
     const manages = new Set<ContentManager>(held.flat());
@@ -102,11 +120,13 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     findsPeople ||= enrols;
     const { locks, judge } = options.locks ? await lockedContent(repos, principal.userId, courseId, manages, options.now) : { locks: undefined, judge: undefined };
     const offlineLocked = (await repos.courses.get(courseId))?.data.offline_locked_content === true;
-    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked });
+    const unposted = seesUnposted ? new Set<number>() : unpostedAssignments((await lockableContent(repos).get(courseId)).assignments);
+    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked, roster, sections, groups: { ids: groupIds, categories }, hidesUnposted: !seesUnposted, unposted });
     const sectionIds = new Set(own.filter((e) => e.workflow_state === 'active').map((e) => e.course_section_id));
     pollCourses.push({ courseId, sectionIds, managesContent: manages.has('manage_content') });
     for (const account of facts.accountChain) accountIds.add(account.id);
-    for (const peer of await repos.enrollments.inCourse(courseId)) peerUserIds.add(peer.user_id);
+    // The people the enrollments API lists to the user: an observer's device learns no classmate's name.
+    for (const peer of await repos.enrollments.inCourse(courseId)) if (isVisible(peer, roster)) peerUserIds.add(peer.user_id);
   }
   const polls = await pollsInScope(repos, principal.userId, pollCourses);
   return { userId: principal.userId, courses, accountIds, peerUserIds, findsPeople, knownCourseIds, polls };
@@ -168,7 +188,18 @@ export function withContentRejudged(scope: SyncScope, written: readonly WireReco
   let courses: Map<number, CourseScope> | undefined;
   for (const doc of written) {
     const name = LOCKABLE_BY_TYPE.get(doc.type);
-    const course = courses?.get(doc.course_id) ?? scope.courses.get(doc.course_id);
+    let course = courses?.get(doc.course_id) ?? scope.courses.get(doc.course_id);
+    if (name === 'assignments' && course?.hidesUnposted) {
+      // Muting or unmuting an assignment changes which grades and comments its students' devices hold.
+      const muted = !doc._deleted && isUnposted(doc.data as unknown as AssignmentData);
+      if (muted !== course.unposted.has(doc.id)) {
+        const unposted = new Set(course.unposted);
+        if (muted) unposted.add(doc.id);
+        else unposted.delete(doc.id);
+        courses ??= new Map(scope.courses);
+        courses.set(course.courseId, (course = { ...course, unposted }));
+      }
+    }
     if (!name || !course?.locks || !course.judge || !lockable(name, course.manages)) continue;
     // The wire record is the stored one with RxDB's deletion flag; a deleted record is locked for no one.
     const lock = doc._deleted ? undefined : lockOfContent(name, doc, course.judge);
@@ -222,9 +253,10 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
   const sorted = (values: Iterable<number>) => [...values].sort((a, b) => a - b);
   const courses = sorted(scope.courses.keys()).map((id) => {
     const c = scope.courses.get(id)!;
-    const students = collection === 'course_user' ? (c.students === 'all' ? 'all' : sorted(c.students)) : undefined;
+    // Muting an assignment takes its grades and others' comments from its students' devices; unmuting brings them.
+    const students = collection === 'course_user' ? [c.students === 'all' ? 'all' : sorted(c.students), c.hidesUnposted, sorted(c.unposted)] : undefined;
     // Content that unlocked (a date passed, a prerequisite was completed) or locked again is sent anew.
-    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort()] : undefined;
+    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort(), rosterBasis(c.roster), c.sections === 'all' ? 'all' : sorted(c.sections), c.groups.ids === 'all' ? 'all' : sorted(c.groups.ids), c.groups.categories] : undefined;
     return [id, [...c.manages].sort(), students, locked];
   });
   // A poll session created, closed or made public elsewhere changes which polls, choices and answers travel.
@@ -234,6 +266,15 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
       ? [scope.userId, sorted(scope.accountIds), sorted(scope.peerUserIds), scope.findsPeople, polls]
       : [scope.userId, courses, ...(collection === 'course_user' ? [sorted(scope.polls.publicSessions)] : [])];
   return createHash('sha256').update(JSON.stringify(basis)).digest('hex').slice(0, 16);
+}
+
+function rosterBasis(roster: RosterVisibility): unknown {
+  return roster.kind === 'all' ? 'all' : [roster.kind, [...roster.ids].sort((a, b) => a - b)];
+}
+
+/** The ids of a course's assignments whose grades are not posted (the posting policy's `isUnposted`). */
+function unpostedAssignments(assignments: readonly Stored<AssignmentData>[]): Set<number> {
+  return new Set(assignments.filter((a) => isUnposted(a.data)).map((a) => a.id));
 }
 
 export function seesStudent(scope: SyncScope, course: CourseScope, userId: number): boolean {

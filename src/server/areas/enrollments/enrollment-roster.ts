@@ -1,7 +1,8 @@
 import type { CoreServices } from '../../core-services.ts';
 import { effectiveEnrollmentState } from '../../domain/access.ts';
 import { NotFoundError } from '../../domain/errors.ts';
-import { builtInRole, type EnrollmentState, type PermissionName } from '../../domain/permissions/index.ts';
+import { builtInRole, type EnrollmentState } from '../../domain/permissions/index.ts';
+import { enrollmentVisibility, isVisible, observees, rosterSections, type RosterVisibility } from '../../domain/roster-visibility.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
@@ -46,20 +47,7 @@ export function matchesStates(enrollment: CourseEnrollment, states: readonly str
   );
 }
 
-/** Who a caller may see in a course's enrollment lists. */
-export type RosterVisibility =
-  | { readonly kind: 'all' }
-  | { readonly kind: 'sections'; readonly ids: ReadonlySet<number> }
-  | { readonly kind: 'users'; readonly ids: ReadonlySet<number> };
-
-export function isVisible(enrollment: Stored<EnrollmentData>, visibility: RosterVisibility): boolean {
-  if (visibility.kind === 'all') return true;
-  if (visibility.kind === 'sections') return visibility.ids.has(enrollment.data.course_section_id);
-  return visibility.ids.has(enrollment.data.user_id);
-}
-
-/** Canvas's enrollment index lists the course for holders of any of these; others see only their own circle. */
-const ROSTER_READERS: readonly PermissionName[] = ['read_roster', 'view_all_grades', 'manage_grades'];
+export { isVisible, type RosterVisibility };
 
 /** Whose scores and activity an enrollment's JSON may show the caller. */
 export interface EnrollmentReach {
@@ -119,20 +107,13 @@ export class CourseRoster {
   }
 
   /** Read-roster visibility: everyone, or the sections of the caller's section-limited grants. */
-  async rosterSections(principal: Principal, courseId: number): Promise<RosterVisibility> {
-    const sections = await this.#services.access.visibleSections(principal, courseId);
-    return sections === 'all' ? { kind: 'all' } : { kind: 'sections', ids: sections };
+  rosterSections(principal: Principal, courseId: number): Promise<RosterVisibility> {
+    return rosterSections(this.#services.access, principal, courseId);
   }
 
-  /**
-   * Enrollment visibility, as Canvas's enrollment index: whoever may read the roster (students included, as their
-   * role has read_roster) sees the course's enrollments, limited to their sections when their enrollment is; others
-   * (observers by default) see their own and their linked students'.
-   */
-  async enrollmentVisibility(principal: Principal, course: Stored<CourseData>): Promise<RosterVisibility> {
-    const { access } = this.#services;
-    if (await access.canAny(principal, ROSTER_READERS, { type: 'course', courseId: course.id })) return this.rosterSections(principal, course.id);
-    return { kind: 'users', ids: new Set([principal.userId, ...(await this.#observees(principal, course))]) };
+  /** Enrollment visibility (`domain/roster-visibility.ts`), the rule the sync pull shares. */
+  enrollmentVisibility(principal: Principal, course: Stored<CourseData>): Promise<RosterVisibility> {
+    return enrollmentVisibility(this.#services.access, principal, course.id);
   }
 
   /** How enrollment JSON is shown to the caller in one course (the serializer's view), read once per answer. */
@@ -147,19 +128,14 @@ export class CourseRoster {
    */
   async reach(principal: Principal, course: Stored<CourseData>): Promise<EnrollmentReach> {
     const context = { type: 'course', courseId: course.id } as const;
-    const [grader, reports, observees] = await Promise.all([
+    const [grader, reports, linked] = await Promise.all([
       this.#services.access.canAny(principal, ['manage_grades', 'view_all_grades'], context),
       this.#services.access.canAny(principal, ['read_reports'], context),
-      this.#observees(principal, course),
+      observees(this.#services.access, principal, course.id),
     ]);
     return {
-      grades: (userId) => grader || userId === principal.userId || observees.has(userId),
+      grades: (userId) => grader || userId === principal.userId || linked.has(userId),
       activity: (userId) => reports || userId === principal.userId,
     };
-  }
-
-  async #observees(principal: Principal, course: Stored<CourseData>): Promise<Set<number>> {
-    const own = await this.#services.access.enrollmentsOf(principal, course.id);
-    return new Set(own.flatMap((e) => (e.type === 'ObserverEnrollment' && e.workflow_state !== 'deleted' && e.associated_user_id !== null ? [e.associated_user_id] : [])));
   }
 }

@@ -7,6 +7,7 @@ import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteSt
 import { isoSeconds } from '../common/api-values.ts';
 import type { GroupChanges, NewGroup } from './groups.params.ts';
 import { groupJson } from './groups.serializer.ts';
+import { GROUP_READERS, isAcceptedMembership } from '../../domain/group-visibility.ts';
 
 /** Memberships that hold a place in a group: a deleted one does not. */
 export const isLive = (m: Stored<GroupMembershipData>): boolean => m.data.workflow_state !== 'deleted';
@@ -45,7 +46,7 @@ export class GroupsService {
   /** True when the user holds an accepted membership of the group. */
   async isMember(groupId: number, userId: number): Promise<boolean> {
     const memberships = await this.#services.repos.groupMemberships.find({ parent_id: groupId, user_id: userId });
-    return memberships.some((m) => m.data.workflow_state === 'accepted');
+    return memberships.some((m) => isAcceptedMembership(m.data));
   }
 
   /**
@@ -54,7 +55,7 @@ export class GroupsService {
    */
   async canRead(principal: Principal, group: Stored<GroupData>): Promise<boolean> {
     if (await this.isMember(group.id, principal.userId)) return true;
-    return this.#services.access.canAny(principal, ['manage_groups', 'view_group_pages'], groupContext(group.data));
+    return this.#services.access.canAny(principal, GROUP_READERS, groupContext(group.data));
   }
 
   /** manage_groups in the group's context: add anyone, create groups, assign members. */

@@ -63,7 +63,8 @@ export function liveAssessmentsRoutes(services: CoreServices, rules: AccessRules
       params: listResultsParams,
       permission: onAssessment('read', READ),
       handler: async (ctx, p, assessment) => {
-        const page = await jsonapiPage(ctx, assessments.results(assessment, p.user_id), resultJson);
+        const visible = await services.access.visibleStudents(ctx.principal, assessment.data.course_id);
+        const page = await jsonapiPage(ctx, assessments.results(assessment, p.user_id, visible), resultJson);
         return { ...page.result, body: { results: page.items, meta: page.meta } };
       },
     }),

@@ -102,8 +102,11 @@ export class LiveAssessmentsService {
   }
 
   /** The assessment's results, oldest first, optionally for one user; counted and paged in the storage. */
-  results(assessment: Assessment, userId: number | undefined): RecordPages<LiveAssessmentResultData> {
-    return storagePages(this.#services.repos.liveAssessmentResults, { parent_id: assessment.id, ...(userId === undefined ? {} : { user_id: userId }) });
+  /** The results of the students the reader sees (`visibleStudents`: a section-limited grader, their sections'). */
+  results(assessment: Assessment, userId: number | undefined, visible: 'all' | ReadonlySet<number>): RecordPages<LiveAssessmentResultData> {
+    const seen = visible === 'all' ? undefined : [...visible].filter((id) => userId === undefined || id === userId);
+    const users = seen ? { user_id: { $in: seen } } : userId === undefined ? {} : { user_id: userId };
+    return storagePages(this.#services.repos.liveAssessmentResults, { parent_id: assessment.id, ...users });
   }
 
   async #enrolledUser(courseId: number, raw: string): Promise<number> {

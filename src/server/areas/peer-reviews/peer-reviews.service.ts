@@ -12,6 +12,7 @@ import { SubmissionStore, type StoredAssignment } from '../submissions/submissio
 import { SubmissionsService } from '../submissions/submissions.service.ts';
 import type { AssignReviewerParams, ListPeerReviewsParams, PeerReviewInclude } from './peer-reviews.params.ts';
 import { peerReviewJson } from './peer-reviews.serializer.ts';
+import { peerReviewShown } from '../../domain/records/peer-review-records.ts';
 
 export type PeerReview = Stored<PeerReviewData>;
 
@@ -66,9 +67,7 @@ export class PeerReviewsService {
       this.#scopes.canInScope(principal, VIEW_GRADES, scope),
     ]);
     const visible = new Set(reach);
-    const shown = reviews.filter(
-      (r) => r.data.workflow_state !== 'deleted' && visible.has(r.data.user_id) && (grader || r.data.user_id === principal.userId),
-    );
+    const shown = reviews.filter((r) => peerReviewShown(r.data, principal.userId, grader, (userId) => visible.has(userId)));
     return { target, reviews: shown };
   }
 

@@ -12,6 +12,7 @@ import { IdResolver } from '../common/id-lookup.ts';
 import { CoursesService } from '../courses/courses.service.ts';
 import type { NewSection, SectionInclude } from './sections.params.ts';
 import { sectionJson } from './sections.serializer.ts';
+import { shownSections } from '../../domain/roster-visibility.ts';
 
 /** Enrollment states that put a student on a section's roster. */
 const ON_ROSTER = new Set(['active', 'invited']);
@@ -65,10 +66,9 @@ export class SectionsService {
    */
   async visibleTo(principal: Principal, course: Stored<CourseData>): Promise<{ sections: Stored<SectionData>[]; roster: ReadonlySet<number> | 'all' }> {
     const { access, repos } = this.#services;
-    const roster = await access.visibleSections(principal, course.id);
-    const own = new Set((await access.enrollmentsOf(principal, course.id)).map((e) => e.course_section_id));
+    const [roster, shown] = await Promise.all([access.visibleSections(principal, course.id), shownSections(access, principal, course.id)]);
     const all = (await repos.sections.find({ course_id: course.id })).filter((s) => s.data.workflow_state === 'active');
-    const sections = roster === 'all' ? all : all.filter((s) => roster.has(s.id) || own.has(s.id));
+    const sections = shown === 'all' ? all : all.filter((s) => shown.has(s.id));
     return { sections, roster };
   }
 

@@ -1,14 +1,12 @@
 import type { CoreServices } from '../../core-services.ts';
-import { isShownComment, type SubmissionCommentData, type SubmissionData } from '../../domain/records/submission-records.ts';
+import { commentShown, isUnposted, UNPOSTED_READERS } from '../../domain/grading/posting-policy.ts';
+import type { SubmissionCommentData, SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 import type { SubmissionInclude } from './submissions.params.ts';
-import { isUnposted, submissionJson, type SerializeContext, type SubmissionView } from './submissions.serializer.ts';
+import { submissionJson, type SerializeContext, type SubmissionView } from './submissions.serializer.ts';
 import type { StoredAssignment } from './submission-store.ts';
 import { mediaFileIds } from './media-recordings.ts';
-
-/** Who sees grades and comments before they are posted: those who grade or may view every grade. */
-const UNPOSTED_READERS = ['manage_grades', 'view_all_grades'] as const;
 
 /**
  * Loads what a page of submissions shows — comments, history, files, people, read marks — in a few queries for the
@@ -42,11 +40,8 @@ export class SubmissionReader {
     ]);
     const student = new Map(records.map((r) => [r.id, r.data.user_id]));
     // Before posting, the student's own comments are all that is shown of the conversation on their work.
-    const hidden = (c: Stored<SubmissionCommentData>) => {
-      const assignment = assignments.get(c.data.assignment_id);
-      return !seesUnposted && assignment !== undefined && isUnposted(assignment.data) && c.data.author_id !== student.get(c.data.submission_id);
-    };
-    const comments = stored.filter((c) => isShownComment(c.data) && !hidden(c));
+    const isShown = (c: Stored<SubmissionCommentData>) => commentShown(c.data, student.get(c.data.submission_id) ?? 0, !seesUnposted, assignments.get(c.data.assignment_id)?.data);
+    const comments = stored.filter(isShown);
     const userIds = new Set([...records.map((r) => r.data.user_id), ...comments.map((c) => c.data.author_id)]);
     // The history's attempts show their own files and recordings, not only the latest attempt's.
     const attempts = [...records.map((r) => r.data), ...versions.map((v) => v.data)];

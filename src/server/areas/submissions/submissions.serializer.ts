@@ -1,6 +1,7 @@
 import type { AssignmentData, FileData } from '../../domain/records/content-records.ts';
 import type { CourseData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
+import { isUnposted, withoutUnpostedGrade } from '../../domain/grading/posting-policy.ts';
 import type { SubmissionCommentData, SubmissionData, SubmissionVersionData } from '../../domain/records/submission-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { assignmentJson } from '../assignments/assignments.serializer.ts';
@@ -127,7 +128,8 @@ function isCoreField(field: string): field is keyof typeof CORE_FIELDS {
 }
 
 function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentData>, ctx: SerializeContext, fields: ReadonlySet<string> = EVERY_OWN_FIELD): Record<string, unknown> {
-  const s = record.data;
+  // The posting policy's one redaction, which the sync pull applies too: the entered score and grade follow.
+  const s = ctx.hidesUnposted && isUnposted(assignment.data) ? withoutUnpostedGrade(record.data) : record.data;
   let tardiness: ReturnType<typeof computed> | undefined;
   let page: string | undefined;
   const source: CoreSource = {
@@ -139,9 +141,6 @@ function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentD
   };
   const json: Record<string, unknown> = {};
   for (const field of fields) if (isCoreField(field)) json[field] = CORE_FIELDS[field](source);
-  if (ctx.hidesUnposted && isUnposted(assignment.data)) {
-    for (const [field, hidden] of Object.entries(UNPOSTED_GRADE)) if (Object.hasOwn(json, field)) json[field] = hidden;
-  }
   if (s.attachment_ids.length > 0 && fields.has('attachments')) {
     // A submission's files are shown to whoever may see the submission: course-file visibility does not apply.
     const asEditor: ContentViewer = { ...ctx.viewer, canManage: true };
@@ -152,17 +151,6 @@ function coreJson(record: Stored<SubmissionData>, assignment: Stored<AssignmentD
   }
   if (s.media_comment_id !== null && fields.has('media_comment')) json.media_comment = recordingJson(s.media_comment_id, s.media_comment_type, ctx);
   return json;
-}
-
-/** What a student (or their observer) reads of a grade that is not posted yet: nothing of it. */
-const UNPOSTED_GRADE = { score: null, grade: null, entered_score: null, entered_grade: null, points_deducted: null };
-
-/**
- * Grades of a muted assignment (Canvas's switch before post policies) are not posted: the student sees neither the
- * grade nor the comments of others on their work until the teacher unmutes it.
- */
-export function isUnposted(assignment: AssignmentData): boolean {
-  return assignment.muted === true;
 }
 
 export function commentJson(record: Stored<SubmissionCommentData>, ctx: Pick<SerializeContext, 'baseUrl' | 'viewer' | 'users' | 'files'>): Record<string, unknown> {

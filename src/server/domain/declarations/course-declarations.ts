@@ -22,9 +22,12 @@ import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
 
 const course = { collection: 'course', conflicts: FIELD_BY_FIELD, webhooks: [] } as const;
 const members = { shownTo: 'members' } as const;
+/** REST shows a removed record to no one (`removed` in record-declaration.ts). */
+const removed = (d: { workflow_state: string }) => d.workflow_state === 'deleted';
 
 export const courseRecord = declareRecord<CourseData>()({
   ...course,
+  removed,
   type: 'course',
   scopes: 'its_course',
   slots: (c, id) => ({ course_id: id, parent_id: c.account_id, lookup_key: sisSlot(c.sis_course_id), sort_key: c.name.toLowerCase() }),
@@ -33,10 +36,11 @@ export const courseRecord = declareRecord<CourseData>()({
 
 export const sectionRecord = declareRecord<SectionData>()({
   ...course,
+  removed,
   type: 'course_section',
   scopes: 'none',
   slots: (s) => ({ course_id: s.course_id, lookup_key: sisSlot(s.sis_section_id), sort_key: s.name.toLowerCase() }),
-  pull: members,
+  pull: { shownTo: 'sections' },
 });
 
 export const enrollmentRecord = declareRecord<EnrollmentData>()({
@@ -44,11 +48,12 @@ export const enrollmentRecord = declareRecord<EnrollmentData>()({
   type: 'enrollment',
   scopes: 'its_course',
   slots: (e) => ({ course_id: e.course_id, user_id: e.user_id, parent_id: e.course_section_id, sort_key: e.type }),
-  pull: members,
+  pull: { shownTo: 'roster' },
 });
 
 export const assignmentRecord = declareRecord<AssignmentData>()({
   ...course,
+  removed,
   type: 'assignment',
   scopes: 'its_lock',
   slots: (a, id) => ({ course_id: a.course_id, sort_key: positionThenId(a.position, id) }),
@@ -58,6 +63,7 @@ export const assignmentRecord = declareRecord<AssignmentData>()({
 // Students list a course's groups, and a device computes its student's totals from them.
 export const assignmentGroupRecord = declareRecord<AssignmentGroupData>()({
   ...course,
+  removed,
   type: 'assignment_group',
   scopes: 'none',
   slots: (g, id) => ({ course_id: g.course_id, sort_key: positionThenId(g.position, id) }),
@@ -66,6 +72,7 @@ export const assignmentGroupRecord = declareRecord<AssignmentGroupData>()({
 
 export const quizRecord = declareRecord<QuizData>()({
   ...course,
+  removed,
   type: 'quiz',
   scopes: 'none',
   slots: (q) => ({ course_id: q.course_id, parent_id: q.assignment_id ?? 0 }),
@@ -74,6 +81,7 @@ export const quizRecord = declareRecord<QuizData>()({
 
 export const discussionTopicRecord = declareRecord<DiscussionTopicData>()({
   ...course,
+  removed,
   type: 'discussion_topic',
   scopes: 'none',
   slots: (t) => ({ course_id: t.course_id, user_id: t.user_id, parent_id: t.assignment_id ?? 0 }),
@@ -108,6 +116,7 @@ export const fileContentRecord = declareRecord<FileContentData>()({
 
 export const moduleRecord = declareRecord<ModuleData>()({
   ...course,
+  removed,
   type: 'context_module',
   scopes: 'its_course',
   slots: (m, id) => ({ course_id: m.course_id, sort_key: positionThenId(m.position, id) }),
@@ -116,10 +125,11 @@ export const moduleRecord = declareRecord<ModuleData>()({
 
 export const moduleItemRecord = declareRecord<ModuleItemData>()({
   ...course,
+  removed,
   type: 'content_tag',
   scopes: 'its_course',
   slots: (i) => ({ course_id: i.course_id, parent_id: i.module_id, sort_key: String(i.position).padStart(9, '0') }),
-  pull: { shownTo: 'published', managers: 'manage_content', published: (i) => i.published },
+  pull: { shownTo: 'published', managers: 'manage_content', published: (i) => i.published, inside: 'modules' },
 });
 
 export const moduleSettingsRecord = declareRecord<ModuleSettingsData>()({
@@ -133,33 +143,38 @@ export const moduleSettingsRecord = declareRecord<ModuleSettingsData>()({
 // Categories hang off their context: parent_id is the account or course id (ids are unique across types).
 export const groupCategoryRecord = declareRecord<GroupCategoryData>()({
   ...course,
+  removed,
   type: 'group_category',
   scopes: 'none',
   slots: (c) => ({ course_id: c.course_id, parent_id: c.context_id, sort_key: c.name.toLowerCase().slice(0, 300) }),
-  pull: members,
+  pull: { shownTo: 'group_readers', its: 'category' },
 });
 
 // Groups are listed per category, ordered by name (Canvas orders a category's groups by name).
 export const groupRecord = declareRecord<GroupData>()({
   ...course,
+  removed,
   type: 'group',
   scopes: 'none',
   slots: (g) => ({ course_id: g.course_id, parent_id: g.group_category_id, sort_key: g.name.toLowerCase().slice(0, 300) }),
-  pull: members,
+  pull: { shownTo: 'group_readers', its: 'id' },
 });
 
+// A membership decides whether its user reads the group (its_user).
 export const groupMembershipRecord = declareRecord<GroupMembershipData>()({
   ...course,
+  removed,
   type: 'group_membership',
-  scopes: 'none',
+  scopes: 'its_user',
   slots: (m) => ({ course_id: m.course_id, user_id: m.user_id, parent_id: m.group_id }),
-  pull: members,
+  pull: { shownTo: 'group_readers', its: 'parent' },
 });
 
 // Pages hang off their wiki: course_id is the course for course pages (module items find them by course and
 // `data.url`), 0 for group pages, whose group id is in parent_id.
 export const wikiPageRecord = declareRecord<WikiPageData>()({
   ...course,
+  removed,
   type: 'wiki_page',
   scopes: 'its_lock',
   slots: (p) => ({
@@ -184,6 +199,7 @@ export const latePolicyRecord = declareRecord<LatePolicyData>()({
 // Gradebook columns in position order, ties by id (acts_as_list in Canvas).
 export const customColumnRecord = declareRecord<CustomColumnData>()({
   ...course,
+  removed,
   type: 'custom_gradebook_column',
   scopes: 'none',
   slots: (c, id) => ({ course_id: c.course_id, sort_key: positionThenId(c.position, id) }),
@@ -198,11 +214,11 @@ export const pollSessionRecord = declareRecord<PollSessionData>()({
   pull: members,
 });
 
-// Assessments are found by their client-chosen key within the course.
+// Assessments are found by their client-chosen key within the course; their API reads ask view_all_grades.
 export const liveAssessmentRecord = declareRecord<LiveAssessmentData>()({
   ...course,
   type: 'live_assessment',
   scopes: 'none',
   slots: (a) => ({ course_id: a.course_id, lookup_key: `live_assessment:${a.course_id}:${a.key}` }),
-  pull: members,
+  pull: { shownTo: 'managers', managers: 'view_all_grades' },
 });

@@ -34,6 +34,7 @@ const gradersOnly = { ...courseUser, pull: 'graders' } as const;
 // slot counts an assignment's submitted and to-be-graded ones (schema version 1 filled it for older records).
 export const submissionRecord = declareRecord<SubmissionData>()({
   ...courseWork,
+  pull: 'graded_work',
   type: 'submission',
   scopes: 'none',
   slots: (s) => ({
@@ -58,6 +59,7 @@ export const submissionRecord = declareRecord<SubmissionData>()({
 
 export const submissionCommentRecord = declareRecord<SubmissionCommentData>()({
   ...courseWork,
+  pull: 'work_comments',
   type: 'submission_comment',
   scopes: 'none',
   slots: (c) => ({ course_id: c.course_id, user_id: c.user_id, parent_id: c.submission_id }),
@@ -65,13 +67,15 @@ export const submissionCommentRecord = declareRecord<SubmissionCommentData>()({
 
 export const submissionVersionRecord = declareRecord<SubmissionVersionData>()({
   ...courseWork,
+  pull: 'graded_work',
   type: 'submission_version',
   scopes: 'none',
   slots: (v) => ({ course_id: v.course_id, user_id: v.user_id, parent_id: v.submission_id }),
 });
 
 export const submissionReadRecord = declareRecord<SubmissionReadData>()({
-  ...courseWork,
+  // A viewer's own read mark: the API reads only the viewer's (`read_status`, the planner).
+  ...ownersOnly,
   type: 'submission_read',
   scopes: 'none',
   slots: (r) => ({ course_id: r.course_id, user_id: r.user_id, parent_id: r.submission_id, lookup_key: `submission_read:${r.submission_id}:${r.user_id}` }),
@@ -80,6 +84,7 @@ export const submissionReadRecord = declareRecord<SubmissionReadData>()({
 // One review per submission and reviewer, found by the pair; listed per submission (parent_id).
 export const peerReviewRecord = declareRecord<PeerReviewData>()({
   ...courseWork,
+  pull: 'peer_reviews',
   type: 'assessment_request',
   scopes: 'none',
   slots: (r) => ({ course_id: r.course_id, user_id: r.user_id, parent_id: r.submission_id, lookup_key: peerReviewKey(r.submission_id, r.assessor_id) }),
@@ -135,6 +140,8 @@ export const pollSubmissionRecord = declareRecord<PollSubmissionData>()({
 
 export const liveAssessmentResultRecord = declareRecord<LiveAssessmentResultData>()({
   ...courseWork,
+  // The live assessments API shows results to who may view every grade, never to the student assessed.
+  pull: 'grade_viewers',
   type: 'live_assessment_result',
   scopes: 'none',
   slots: (r) => ({ course_id: r.course_id, user_id: r.user_id, parent_id: r.assessment_id }),

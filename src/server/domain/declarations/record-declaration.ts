@@ -28,7 +28,15 @@ export type RecordDeclaration<TData extends object> = Placement<TData> & {
 type Placement<TData> =
   | { readonly collection: 'local'; readonly pull: 'never' }
   | { readonly collection: 'directory'; readonly pull: DirectoryPull }
-  | { readonly collection: 'course'; readonly pull: ContentPull<TData> }
+  | {
+      readonly collection: 'course';
+      readonly pull: ContentPull<TData>;
+      /**
+       * A removed record (`workflow_state: 'deleted'`, kept so sync replicates the removal): REST shows it to no one,
+       * so whoever may have held it receives a bare tombstone and everyone else nothing.
+       */
+      readonly removed?: (data: TData) => boolean;
+    }
   | { readonly collection: 'course_user'; readonly pull: CourseWorkPull }
   | { readonly collection: 'history'; readonly pull: HistoryPull };
 
@@ -58,8 +66,17 @@ export type DirectoryPull =
  * REST area asks before it shows drafts and ignores locks, so a device's user sees over sync what the API shows.
  */
 export type ContentPull<TData> =
-  /** Every member of the course sees it (sections, enrollments, groups). */
+  /** Every member of the course sees it (groups, module settings). */
   | { readonly shownTo: 'members' }
+  /** A section: those the sections API lists to the user (`shownSections`: their roster's and their own). */
+  | { readonly shownTo: 'sections' }
+  /**
+   * Groups (`readableGroups`): a group (`its: 'id'`) or a membership of one (`its: 'parent'`) to the group's accepted
+   * members and whoever reads every group; a category (`its: 'category'`) to those who manage groups.
+   */
+  | { readonly shownTo: 'group_readers'; readonly its: 'id' | 'parent' | 'category' }
+  /** An enrollment: shown as the enrollments API lists it to the user (`domain/roster-visibility.ts`; an observer sees their own and their students'). */
+  | { readonly shownTo: 'roster' }
   /** Only its managers hold it; the API answers others from the hub alone (or not at all). */
   | { readonly shownTo: 'managers'; readonly managers: ContentManager }
   /** Managers see every copy; others the published ones, without what a lock withholds while locked. */
@@ -69,6 +86,8 @@ export type ContentPull<TData> =
       readonly published: (data: TData) => boolean;
       /** What a copy keeps while the content is locked for the user (`domain/locked-content.ts`, as REST shows it). */
       readonly whenLocked?: (data: TData) => TData;
+      /** Shown only inside a container the user is shown (`parent_id`): a module item, inside its module. */
+      readonly inside?: 'modules';
     }
   /** A file: managers every one; others what the files API would let them read (its own rule, see pull-visibility). */
   | { readonly shownTo: 'file_readers'; readonly managers: ContentManager }
@@ -79,8 +98,22 @@ export type ContentPull<TData> =
 export type CourseWorkPull =
   /** Whoever sees that student's course work: the student, their graders, observers of them. */
   | 'course_work'
+  /**
+   * A submission or a version of it: as course work, its grade withheld (`withoutUnpostedGrade`) from a reader of
+   * posted grades while its assignment's grades are unposted, as the submissions API withholds it.
+   */
+  | 'graded_work'
+  /**
+   * A submission comment: as course work while the submissions API shows it (`commentShown`): never once deleted,
+   * and before posting only the student's own to a reader of posted grades.
+   */
+  | 'work_comments'
   /** Graders who see that student, never the student (notes, stored totals with unposted grades). */
   | 'graders'
+  /** Who may view every grade (view_all_grades) and sees that student, never the student: what the live assessments API shows. */
+  | 'grade_viewers'
+  /** A peer review, as the peer reviews API lists it (`peerReviewShown`): to graders, and to the student reviewed. */
+  | 'peer_reviews'
   /** The owner alone (planner, notification settings, read state). */
   | 'owner'
   /** A poll answer: as course work, and to everyone taking part in its session (`parent_id`) once its results are public. */
@@ -111,7 +144,7 @@ export type ScopeFeed =
   | 'everyone';
 
 /** The permissions REST areas ask before they show drafts or staff-only records, one per kind of content. */
-export const CONTENT_MANAGERS = ['manage_content', 'manage_assignments', 'moderate_forum', 'manage_wiki', 'manage_files', 'manage_grades'] as const satisfies readonly PermissionName[];
+export const CONTENT_MANAGERS = ['manage_content', 'manage_assignments', 'moderate_forum', 'manage_wiki', 'manage_files', 'manage_grades', 'view_all_grades'] as const satisfies readonly PermissionName[];
 export type ContentManager = (typeof CONTENT_MANAGERS)[number];
 
 export interface ConflictPolicy {

@@ -21,3 +21,11 @@ export interface PeerReviewData {
 
 /** The lookup slot of one reviewer's review of one submission: at most one per pair. */
 export const peerReviewKey = (submissionId: number, assessorId: number): string => `peer_review:${submissionId}:${assessorId}`;
+
+/**
+ * Whether the peer reviews API lists a review to a reader (decision 0097): never a removed one; a reader who sees
+ * other students' grades (`grader`) every review of a student they see, anyone else the reviews of their own work.
+ */
+export function peerReviewShown(review: PeerReviewData, readerId: number, grader: boolean, seesStudent: (userId: number) => boolean): boolean {
+  return review.workflow_state !== 'deleted' && seesStudent(review.user_id) && (grader || review.user_id === readerId);
+}
