@@ -6,6 +6,7 @@ import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { contentViewer } from '../common/course-content.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import { createQuizParams, listQuizzesParams, showQuizParams, updateQuizParams } from './quizzes.params.ts';
+import { quizQuestionsRoutes } from './quiz-questions.routes.ts';
 import { quizJson } from './quizzes.serializer.ts';
 import { QuizzesService } from './quizzes.service.ts';
 
@@ -61,5 +62,6 @@ export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRo
         return { body: quizJson(await quizzes.update(viewer, p.id, p.quiz, writeStamp(ctx)), ctx.baseUrl, viewer) };
       },
     }),
+    ...quizQuestionsRoutes(services, rules),
   ];
 }

@@ -9,13 +9,20 @@ import type { NewQuiz, QuizFields } from './quizzes.params.ts';
 /** Quiz types graded through an assignment (Canvas's `graded?`); practice quizzes and surveys have none. */
 const GRADED_TYPES: ReadonlySet<QuizType> = new Set(['assignment', 'graded_survey']);
 
+/** The Classic Quizzes settings a PUT copies as given (dates as ISO strings). */
+const SETTING_KEYS = [
+  'scoring_policy', 'show_correct_answers', 'show_correct_answers_at', 'hide_correct_answers_at', 'show_correct_answers_last_attempt',
+  'one_question_at_a_time', 'cant_go_back', 'access_code', 'hide_results',
+] as const satisfies ReadonlyArray<keyof QuizFields & keyof QuizData>;
+
 /** The quiz after a create or PUT: absent fields keep their value, explicit nulls clear. */
 function applyQuizFields(current: QuizData, f: QuizFields): QuizData {
   const next: QuizData = { ...current };
   if (f.title !== undefined) next.title = f.title;
   if (f.description !== undefined) next.description = f.description;
   if (f.quiz_type !== undefined) next.quiz_type = f.quiz_type;
-  if (f.points_possible !== undefined) next.points_possible = f.points_possible;
+  // Once the quiz has questions its points are theirs (quiz-questions.service.ts keeps them); Canvas ignores the field then.
+  if (f.points_possible !== undefined && (current.question_count ?? 0) === 0) next.points_possible = f.points_possible;
   if (f.due_at !== undefined) next.due_at = isoOrNull(f.due_at);
   if (f.unlock_at !== undefined) next.unlock_at = isoOrNull(f.unlock_at);
   if (f.lock_at !== undefined) next.lock_at = isoOrNull(f.lock_at);
@@ -23,6 +30,10 @@ function applyQuizFields(current: QuizData, f: QuizFields): QuizData {
   if (f.allowed_attempts !== undefined) next.allowed_attempts = f.allowed_attempts;
   if (f.shuffle_answers !== undefined) next.shuffle_answers = f.shuffle_answers;
   if (f.published !== undefined && current.workflow_state !== 'deleted') next.workflow_state = f.published ? 'published' : 'unpublished';
+  for (const key of SETTING_KEYS) {
+    const value = f[key];
+    if (value !== undefined) Object.assign(next, { [key]: value instanceof Date ? isoOrNull(value) : value });
+  }
   return next;
 }
 
