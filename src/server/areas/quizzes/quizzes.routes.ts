@@ -7,6 +7,7 @@ import { contentViewer } from '../common/course-content.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import { createQuizParams, listQuizzesParams, showQuizParams, updateQuizParams } from './quizzes.params.ts';
 import { quizQuestionsRoutes } from './quiz-questions.routes.ts';
+import { quizSubmissionsRoutes } from './quiz-submissions.routes.ts';
 import { quizJson } from './quizzes.serializer.ts';
 import { QuizzesService } from './quizzes.service.ts';
 
@@ -63,5 +64,6 @@ export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       },
     }),
     ...quizQuestionsRoutes(services, rules),
+    ...quizSubmissionsRoutes(services, rules),
   ];
 }
