@@ -4,6 +4,7 @@ import { createContentCourse, createQuiz, type ContentCourse } from '../helpers/
 import { enrollFixtureUser, expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { answerQuestions, completeAttempt, createQuizWithQuestions, startAttempt, takeQuiz, type QuizAttempt } from '../helpers/quiz-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { failWritesOf } from '../helpers/write-faults.ts';
 
 type SubmissionQuestion = { id: number; flagged: boolean; answer: unknown; points?: number; correct?: string; quiz_question?: Record<string, unknown> };
 
@@ -79,6 +80,9 @@ describe('taking quizzes', () => {
     expect((put.json as { quiz_submissions: QuizAttempt[] }).quiz_submissions[0]).toMatchObject({ workflow_state: 'complete', score: 5, kept_score: 5, fudge_points: -0.5 });
     graded = await gradebookSubmission(quiz.assignment_id as number);
     expect(graded).toMatchObject({ workflow_state: 'graded', score: 5, grade: '5', attempt: 1 });
+    // And the course totals, the quiz being the course's only graded work so far: 5 of 6 points.
+    const enrollments = (await api(server, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/enrollments?type[]=StudentEnrollment&per_page=100`)).json as Array<{ user_id: number; grades: Record<string, unknown> }>;
+    expect(enrollments.find((e) => e.user_id === course.student.id)!.grades).toMatchObject({ current_score: 83.33 });
     const results = await questionsOf(course.teacher.token, attempt);
     expect(results.map((q) => [q.points, q.correct])).toEqual([[2, 'true'], [1, 'true'], [2.5, 'undefined']]);
     expect(results[2]).toMatchObject({ comment: 'Good' });
@@ -171,6 +175,21 @@ describe('taking quizzes', () => {
     expect(Date.parse(attempt.end_at as string) - Date.parse(attempt.started_at as string)).toBe(15 * 60_000);
     const ext = await api(server, course.teacher.token, 'POST', `${quizPath(quiz.id)}/extensions`, { quiz_extensions: [{ user_id: student.id, extend_from_end_at: 10 }] });
     expect((ext.json as { quiz_extensions: Array<{ end_at: string }> }).quiz_extensions[0]!.end_at).toBe(new Date(Date.parse(attempt.end_at as string) + 10 * 60_000).toISOString().replace('.000Z', 'Z'));
+  });
+
+  it('a finished attempt and its grade are written together or not at all', async () => {
+    const { quiz, questions } = await createQuizWithQuestions(server, course, [choice(2)]);
+    const attempt = await startAttempt(server, course.student.token, course.id, quiz.id);
+    await answerQuestions(server, course.student.token, attempt, [{ id: questions[0]!.id, answer: answerIds(questions[0]!)[0] }]);
+    const restore = failWritesOf(server, (doc) => doc.type === 'course_score', server.core.db.collections.course_user);
+    const failed = await api(server, course.student.token, 'POST', `${quizPath(quiz.id)}/submissions/${attempt.id}/complete`, { attempt: 1, validation_token: attempt.validation_token });
+    restore();
+    expect(failed.status).toBe(500);
+    // Still running, with its answer: turning it in again works.
+    expect((await questionsOf(course.student.token, attempt, false))[0]!.answer).toBe(answerIds(questions[0]!)[0]);
+    expect((await api(server, course.student.token, 'GET', `${quizPath(quiz.id)}/submissions/${attempt.id}`)).json).toMatchObject({ quiz_submissions: [{ workflow_state: 'untaken' }] });
+    expect((await gradebookSubmission(quiz.assignment_id as number)).workflow_state).toBe('unsubmitted');
+    expect(await completeAttempt(server, course.student.token, course.id, quiz.id, attempt)).toMatchObject({ workflow_state: 'complete', score: 2 });
   });
 
   it('hide_results always: the student sees neither scores nor answers’ correctness; the teacher does', async () => {

@@ -41,6 +41,9 @@ describe('quiz questions and groups API', () => {
     expect(after.question_types).toEqual(['essay_question', 'multiple_choice_question', 'text_only_question']);
     const assignment = await api(server, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/assignments/${after.assignment_id as number}`);
     expect(assignment.json).toMatchObject({ points_possible: 8 });
+    // The quiz sits in its assignment's group (the gradebook's columns and totals come from there).
+    expect(after.assignment_group_id).toBe((assignment.json as { assignment_group_id: number }).assignment_group_id);
+    expect(after.assignment_group_id).toEqual(expect.any(Number));
     // Once there are questions, the quiz is worth theirs: a PUT of points_possible is ignored, as in Canvas.
     expect((await api(server, course.teacher.token, 'PUT', quizPath(quiz.id), { quiz: { points_possible: 99 } })).json).toMatchObject({ points_possible: 8 });
 

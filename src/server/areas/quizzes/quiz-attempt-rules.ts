@@ -8,7 +8,7 @@ import { isoSeconds } from '../common/api-values.ts';
 import type { StoredGroup, StoredQuestion } from './quiz-questions.service.ts';
 
 /**
- * The rules of an attempt as pure functions of the stored data (docs/decisions/0100): which questions it draws,
+ * The rules of an attempt as pure functions of the stored data (decision 0100): which questions it draws,
  * when it ends, how it is scored and which score the quiz keeps.
  */
 

@@ -4,7 +4,7 @@ import { isoSeconds } from '../common/api-values.ts';
 import type { ContentViewer } from '../common/course-content.ts';
 
 /** Canvas's Quiz JSON (`lib/api/v1/quiz.rb`). */
-export function quizJson(record: Stored<QuizData>, baseUrl: string, viewer: ContentViewer): Record<string, unknown> {
+export function quizJson(record: Stored<QuizData>, baseUrl: string, viewer: ContentViewer, assignmentGroupId: number | null = null): Record<string, unknown> {
   const q = record.data;
   const settings = quizSettings(q);
   const htmlUrl = `${baseUrl}/courses/${q.course_id}/quizzes/${record.id}`;
@@ -16,7 +16,7 @@ export function quizJson(record: Stored<QuizData>, baseUrl: string, viewer: Cont
     description: q.description,
     quiz_type: q.quiz_type,
     assignment_id: q.assignment_id,
-    assignment_group_id: null,
+    assignment_group_id: assignmentGroupId,
     time_limit: q.time_limit,
     shuffle_answers: q.shuffle_answers,
     hide_results: settings.hide_results,

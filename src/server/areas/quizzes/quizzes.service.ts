@@ -71,6 +71,12 @@ export class QuizzesService {
     return all.filter((q) => isVisibleContent(q.data.workflow_state, viewer) && matchesSearch(q.data.title, searchTerm));
   }
 
+  /** The assignment group each graded quiz sits in, through its assignment (absent: none, or not known). */
+  async assignmentGroups(list: readonly Stored<QuizData>[]): Promise<Map<number, number | null>> {
+    const assignments = await this.#services.repos.assignments.getMany(list.flatMap((q) => (q.data.assignment_id === null ? [] : [q.data.assignment_id])));
+    return new Map(list.map((q) => [q.id, (q.data.assignment_id === null ? undefined : assignments.get(q.data.assignment_id))?.data.assignment_group_id ?? null]));
+  }
+
   async get(viewer: ContentViewer, id: number): Promise<Stored<QuizData>> {
     return visibleInCourse(await this.#services.repos.quizzes.get(id), viewer, 'quiz');
   }

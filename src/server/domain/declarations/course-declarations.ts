@@ -74,7 +74,7 @@ export const quizRecord = declareRecord<QuizData>()({
 });
 
 // Questions hold the correct answers (answers' weights), so they never travel to a device of someone who does not
-// edit the quiz: students read them, without weights, through their attempt (docs/decisions/0100). Listed per quiz.
+// edit the quiz: students read them, without weights, through their attempt (decision 0100). Listed per quiz.
 export const quizQuestionRecord = declareRecord<QuizQuestionData>()({
   ...course,
   type: 'quiz_question',

@@ -58,7 +58,7 @@ export const submissionRecord = declareRecord<SubmissionData>()({
 });
 
 // One per student and quiz, found by the pair. It holds each question's result, which tells right from wrong:
-// graders only until devices take quizzes and the pull can withhold what the quiz hides (docs/decisions/0100).
+// graders only until devices take quizzes and the pull can withhold what the quiz hides (decision 0100).
 export const quizSubmissionRecord = declareRecord<QuizSubmissionData>()({
   ...gradersOnly,
   type: 'quiz_submission',

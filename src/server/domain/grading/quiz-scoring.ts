@@ -1,7 +1,7 @@
 import type { QuestionResult, QuizAnswer, QuizQuestionData } from '../records/quiz-records.ts';
 
 /**
- * Automatic scoring of Classic Quizzes' questions, as Canvas scores them (docs/decisions/0100): pure functions
+ * Automatic scoring of Classic Quizzes' questions, as Canvas scores them (decision 0100): pure functions
  * of the question, the points it is worth in the attempt and the stored answer (already in its canonical form,
  * `areas/quizzes/quiz-answer-formats.ts`). Essays and file uploads are left to a grader.
  */
