@@ -5,6 +5,7 @@ import { enrollFixtureUser, expectInvalidToken, expectUnauthorized } from '../he
 import { answerQuestions, completeAttempt, createQuizWithQuestions, startAttempt, takeQuiz, type QuizAttempt } from '../helpers/quiz-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { failWritesOf } from '../helpers/write-faults.ts';
+import { createItem, createPublishedModule } from '../helpers/module-fixtures.ts';
 
 type SubmissionQuestion = { id: number; flagged: boolean; answer: unknown; points?: number; correct?: string; quiz_question?: Record<string, unknown> };
 
@@ -190,6 +191,26 @@ describe('taking quizzes', () => {
     expect((await api(server, course.student.token, 'GET', `${quizPath(quiz.id)}/submissions/${attempt.id}`)).json).toMatchObject({ quiz_submissions: [{ workflow_state: 'untaken' }] });
     expect((await gradebookSubmission(quiz.assignment_id as number)).workflow_state).toBe('unsubmitted');
     expect(await completeAttempt(server, course.student.token, course.id, quiz.id, attempt)).toMatchObject({ workflow_state: 'complete', score: 2 });
+  });
+
+  it('fulfils module requirements: min_score on a graded quiz (its kept score), must_submit on a practice quiz', async () => {
+    const graded = await createQuizWithQuestions(server, course, [choice(2)], { allowed_attempts: 2 });
+    const practice = await createQuizWithQuestions(server, course, [choice(1)], { quiz_type: 'practice_quiz' });
+    const module = await createPublishedModule(server, course.teacher.token, course.id, { name: 'Quizzes' });
+    const items = [
+      await createItem(server, course.teacher.token, course.id, module.id, { type: 'Quiz', content_id: graded.quiz.id, completion_requirement: { type: 'min_score', min_score: 2 } }),
+      await createItem(server, course.teacher.token, course.id, module.id, { type: 'Quiz', content_id: practice.quiz.id, completion_requirement: { type: 'must_submit' } }),
+    ];
+    for (const item of items) await api(server, course.teacher.token, 'PUT', `/api/v1/courses/${course.id}/modules/${module.id}/items/${item.id}`, { module_item: { published: true } });
+    const completed = async () =>
+      ((await api(server, course.student.token, 'GET', `/api/v1/courses/${course.id}/modules/${module.id}/items`)).json as Array<{ completion_requirement: { completed: boolean } }>).map((i) => i.completion_requirement.completed);
+    expect(await completed()).toEqual([false, false]);
+    const [right, wrong] = answerIds(graded.questions[0]!);
+    await takeQuiz(server, course.student.token, course.id, graded.quiz.id, [{ id: graded.questions[0]!.id, answer: wrong }]);
+    await takeQuiz(server, course.student.token, course.id, practice.quiz.id, []);
+    expect(await completed()).toEqual([false, true]);
+    await takeQuiz(server, course.student.token, course.id, graded.quiz.id, [{ id: graded.questions[0]!.id, answer: right }]);
+    expect(await completed()).toEqual([true, true]);
   });
 
   it('hide_results always: the student sees neither scores nor answers’ correctness; the teacher does', async () => {

@@ -1,5 +1,6 @@
 import type { CoreServices } from '../../core-services.ts';
 import { gradeForScore } from '../../domain/grading/posted-grade.ts';
+import type { ContentRef } from '../../domain/progression/content-match.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import type { QuizData } from '../../domain/records/content-records.ts';
 import type { QuizSubmissionData } from '../../domain/records/quiz-records.ts';
@@ -32,12 +33,14 @@ export class QuizGradeFlow {
 
   async write(quiz: Stored<QuizData>, sub: QuizSubmissionData, change: QuizWrite, stamp: WriteStamp): Promise<Stored<QuizSubmissionData>> {
     const { repos } = this.#services;
+    // Only students have grades and progress: a teacher trying the quiz out leaves the gradebook and modules alone.
+    const student = await progressionService(repos).participatesAsStudent(quiz.data.course_id, sub.user_id, stamp.now);
     const assignment = quiz.data.assignment_id === null ? undefined : await repos.assignments.get(quiz.data.assignment_id);
-    const graded = assignment && assignment.data.workflow_state !== 'deleted' && sub.kept_score !== null;
-    // Only students have grades: a teacher trying the quiz out leaves the gradebook alone.
-    if (!graded || !(await progressionService(repos).participatesAsStudent(quiz.data.course_id, sub.user_id, stamp.now))) {
+    if (!student || !assignment || assignment.data.workflow_state === 'deleted' || sub.kept_score === null) {
       const write = change.plan(sub.submission_id);
       await writeTogether([write]);
+      // A practice quiz or survey has no assignment: its module items are fulfilled by the quiz itself.
+      if (student) await this.#progress(quiz.data.course_id, sub.user_id, { type: 'Quiz', id: quiz.id }, change.submitted, sub.kept_score, stamp);
       return write.record;
     }
     const saved = await this.#store.serialized(assignment.id, async () => {
@@ -54,10 +57,14 @@ export class QuizGradeFlow {
       await this.#store.write(quiz.data.course_id, [planned], stamp, [write]);
       return { write: write.record, score: planned.record.data.score };
     });
-    const progression = progressionService(repos);
-    const content = { type: 'Assignment', id: assignment.id } as const;
-    if (change.submitted) await progression.submitted(quiz.data.course_id, sub.user_id, content, stamp);
-    if (saved.score !== null) await progression.scored(quiz.data.course_id, sub.user_id, content, saved.score, stamp);
+    await this.#progress(quiz.data.course_id, sub.user_id, { type: 'Assignment', id: assignment.id }, change.submitted, saved.score, stamp);
     return saved.write;
+  }
+
+  /** must_submit and min_score requirements of the items that show the quiz (or its assignment). */
+  async #progress(courseId: number, userId: number, content: ContentRef, submitted: boolean, score: number | null, stamp: WriteStamp): Promise<void> {
+    const progression = progressionService(this.#services.repos);
+    if (submitted) await progression.submitted(courseId, userId, content, stamp);
+    if (score !== null) await progression.scored(courseId, userId, content, score, stamp);
   }
 }
