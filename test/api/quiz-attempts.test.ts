@@ -213,6 +213,16 @@ describe('taking quizzes', () => {
     expect(await completed()).toEqual([true, true]);
   });
 
+  it('an upload answer must name the student’s own files; an upload leaves the attempt pending_review', async () => {
+    const { quiz, questions } = await createQuizWithQuestions(server, course, [{ question_type: 'file_upload_question', points_possible: 4 }]);
+    const attempt = await startAttempt(server, course.student.token, course.id, quiz.id);
+    const foreign = await answerQuestions(server, course.student.token, attempt, [{ id: questions[0]!.id, answer: [999999] }]);
+    expect(foreign.status).toBe(400);
+    expect(foreign.json).toEqual({ message: 'No valid file ids given for the answer' });
+    expect((await answerQuestions(server, course.student.token, attempt, [{ id: questions[0]!.id, answer: [] }])).status).toBe(200);
+    expect(await completeAttempt(server, course.student.token, course.id, quiz.id, attempt)).toMatchObject({ workflow_state: 'pending_review', score: 0 });
+  });
+
   it('hide_results always: the student sees neither scores nor answers’ correctness; the teacher does', async () => {
     const { quiz, questions } = await createQuizWithQuestions(server, course, [choice(2)], { hide_results: 'always' });
     const done = await takeQuiz(server, course.student.token, course.id, quiz.id, [{ id: questions[0]!.id, answer: answerIds(questions[0]!)[0] }]);

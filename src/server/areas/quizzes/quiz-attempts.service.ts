@@ -33,13 +33,15 @@ export interface AttemptProof {
 export class QuizAttemptsService {
   readonly #services: CoreServices;
   readonly #questions: QuizQuestionsService;
+  readonly #store: SubmissionStore;
   readonly #flow: QuizGradeFlow;
   readonly #queue = new KeyedQueue();
 
   constructor(services: CoreServices) {
     this.#services = services;
     this.#questions = new QuizQuestionsService(services);
-    this.#flow = new QuizGradeFlow(services, new SubmissionStore(services));
+    this.#store = new SubmissionStore(services);
+    this.#flow = new QuizGradeFlow(services, this.#store);
   }
 
   get #repo() {
@@ -124,7 +126,12 @@ export class QuizAttemptsService {
       for (const a of answers) {
         const question = questions.get(a.id);
         if (!question) throw ValidationError.field('quiz_questions', `question ${a.id} is not part of this attempt`, 'invalid');
-        given[String(a.id)] = canonicalAnswer(question, a.answer);
+        const answer = canonicalAnswer(question, a.answer);
+        // An upload answer names files the student uploaded to the course, as a submission's attachments must.
+        if (question.data.question_type === 'file_upload_question' && Array.isArray(answer) && answer.length > 0) {
+          await this.#store.ownFiles(current.data.course_id, current.data.user_id, answer as number[], 'No valid file ids given for the answer');
+        }
+        given[String(a.id)] = answer;
       }
       return { ...current.data, answers: given };
     });
