@@ -12,6 +12,15 @@ import type { StoredGroup, StoredQuestion } from './quiz-questions.service.ts';
  * when it ends, how it is scored and which score the quiz keeps.
  */
 
+/** A student's submission before their first attempt: where extensions wait (Canvas's `settings_only`). */
+export function blankSubmission(quiz: { id: number; data: QuizData }, userId: number): QuizSubmissionData {
+  return {
+    course_id: quiz.data.course_id, quiz_id: quiz.id, user_id: userId, attempt: 0, workflow_state: 'settings_only', started_at: null, end_at: null,
+    finished_at: null, extra_attempts: 0, extra_time: 0, validation_token: '', questions: [], answers: {}, flagged: [], results: {}, score: null,
+    fudge_points: 0, kept_score: null, history: [], submission_id: null,
+  };
+}
+
 /** -1 (Canvas's "unlimited") stays unlimited whatever the extension. */
 export function attemptsAllowed(quiz: QuizData, sub: QuizSubmissionData | undefined): number {
   return quiz.allowed_attempts < 0 ? -1 : quiz.allowed_attempts + (sub?.extra_attempts ?? 0);

@@ -9,7 +9,7 @@ import { isoSeconds } from '../common/api-values.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { SubmissionStore } from '../submissions/submission-store.ts';
 import { canonicalAnswer } from './quiz-answer-formats.ts';
-import { attemptEnd, attemptsLeft, drawQuestions, finishAttempt, isOverdue } from './quiz-attempt-rules.ts';
+import { attemptEnd, attemptsLeft, blankSubmission, drawQuestions, finishAttempt, isOverdue } from './quiz-attempt-rules.ts';
 import { QuizGradeFlow } from './quiz-grade-flow.ts';
 import { QuizQuestionsService } from './quiz-questions.service.ts';
 
@@ -91,16 +91,7 @@ export class QuizAttemptsService {
       const drawn = drawQuestions(await this.#questions.questions(quiz.id), await this.#questions.groups(quiz.id));
       const extraTime = read?.data.extra_time ?? 0;
       const next: QuizSubmissionData = {
-        course_id: q.course_id,
-        quiz_id: quiz.id,
-        user_id: principal.userId,
-        extra_attempts: 0,
-        extra_time: 0,
-        fudge_points: 0,
-        kept_score: null,
-        history: [],
-        submission_id: null,
-        ...read?.data,
+        ...(read?.data ?? blankSubmission(quiz, principal.userId)),
         attempt: (read?.data.history.length ?? 0) + 1,
         workflow_state: 'untaken',
         started_at: isoSeconds(stamp.now),
@@ -171,12 +162,7 @@ export class QuizAttemptsService {
       out.push(
         await this.#queue.run(quizSubmissionKey(quiz.id, e.user_id), async () => {
           const read = await this.#repo.byLookup(quizSubmissionKey(quiz.id, e.user_id));
-          const base: QuizSubmissionData = read?.data ?? {
-            course_id: quiz.data.course_id, quiz_id: quiz.id, user_id: e.user_id, attempt: 0, workflow_state: 'settings_only', started_at: null, end_at: null,
-            finished_at: null, extra_attempts: 0, extra_time: 0, validation_token: '', questions: [], answers: {}, flagged: [], results: {}, score: null,
-            fudge_points: 0, kept_score: null, history: [], submission_id: null,
-          };
-          const next = { ...base };
+          const next = { ...(read?.data ?? blankSubmission(quiz, e.user_id)) };
           if (e.extra_attempts !== undefined) next.extra_attempts = e.extra_attempts;
           if (e.extra_time !== undefined) next.extra_time = e.extra_time;
           if (next.workflow_state === 'untaken' && next.end_at !== null) {

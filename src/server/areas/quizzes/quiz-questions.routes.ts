@@ -4,7 +4,6 @@ import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../htt
 import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
-import { contentViewer } from '../common/course-content.ts';
 import {
   createGroupParams,
   createQuestionParams,
@@ -26,8 +25,7 @@ import { QuizzesService } from './quizzes.service.ts';
 export function quizQuestionsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const quizzes = new QuizzesService(services);
   const questions = new QuizQuestionsService(services);
-  const quizOf = async (ctx: AuthenticatedContext, { courseId }: CourseScope, quizId: number) =>
-    quizzes.get(await contentViewer(services, ctx.principal, courseId, MANAGE_ASSIGNMENTS), quizId);
+  const quizOf = (ctx: AuthenticatedContext, { courseId }: CourseScope, quizId: number) => quizzes.forCaller(ctx.principal, courseId, quizId);
   const read = rules.inCourse('read', MANAGE_ASSIGNMENTS, courseIdOf);
   const write = rules.inCourse('write', MANAGE_ASSIGNMENTS, courseIdOf);
   const base = '/api/v1/courses/:course_id/quizzes/:quiz_id';

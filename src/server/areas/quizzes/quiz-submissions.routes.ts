@@ -3,10 +3,8 @@ import { NotFoundError } from '../../domain/errors.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext, type Grant } from '../../http/route.ts';
-import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
-import { contentViewer } from '../common/course-content.ts';
 import { QuizAttemptsService, type StoredQuizSubmission } from './quiz-attempts.service.ts';
 import { QuizHandGrading } from './quiz-hand-grading.ts';
 import {
@@ -32,8 +30,7 @@ export function quizSubmissionsRoutes(services: CoreServices, rules: AccessRules
   const quizzes = new QuizzesService(services);
   const attempts = new QuizAttemptsService(services);
   const grading = new QuizHandGrading(services);
-  const quizOf = async (ctx: AuthenticatedContext, { courseId }: CourseScope, quizId: number) =>
-    quizzes.get(await contentViewer(services, ctx.principal, courseId, MANAGE_ASSIGNMENTS), quizId);
+  const quizOf = (ctx: AuthenticatedContext, { courseId }: CourseScope, quizId: number) => quizzes.forCaller(ctx.principal, courseId, quizId);
   const wrap = async (ctx: AuthenticatedContext, list: StoredQuizSubmission[], quiz: Awaited<ReturnType<typeof quizOf>>) => {
     const isGrader = await attempts.isGrader(ctx.principal, quiz.data.course_id);
     return list.map((s) => quizSubmissionJson(s, quiz, ctx.principal, isGrader, ctx.baseUrl, ctx.now));

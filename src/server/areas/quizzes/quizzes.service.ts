@@ -1,9 +1,10 @@
 import type { CoreServices } from '../../core-services.ts';
 import type { AssignmentData, QuizData, QuizType } from '../../domain/records/content-records.ts';
 import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
-import { AssignmentsService, type LinkedAssignment } from '../assignments/assignments.service.ts';
+import { AssignmentsService, MANAGE_ASSIGNMENTS, type LinkedAssignment } from '../assignments/assignments.service.ts';
 import { isoOrNull } from '../common/api-values.ts';
-import { dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
+import { contentViewer, dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
+import type { Principal } from '../../domain/principal.ts';
 import type { NewQuiz, QuizFields } from './quizzes.params.ts';
 
 /** Quiz types graded through an assignment (Canvas's `graded?`); practice quizzes and surveys have none. */
@@ -75,6 +76,11 @@ export class QuizzesService {
   async assignmentGroups(list: readonly Stored<QuizData>[]): Promise<Map<number, number | null>> {
     const assignments = await this.#services.repos.assignments.getMany(list.flatMap((q) => (q.data.assignment_id === null ? [] : [q.data.assignment_id])));
     return new Map(list.map((q) => [q.id, (q.data.assignment_id === null ? undefined : assignments.get(q.data.assignment_id))?.data.assignment_group_id ?? null]));
+  }
+
+  /** The quiz a course route names, as the caller may see it (drafts only for those who manage assignments). */
+  async forCaller(principal: Principal, courseId: number, id: number): Promise<Stored<QuizData>> {
+    return this.get(await contentViewer(this.#services, principal, courseId, MANAGE_ASSIGNMENTS), id);
   }
 
   async get(viewer: ContentViewer, id: number): Promise<Stored<QuizData>> {
