@@ -223,6 +223,32 @@ describe('taking quizzes', () => {
     expect(await completeAttempt(server, course.student.token, course.id, quiz.id, attempt)).toMatchObject({ workflow_state: 'pending_review', score: 0 });
   });
 
+  it('two starts at once make one attempt (the other is a 409)', async () => {
+    const { quiz } = await createQuizWithQuestions(server, course, [choice(1)], { allowed_attempts: -1 });
+    const starts = await Promise.all([0, 1, 2].map(() => api(server, course.student.token, 'POST', `${quizPath(quiz.id)}/submissions`, {})));
+    expect(starts.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('shuffle_answers: each attempt has its own order of the choices, the same on every read', async () => {
+    const many = { question_type: 'multiple_answers_question', points_possible: 1, answers: 'abcdefgh'.split('').map((t) => ({ answer_text: t, answer_weight: t === 'a' ? 100 : 0 })) };
+    const { quiz } = await createQuizWithQuestions(server, course, [many], { shuffle_answers: true, allowed_attempts: -1 });
+    const orderOf = async (attempt: { id: number }) =>
+      ((await questionsOf(course.student.token, attempt))[0]!.quiz_question!.answers as Array<{ text: string }>).map((a) => a.text).join('');
+    const first = await startAttempt(server, course.student.token, course.id, quiz.id);
+    const order = await orderOf(first);
+    expect(order.split('').sort().join('')).toBe('abcdefgh');
+    expect(await orderOf(first)).toBe(order);
+    await completeAttempt(server, course.student.token, course.id, quiz.id, first);
+    const orders = new Set([order]);
+    for (let i = 0; i < 3; i++) {
+      const next = await startAttempt(server, course.student.token, course.id, quiz.id);
+      orders.add(await orderOf(next));
+      await completeAttempt(server, course.student.token, course.id, quiz.id, next);
+    }
+    // Four attempts, 8! orders: they all differ unless the order ignores the attempt.
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
   it('hide_results always: the student sees neither scores nor answers’ correctness; the teacher does', async () => {
     const { quiz, questions } = await createQuizWithQuestions(server, course, [choice(2)], { hide_results: 'always' });
     const done = await takeQuiz(server, course.student.token, course.id, quiz.id, [{ id: questions[0]!.id, answer: answerIds(questions[0]!)[0] }]);

@@ -14,11 +14,16 @@ const BLANK_TYPES: ReadonlySet<QuestionType> = new Set(['fill_in_multiple_blanks
 /** Types without answers to store: answered in free form, or not answered at all. */
 const NO_ANSWERS: ReadonlySet<QuestionType> = new Set(['essay_question', 'file_upload_question', 'text_only_question']);
 
+/** FNV-1a: the same number for the same text, on every server (ids and orders a replay must repeat). */
+export function stableHash(text: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619) >>> 0;
+  return hash;
+}
+
 /** A stable id from 1000 to 9999 for `seed`, moved on past ids already taken. */
 function derivedId(seed: string, taken: Set<number>): number {
-  let hash = 2166136261;
-  for (let i = 0; i < seed.length; i++) hash = Math.imul(hash ^ seed.charCodeAt(i), 16777619) >>> 0;
-  let id = 1000 + (hash % 9000);
+  let id = 1000 + (stableHash(seed) % 9000);
   while (taken.has(id)) id = id === 9999 ? 1000 : id + 1;
   taken.add(id);
   return id;

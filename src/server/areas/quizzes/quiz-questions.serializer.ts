@@ -1,5 +1,6 @@
 import type { QuizAnswer, QuizQuestionData } from '../../domain/records/quiz-records.ts';
 import type { Stored } from '../../domain/repository.ts';
+import { stableHash } from './question-answers.ts';
 import type { StoredGroup } from './quiz-questions.service.ts';
 
 /** Canvas's QuizGroup JSON. */
@@ -62,12 +63,25 @@ export function quizQuestionJson(q: Stored<QuizQuestionData>): Record<string, un
   };
 }
 
-/** The question as the attempt shows it to its taker, worth `points` in the attempt: nothing that tells the right answer. */
-export function takerQuestionJson(q: Stored<QuizQuestionData>, points: number): Record<string, unknown> {
+/** Types whose choices `shuffle_answers` puts in another order for each attempt (Canvas leaves true/false alone). */
+const SHUFFLED: ReadonlySet<string> = new Set(['multiple_choice_question', 'multiple_answers_question', 'matching_question']);
+
+/** The attempt's own order of a question's choices: the same on every read of the attempt, another in the next. */
+function shuffled<T>(items: readonly T[], idOf: (item: T) => number, seed: string): T[] {
+  return [...items].sort((a, b) => stableHash(`${seed}:${idOf(a)}`) - stableHash(`${seed}:${idOf(b)}`));
+}
+
+/**
+ * The question as the attempt shows it to its taker, worth `points` in the attempt: nothing that tells the right
+ * answer. `shuffleSeed` (the attempt's token, when the quiz shuffles answers) orders the choices.
+ */
+export function takerQuestionJson(q: Stored<QuizQuestionData>, points: number, shuffleSeed: string | null = null): Record<string, unknown> {
   const d = q.data;
+  const seed = shuffleSeed !== null && SHUFFLED.has(d.question_type) ? `${shuffleSeed}:${q.id}` : null;
+  const answers = seed === null ? d.answers : shuffled(d.answers, (a) => a.id, seed);
   return {
     ...questionFields(q, points),
-    answers: HIDDEN_ANSWERS.has(d.question_type) ? [] : d.answers.map(takerAnswerJson),
-    ...(d.question_type === 'matching_question' ? { matches: d.matches } : {}),
+    answers: HIDDEN_ANSWERS.has(d.question_type) ? [] : answers.map(takerAnswerJson),
+    ...(d.question_type === 'matching_question' ? { matches: seed === null ? d.matches : shuffled(d.matches, (m) => m.match_id, seed) } : {}),
   };
 }

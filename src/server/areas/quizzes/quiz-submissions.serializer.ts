@@ -78,6 +78,7 @@ export function attemptQuestionsJson(
   const finished = sub.workflow_state === 'pending_review' || sub.workflow_state === 'complete';
   const showResults = finished && (opts.isGrader || resultsVisible(quiz, sub));
   const showCorrect = finished && (opts.isGrader || correctAnswersVisible(quiz, sub, opts.now));
+  const shuffleSeed = quiz.shuffle_answers ? `${sub.attempt}:${sub.validation_token}` : null;
   return sub.questions.flatMap((d) => {
     const q = questions.get(d.id);
     if (!q) return [];
@@ -86,7 +87,7 @@ export function attemptQuestionsJson(
       id: d.id,
       flagged: sub.flagged.includes(d.id),
       answer: sub.answers[String(d.id)] ?? null,
-      ...(opts.includeQuestion ? { quiz_question: showCorrect ? { ...quizQuestionJson(q), points_possible: d.points } : takerQuestionJson(q, d.points) } : {}),
+      ...(opts.includeQuestion ? { quiz_question: showCorrect ? { ...quizQuestionJson(q), points_possible: d.points } : takerQuestionJson(q, d.points, shuffleSeed) } : {}),
       ...(showResults && result ? { points: result.points, correct: result.correct, ...(result.comment ? { comment: result.comment } : {}) } : {}),
     }];
   });
