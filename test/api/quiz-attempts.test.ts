@@ -4,6 +4,7 @@ import { createContentCourse, createQuiz, type ContentCourse } from '../helpers/
 import { enrollFixtureUser, expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { answerQuestions, completeAttempt, createQuizWithQuestions, startAttempt, takeQuiz, type QuizAttempt } from '../helpers/quiz-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { createRosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { failWritesOf } from '../helpers/write-faults.ts';
 import { createItem, createPublishedModule } from '../helpers/module-fixtures.ts';
 
@@ -247,6 +248,26 @@ describe('taking quizzes', () => {
     }
     // Four attempts, 8! orders: they all differ unless the order ignores the attempt.
     expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('a TA limited to their section sees and grades only that section’s attempts', async () => {
+    const roster = await createRosterCourse(server, 'Quiz sections');
+    const { quiz, questions } = await createQuizWithQuestions(server, roster, [{ question_type: 'essay_question', points_possible: 2 }]);
+    const path = `/api/v1/courses/${roster.id}/quizzes/${quiz.id}`;
+    const [a, b] = [
+      await takeQuiz(server, roster.studentA.token, roster.id, quiz.id, [{ id: questions[0]!.id, answer: 'A' }]),
+      await takeQuiz(server, roster.studentB.token, roster.id, quiz.id, [{ id: questions[0]!.id, answer: 'B' }]),
+    ];
+    const listed = (await api(server, roster.ta.token, 'GET', `${path}/submissions`)).json as { quiz_submissions: QuizAttempt[] };
+    expect(listed.quiz_submissions.map((s) => s.user_id)).toEqual([roster.studentB.id]);
+    expect((await api(server, roster.ta.token, 'GET', `${path}/submissions/${a.id}`)).status).toBe(404);
+    expectUnauthorized(await api(server, roster.ta.token, 'GET', `/api/v1/quiz_submissions/${a.id}/questions`));
+    expect((await api(server, roster.ta.token, 'GET', `/api/v1/quiz_submissions/${b.id}/questions`)).status).toBe(200);
+    const grade = (id: number) => api(server, roster.ta.token, 'PUT', `${path}/submissions/${id}`, { quiz_submissions: [{ attempt: 1, questions: { [questions[0]!.id]: { score: 2 } } }] });
+    expect((await grade(a.id)).status).toBe(404);
+    expect((await grade(b.id)).json).toMatchObject({ quiz_submissions: [{ workflow_state: 'complete', score: 2 }] });
+    expectUnauthorized(await api(server, roster.ta.token, 'POST', `${path}/extensions`, { quiz_extensions: [{ user_id: roster.studentA.id, extra_attempts: 1 }] }));
+    expect((await api(server, roster.teacher.token, 'GET', `${path}/submissions`)).json).toMatchObject({ quiz_submissions: [{ user_id: roster.studentA.id }, { user_id: roster.studentB.id }] });
   });
 
   it('hide_results always: the student sees neither scores nor answers’ correctness; the teacher does', async () => {

@@ -1,11 +1,12 @@
 import { api } from './api-fixtures.ts';
-import type { ContentCourse } from './content-fixtures.ts';
 import { createQuiz } from './content-fixtures.ts';
 import type { TestServer } from './server.ts';
 
 /** Quizzes with questions, and attempts at them, through the HTTP API as a client makes them. */
 
 type Json = Record<string, unknown> & { id: number };
+/** Any fixture course with a teacher: content and roster courses alike. */
+type TaughtCourse = { id: number; teacher: { token: string } };
 
 export interface QuizAttempt {
   id: number;
@@ -20,14 +21,14 @@ function ok<T>(res: { status: number; json: unknown }, what: string): T {
 }
 
 /** A published quiz with the given questions (`question[…]` hashes), created by the course's teacher. */
-export async function createQuizWithQuestions(server: TestServer, course: ContentCourse, questions: Record<string, unknown>[], fields: Record<string, unknown> = {}) {
+export async function createQuizWithQuestions(server: TestServer, course: TaughtCourse, questions: Record<string, unknown>[], fields: Record<string, unknown> = {}) {
   const quiz = await createQuiz(server, course.teacher.token, course.id, { published: true, ...fields });
   const created: Json[] = [];
   for (const question of questions) created.push(await addQuestion(server, course, quiz.id, question));
   return { quiz, questions: created };
 }
 
-export async function addQuestion(server: TestServer, course: ContentCourse, quizId: number, question: Record<string, unknown>): Promise<Json> {
+export async function addQuestion(server: TestServer, course: TaughtCourse, quizId: number, question: Record<string, unknown>): Promise<Json> {
   const res = await api(server, course.teacher.token, 'POST', `/api/v1/courses/${course.id}/quizzes/${quizId}/questions`, { question });
   return ok<Json>(res, 'creating a question');
 }

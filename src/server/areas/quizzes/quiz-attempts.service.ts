@@ -7,7 +7,10 @@ import { quizSubmissionKey, type QuizQuestionData, type QuizSubmissionData } fro
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
+import { SubmissionScopes } from '../submissions/submission-scope.ts';
 import { SubmissionStore } from '../submissions/submission-store.ts';
+import { IdResolver } from '../common/id-lookup.ts';
+import type { PermissionName } from '../../domain/permissions/index.ts';
 import { canonicalAnswer } from './quiz-answer-formats.ts';
 import { attemptEnd, attemptsLeft, blankSubmission, drawQuestions, finishAttempt, isOverdue } from './quiz-attempt-rules.ts';
 import { QuizGradeFlow } from './quiz-grade-flow.ts';
@@ -34,6 +37,7 @@ export class QuizAttemptsService {
   readonly #services: CoreServices;
   readonly #questions: QuizQuestionsService;
   readonly #store: SubmissionStore;
+  readonly #scopes: SubmissionScopes;
   readonly #flow: QuizGradeFlow;
   readonly #queue = new KeyedQueue();
 
@@ -41,6 +45,7 @@ export class QuizAttemptsService {
     this.#services = services;
     this.#questions = new QuizQuestionsService(services);
     this.#store = new SubmissionStore(services);
+    this.#scopes = new SubmissionScopes(services, new IdResolver(services));
     this.#flow = new QuizGradeFlow(services, this.#store);
   }
 
@@ -52,10 +57,20 @@ export class QuizAttemptsService {
     return this.#services.access.canAny(principal, QUIZ_GRADERS, { type: 'course', courseId });
   }
 
-  /** The quiz's submissions the caller may see (a grader: everyone's; a student: theirs), each brought up to date. */
+  /**
+   * Which students' attempts the caller may see as a grader: those their grading rights reach (a TA limited to
+   * their section sees that section's), as for assignment submissions. `permissions` narrows it (grading needs
+   * manage_grades).
+   */
+  graderReach(principal: Principal, courseId: number, permissions: readonly PermissionName[] = QUIZ_GRADERS): Promise<(studentId: number) => boolean> {
+    return this.#scopes.reach(principal, permissions, courseId);
+  }
+
+  /** The quiz's submissions the caller may see (a grader: their students'; a student: theirs), each brought up to date. */
   async list(principal: Principal, quiz: StoredQuiz, stamp: WriteStamp): Promise<StoredQuizSubmission[]> {
+    const reach = await this.graderReach(principal, quiz.data.course_id);
     const all = (await this.isGrader(principal, quiz.data.course_id))
-      ? await this.#repo.find({ parent_id: quiz.id })
+      ? (await this.#repo.find({ parent_id: quiz.id })).filter((s) => s.data.user_id === principal.userId || reach(s.data.user_id))
       : [await this.#repo.byLookup(quizSubmissionKey(quiz.id, principal.userId))].filter((s) => s !== undefined);
     const current = await Promise.all(all.filter((s) => s.data.workflow_state !== 'settings_only').map((s) => this.#upToDate(quiz, s, stamp)));
     return current.sort((a, b) => a.id - b.id);
@@ -65,7 +80,7 @@ export class QuizAttemptsService {
   async one(principal: Principal, quiz: StoredQuiz, id: number, stamp: WriteStamp): Promise<StoredQuizSubmission> {
     const sub = await this.#repo.get(id);
     if (!sub || sub.data.quiz_id !== quiz.id || sub.data.workflow_state === 'settings_only') throw new NotFoundError('quiz submission');
-    if (sub.data.user_id !== principal.userId && !(await this.isGrader(principal, quiz.data.course_id))) throw new NotFoundError('quiz submission');
+    if (sub.data.user_id !== principal.userId && !(await this.graderReach(principal, quiz.data.course_id))(sub.data.user_id)) throw new NotFoundError('quiz submission');
     return this.#upToDate(quiz, sub, stamp);
   }
 
@@ -153,10 +168,13 @@ export class QuizAttemptsService {
    * `settings_only` submission.
    */
   async extend(
+    principal: Principal,
     quiz: StoredQuiz,
     extensions: ReadonlyArray<{ user_id: number; extra_attempts?: number | undefined; extra_time?: number | undefined; extend_from_now?: number | undefined; extend_from_end_at?: number | undefined }>,
     stamp: WriteStamp,
   ): Promise<StoredQuizSubmission[]> {
+    const reach = await this.graderReach(principal, quiz.data.course_id, ['manage_grades']);
+    if (extensions.some((e) => !reach(e.user_id))) throw new UnauthorizedError();
     const out: StoredQuizSubmission[] = [];
     for (const e of extensions) {
       out.push(

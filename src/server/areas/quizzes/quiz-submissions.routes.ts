@@ -1,5 +1,5 @@
 import type { CoreServices } from '../../core-services.ts';
-import { NotFoundError } from '../../domain/errors.ts';
+import { NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
 import { paginateArray } from '../../http/pagination.ts';
 import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext, type Grant } from '../../http/route.ts';
@@ -40,7 +40,7 @@ export function quizSubmissionsRoutes(services: CoreServices, rules: AccessRules
     scopedRule(gradersToo ? 'the attempt’s owner, or a grader of its course' : 'the attempt’s owner', grants, async (ctx, p: { quiz_submission_id: number }) => {
       const sub = await services.repos.quizSubmissions.get(p.quiz_submission_id);
       if (!sub || sub.data.workflow_state === 'settings_only') throw new NotFoundError('quiz submission');
-      const allowed = sub.data.user_id === ctx.principal.userId || (gradersToo && (await attempts.isGrader(ctx.principal, sub.data.course_id)));
+      const allowed = sub.data.user_id === ctx.principal.userId || (gradersToo && (await attempts.graderReach(ctx.principal, sub.data.course_id))(sub.data.user_id));
       return scopeIf(allowed, { sub });
     });
   const base = '/api/v1/courses/:course_id/quizzes/:quiz_id';
@@ -120,6 +120,8 @@ export function quizSubmissionsRoutes(services: CoreServices, rules: AccessRules
       handler: async (ctx, p, course) => {
         const quiz = await quizOf(ctx, course, p.quiz_id);
         const sub = await attempts.one(ctx.principal, quiz, p.id, writeStamp(ctx));
+        // A grader whose grading rights do not reach the student (another section) may look, not grade.
+        if (!(await attempts.graderReach(ctx.principal, quiz.data.course_id, ['manage_grades']))(sub.data.user_id)) throw new UnauthorizedError();
         return { body: { quiz_submissions: await wrap(ctx, [await grading.grade(quiz, sub, p.quiz_submissions[0]!, writeStamp(ctx))], quiz) } };
       },
     }),
@@ -131,7 +133,7 @@ export function quizSubmissionsRoutes(services: CoreServices, rules: AccessRules
       permission: rules.inCourse('write', ['manage_grades'], courseIdOf),
       handler: async (ctx, p, course) => {
         const quiz = await quizOf(ctx, course, p.quiz_id);
-        const saved = await attempts.extend(quiz, p.quiz_extensions, writeStamp(ctx));
+        const saved = await attempts.extend(ctx.principal, quiz, p.quiz_extensions, writeStamp(ctx));
         const quiz_extensions = saved.map((s) => ({
           quiz_id: quiz.id, user_id: s.data.user_id, extra_attempts: s.data.extra_attempts, extra_time: s.data.extra_time, manually_unlocked: false, end_at: s.data.workflow_state === 'untaken' ? s.data.end_at : null,
         }));
