@@ -224,6 +224,15 @@ describe('taking quizzes', () => {
     expect(await completeAttempt(server, course.student.token, course.id, quiz.id, attempt)).toMatchObject({ workflow_state: 'pending_review', score: 0 });
   });
 
+  it('answers sent at once are all saved: none overwrites another', async () => {
+    const { quiz, questions } = await createQuizWithQuestions(server, course, [1, 2, 3, 4, 5, 6].map(() => choice(1)));
+    const attempt = await startAttempt(server, course.student.token, course.id, quiz.id);
+    const sent = await Promise.all(questions.map((q) => answerQuestions(server, course.student.token, attempt, [{ id: q.id, answer: answerIds(q)[0] }])));
+    expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await questionsOf(course.student.token, attempt, false)).map((q) => q.answer)).toEqual(questions.map((q) => answerIds(q)[0]));
+    expect((await completeAttempt(server, course.student.token, course.id, quiz.id, attempt)).score).toBe(6);
+  });
+
   it('two starts at once make one attempt (the other is a 409)', async () => {
     const { quiz } = await createQuizWithQuestions(server, course, [choice(1)], { allowed_attempts: -1 });
     const starts = await Promise.all([0, 1, 2].map(() => api(server, course.student.token, 'POST', `${quizPath(quiz.id)}/submissions`, {})));
