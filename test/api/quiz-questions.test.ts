@@ -3,7 +3,7 @@ import { api } from '../helpers/api-fixtures.ts';
 import { createContentCourse, createQuiz, type ContentCourse } from '../helpers/content-fixtures.ts';
 import { expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { formApi } from '../helpers/poll-fixtures.ts';
-import { addQuestion } from '../helpers/quiz-fixtures.ts';
+import { addQuestion, startAttempt } from '../helpers/quiz-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 type Answer = { id: number; text: string; weight: number; match_id?: number; blank_id?: string };
@@ -129,6 +129,22 @@ describe('quiz questions and groups API', () => {
     const questions = (await api(server, course.teacher.token, 'GET', `${quizPath(quiz.id)}/questions`)).json as Question[];
     expect(questions.map((q) => q.quiz_group_id)).toEqual([null, null, null, null]);
     expect((await api(server, course.teacher.token, 'GET', quizPath(quiz.id))).json).toMatchObject({ points_possible: 31, question_count: 4 });
+  });
+
+  it('reorders questions and groups in one sequence; an attempt draws them in that order', async () => {
+    const quiz = await createQuiz(server, course.teacher.token, course.id, { title: 'Order', published: true });
+    const [q1, q2] = [await addQuestion(server, course, quiz.id, { question_name: 'one' }), await addQuestion(server, course, quiz.id, { question_name: 'two' })];
+    const group = ((await api(server, course.teacher.token, 'POST', `${quizPath(quiz.id)}/groups`, { quiz_groups: [{ name: 'G', pick_count: 1 }] })).json as { quiz_groups: Array<{ id: number }> }).quiz_groups[0]!;
+    await addQuestion(server, course, quiz.id, { question_name: 'in group', quiz_group_id: group.id });
+    const res = await api(server, course.teacher.token, 'POST', `${quizPath(quiz.id)}/reorder`, { order: [{ id: group.id, type: 'group' }, { id: q2.id }] });
+    expect(res.status).toBe(204);
+    expect((await api(server, course.teacher.token, 'GET', `${quizPath(quiz.id)}/groups/${group.id}`)).json).toMatchObject({ position: 1 });
+    const list = (await api(server, course.teacher.token, 'GET', `${quizPath(quiz.id)}/questions`)).json as Question[];
+    expect(Object.fromEntries(list.map((q) => [q.question_name, q.position]))).toMatchObject({ two: 2, one: 3 });
+    expect((await api(server, course.teacher.token, 'POST', `${quizPath(quiz.id)}/reorder`, { order: [{ id: q1.id, type: 'group' }] })).status).toBe(400);
+    const attempt = await startAttempt(server, course.student.token, course.id, quiz.id);
+    const drawn = (await api(server, course.student.token, 'GET', `/api/v1/quiz_submissions/${attempt.id}/questions?include[]=quiz_question`)).json as { quiz_submission_questions: Array<{ quiz_question: { question_name: string } }> };
+    expect(drawn.quiz_submission_questions.map((q) => q.quiz_question.question_name)).toEqual(['in group', 'two', 'one']);
   });
 
   it('students and outsiders never reach questions (401), tokens are required, bad input is a 400 that writes nothing', async () => {

@@ -60,3 +60,10 @@ const groupList = canvasList(groupFields).refine((list) => list.length === 1, 'm
 export const createGroupParams = z.object({ ...quizPath, quiz_groups: groupList });
 export const groupIdParams = z.object({ ...quizPath, id: canvasId() });
 export const updateGroupParams = z.object({ ...quizPath, id: canvasId(), quiz_groups: groupList });
+
+/** Canvas's reorder: `order[][id]` with `order[][type]` `question` (the default) or `group`, first to last. */
+export const reorderParams = z.object({
+  ...quizPath,
+  order: canvasList(z.object({ id: canvasId(), type: canvasEnum(['question', 'group']).default('question') })),
+});
+export type ReorderEntry = z.output<typeof reorderParams>['order'][number];

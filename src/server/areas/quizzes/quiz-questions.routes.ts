@@ -10,6 +10,7 @@ import {
   groupIdParams,
   listQuestionsParams,
   questionIdParams,
+  reorderParams,
   updateGroupParams,
   updateQuestionParams,
 } from './quiz-questions.params.ts';
@@ -76,6 +77,17 @@ export function quizQuestionsRoutes(services: CoreServices, rules: AccessRules):
       permission: write,
       handler: async (ctx, p, course) => {
         await questions.deleteQuestion(await quizOf(ctx, course, p.quiz_id), p.id, writeStamp(ctx));
+        return { status: 204, body: null };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: `${base}/reorder`,
+      summary: 'Reorder the quiz’s questions and groups (order[][id], order[][type] question|group); 204',
+      params: reorderParams,
+      permission: write,
+      handler: async (ctx, p, course) => {
+        await questions.reorder(await quizOf(ctx, course, p.quiz_id), p.order, writeStamp(ctx));
         return { status: 204, body: null };
       },
     }),

@@ -5,7 +5,7 @@ import type { QuizGroupData, QuizQuestionData } from '../../domain/records/quiz-
 import { writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { storedAnswers } from './question-answers.ts';
-import type { GroupFields, QuestionFields } from './quiz-questions.params.ts';
+import type { GroupFields, QuestionFields, ReorderEntry } from './quiz-questions.params.ts';
 
 export type StoredQuestion = Stored<QuizQuestionData>;
 export type StoredGroup = Stored<QuizGroupData>;
@@ -148,6 +148,33 @@ export class QuizQuestionsService {
       const write = quizGroups.replacement(read, { ...read.data, workflow_state: 'deleted' }, stamp);
       const after = questions.map((q) => freed.find((f) => f.record.id === q.id)?.record ?? q);
       return { record: write.record, writes: [write, ...freed], questions: after, groups: groups.filter((g) => g.id !== id) };
+    });
+  }
+
+  /**
+   * Puts the quiz's questions and groups in the given order (positions 1, 2, …), groups and the questions outside
+   * them sharing one sequence, as an attempt draws them. Items not named keep their place after those named.
+   */
+  reorder(quiz: Stored<QuizData>, order: readonly ReorderEntry[], stamp: WriteStamp): Promise<Stored<QuizData>> {
+    return this.#serialized(quiz, stamp, async (questions, groups) => {
+      const { quizQuestions, quizGroups } = this.#services.repos;
+      const items = [
+        ...questions.filter((q) => q.data.quiz_group_id === null).map((q) => ({ type: 'question' as const, id: q.id, position: q.data.position })),
+        ...groups.map((g) => ({ type: 'group' as const, id: g.id, position: g.data.position })),
+      ];
+      const known = new Set(items.map((i) => `${i.type}:${i.id}`));
+      const named = order.map((o) => `${o.type}:${o.id}`);
+      const unknown = named.find((key) => !known.has(key));
+      if (unknown) throw ValidationError.field('order', `${unknown.replace(':', ' ')} is not in this quiz (outside a group)`, 'invalid');
+      const rest = items.filter((i) => !named.includes(`${i.type}:${i.id}`)).sort((a, b) => a.position - b.position || a.id - b.id).map((i) => `${i.type}:${i.id}`);
+      const positions = new Map([...new Set([...named, ...rest])].map((key, index) => [key, index + 1]));
+      const movedQuestions = questions.filter((q) => positions.has(`question:${q.id}`) && positions.get(`question:${q.id}`) !== q.data.position);
+      const movedGroups = groups.filter((g) => positions.get(`group:${g.id}`) !== g.data.position);
+      const writes = [
+        ...quizQuestions.replacements(movedQuestions.map((q) => ({ read: q, data: { ...q.data, position: positions.get(`question:${q.id}`)! } })), stamp),
+        ...quizGroups.replacements(movedGroups.map((g) => ({ read: g, data: { ...g.data, position: positions.get(`group:${g.id}`)! } })), stamp),
+      ];
+      return { record: quiz, writes, questions, groups };
     });
   }
 
