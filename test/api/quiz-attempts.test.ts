@@ -175,7 +175,9 @@ describe('taking quizzes', () => {
     await api(server, course.teacher.token, 'POST', `${quizPath(quiz.id)}/extensions`, { quiz_extensions: [{ user_id: student.id, extra_time: 5 }] });
     const attempt = await startAttempt(server, student.token, course.id, quiz.id);
     expect(Date.parse(attempt.end_at as string) - Date.parse(attempt.started_at as string)).toBe(15 * 60_000);
-    const ext = await api(server, course.teacher.token, 'POST', `${quizPath(quiz.id)}/extensions`, { quiz_extensions: [{ user_id: student.id, extend_from_end_at: 10 }] });
+    // The same student twice: the entries add up, written together.
+    const ext = await api(server, course.teacher.token, 'POST', `${quizPath(quiz.id)}/extensions`, { quiz_extensions: [{ user_id: student.id, extra_attempts: 2 }, { user_id: student.id, extend_from_end_at: 10 }] });
+    expect(ext.json).toMatchObject({ quiz_extensions: [{ user_id: student.id, extra_attempts: 2, extra_time: 5 }] });
     expect((ext.json as { quiz_extensions: Array<{ end_at: string }> }).quiz_extensions[0]!.end_at).toBe(new Date(Date.parse(attempt.end_at as string) + 10 * 60_000).toISOString().replace('.000Z', 'Z'));
   });
 

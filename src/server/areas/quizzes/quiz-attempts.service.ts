@@ -4,7 +4,7 @@ import { ConflictError, InvalidError, NotFoundError, RefusedError, UnauthorizedE
 import type { Principal } from '../../domain/principal.ts';
 import { quizSettings, type QuizData } from '../../domain/records/content-records.ts';
 import { quizSubmissionKey, type QuizQuestionData, type QuizSubmissionData } from '../../domain/records/quiz-records.ts';
-import type { Stored, WriteStamp } from '../../domain/repository.ts';
+import { writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
 import { SubmissionScopes } from '../submissions/submission-scope.ts';
@@ -21,6 +21,20 @@ type StoredQuiz = Stored<QuizData>;
 
 /** Who may see everyone's attempts and grade them (Canvas's quiz grading rights). */
 export const QUIZ_GRADERS = ['manage_grades', 'view_all_grades'] as const;
+
+/** One student's entry of an extensions request. */
+export interface Extension {
+  user_id: number;
+  extra_attempts?: number | undefined;
+  extra_time?: number | undefined;
+  extend_from_now?: number | undefined;
+  extend_from_end_at?: number | undefined;
+}
+
+/** The entry's given fields only, so a later entry for the same student adds to an earlier one. */
+function definedOnly(e: Extension): Extension {
+  return Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as unknown as Extension;
+}
 
 /** Proof that the caller is answering the attempt they started (Canvas's `attempt` and `validation_token`). */
 export interface AttemptProof {
@@ -165,34 +179,39 @@ export class QuizAttemptsService {
   /**
    * Extensions for students (Canvas's quiz extensions): extra attempts, extra minutes for later attempts, and the
    * running attempt's end moved from now or from its end. A student who has not started keeps them in a
-   * `settings_only` submission.
+   * `settings_only` submission. All of them are written in one transaction; a student named twice gets the later
+   * entry's values over the earlier's.
    */
-  async extend(
-    principal: Principal,
-    quiz: StoredQuiz,
-    extensions: ReadonlyArray<{ user_id: number; extra_attempts?: number | undefined; extra_time?: number | undefined; extend_from_now?: number | undefined; extend_from_end_at?: number | undefined }>,
-    stamp: WriteStamp,
-  ): Promise<StoredQuizSubmission[]> {
+  async extend(principal: Principal, quiz: StoredQuiz, extensions: readonly Extension[], stamp: WriteStamp): Promise<StoredQuizSubmission[]> {
     const reach = await this.graderReach(principal, quiz.data.course_id, ['manage_grades']);
     if (extensions.some((e) => !reach(e.user_id))) throw new UnauthorizedError();
-    const out: StoredQuizSubmission[] = [];
-    for (const e of extensions) {
-      out.push(
-        await this.#queue.run(quizSubmissionKey(quiz.id, e.user_id), async () => {
-          const read = await this.#repo.byLookup(quizSubmissionKey(quiz.id, e.user_id));
-          const next = { ...(read?.data ?? blankSubmission(quiz, e.user_id)) };
-          if (e.extra_attempts !== undefined) next.extra_attempts = e.extra_attempts;
-          if (e.extra_time !== undefined) next.extra_time = e.extra_time;
-          if (next.workflow_state === 'untaken' && next.end_at !== null) {
-            if (e.extend_from_now !== undefined) next.end_at = isoSeconds(stamp.now + e.extend_from_now * 60_000);
-            else if (e.extend_from_end_at !== undefined) next.end_at = isoSeconds(Date.parse(next.end_at) + e.extend_from_end_at * 60_000);
-          }
-          if (!read) return this.#repo.create(next, stamp);
-          return (await this.#repo.replaceMany([{ read, data: next }], stamp))[0]!;
-        }),
-      );
-    }
-    return out;
+    const byUser = new Map<number, Extension>();
+    for (const e of extensions) byUser.set(e.user_id, { ...byUser.get(e.user_id), ...definedOnly(e) });
+    const userIds = [...byUser.keys()].sort((a, b) => a - b);
+    return this.#lockedAll(quiz.id, userIds, async () => {
+      const writes: PlannedWrite<QuizSubmissionData>[] = [];
+      for (const userId of userIds) {
+        const e = byUser.get(userId)!;
+        const read = await this.#repo.byLookup(quizSubmissionKey(quiz.id, userId));
+        const next = { ...(read?.data ?? blankSubmission(quiz, userId)) };
+        if (e.extra_attempts !== undefined) next.extra_attempts = e.extra_attempts;
+        if (e.extra_time !== undefined) next.extra_time = e.extra_time;
+        if (next.workflow_state === 'untaken' && next.end_at !== null) {
+          if (e.extend_from_now !== undefined) next.end_at = isoSeconds(stamp.now + e.extend_from_now * 60_000);
+          else if (e.extend_from_end_at !== undefined) next.end_at = isoSeconds(Date.parse(next.end_at) + e.extend_from_end_at * 60_000);
+        }
+        writes.push(read ? this.#repo.replacement(read, next, stamp) : this.#repo.insertion(await this.#repo.build(next, stamp)));
+      }
+      await writeTogether(writes);
+      return writes.map((w) => w.record);
+    });
+  }
+
+  /** Runs `work` holding the write queue of each listed student's submission (in ascending order: no two wait on each other). */
+  #lockedAll<T>(quizId: number, userIds: readonly number[], work: () => Promise<T>): Promise<T> {
+    const [first, ...rest] = userIds;
+    if (first === undefined) return work();
+    return this.#queue.run(quizSubmissionKey(quizId, first), () => this.#lockedAll(quizId, rest, work));
   }
 
   /** The questions drawn for the attempt, by id (deleted ones included: the attempt already holds them). */
