@@ -281,6 +281,13 @@ describe('taking quizzes', () => {
     expect((await api(server, roster.teacher.token, 'GET', `${path}/submissions`)).json).toMatchObject({ quiz_submissions: [{ user_id: roster.studentA.id }, { user_id: roster.studentB.id }] });
   });
 
+  it('a graded survey gives its points for taking it, right or wrong, with nothing left to grade', async () => {
+    const { quiz, questions } = await createQuizWithQuestions(server, course, [choice(2), { question_type: 'essay_question', points_possible: 3 }], { quiz_type: 'graded_survey' });
+    const done = await takeQuiz(server, course.student.token, course.id, quiz.id, [{ id: questions[0]!.id, answer: answerIds(questions[0]!)[1] }]);
+    expect(done).toMatchObject({ workflow_state: 'complete', score: 5 });
+    expect(await gradebookSubmission(quiz.assignment_id as number)).toMatchObject({ workflow_state: 'graded', score: 5 });
+  });
+
   it('hide_results always: the student sees neither scores nor answers’ correctness; the teacher does', async () => {
     const { quiz, questions } = await createQuizWithQuestions(server, course, [choice(2)], { hide_results: 'always' });
     const done = await takeQuiz(server, course.student.token, course.id, quiz.id, [{ id: questions[0]!.id, answer: answerIds(questions[0]!)[0] }]);

@@ -72,8 +72,17 @@ export function attemptScore(results: Record<string, QuestionResult>, fudge: num
   return round2(Object.values(results).reduce((sum, r) => sum + r.points, 0) + fudge);
 }
 
-/** An attempt stays pending_review while a question only a grader can score has not been scored by one. */
-export function reviewState(sub: QuizSubmissionData, questions: ReadonlyMap<number, Stored<QuizQuestionData>>): 'pending_review' | 'complete' {
+/** Surveys have no right answers: taking one earns its points (a graded survey's are its grade). */
+function isSurvey(quiz: QuizData): boolean {
+  return quiz.quiz_type === 'survey' || quiz.quiz_type === 'graded_survey';
+}
+
+/**
+ * An attempt stays pending_review while a question only a grader can score has not been scored by one. A survey
+ * has nothing to grade.
+ */
+export function reviewState(sub: QuizSubmissionData, quiz: QuizData, questions: ReadonlyMap<number, Stored<QuizQuestionData>>): 'pending_review' | 'complete' {
+  if (isSurvey(quiz)) return 'complete';
   const waiting = sub.questions.some((d) => {
     const q = questions.get(d.id);
     return q !== undefined && HAND_GRADED_TYPES.has(q.data.question_type) && !sub.results[String(d.id)]?.graded_by_hand;
@@ -86,12 +95,15 @@ export function finishAttempt(sub: QuizSubmissionData, quiz: QuizData, questions
   const results: Record<string, QuestionResult> = {};
   for (const d of sub.questions) {
     const q = questions.get(d.id);
-    results[String(d.id)] = q ? scoreQuestion(q.data, d.points, sub.answers[String(d.id)]) : { points: 0, correct: 'undefined' };
+    if (!q) results[String(d.id)] = { points: 0, correct: 'undefined' };
+    // Canvas gives a survey's questions their points whatever the answer.
+    else if (isSurvey(quiz)) results[String(d.id)] = { points: q.data.question_type === 'text_only_question' ? 0 : d.points, correct: 'undefined' };
+    else results[String(d.id)] = scoreQuestion(q.data, d.points, sub.answers[String(d.id)]);
   }
   // Time ran out: the attempt ends at its end, not when someone next looked at it.
   const finishedAt = sub.end_at !== null && Date.parse(sub.end_at) < now ? sub.end_at : isoSeconds(now);
   const scored = { ...sub, results, finished_at: finishedAt };
-  return settle({ ...scored, workflow_state: reviewState(scored, questions) }, quiz);
+  return settle({ ...scored, workflow_state: reviewState(scored, quiz, questions) }, quiz);
 }
 
 /** Score, history entry and kept score of the current attempt, after it finished or a grader changed it. */

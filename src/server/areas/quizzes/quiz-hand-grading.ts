@@ -44,7 +44,7 @@ export class QuizHandGrading {
     const fudge = g.fudge_points === undefined ? s.fudge_points : (g.fudge_points ?? 0);
     const questions = await this.#services.repos.quizQuestions.getMany(s.questions.map((d) => d.id));
     const changed = { ...s, results, fudge_points: fudge };
-    const graded = settle({ ...changed, workflow_state: reviewState(changed, questions) }, quiz.data);
+    const graded = settle({ ...changed, workflow_state: reviewState(changed, quiz.data, questions) }, quiz.data);
     return this.#flow.write(quiz, graded, { submitted: false, plan: (submissionId) => this.#services.repos.quizSubmissions.replacement(sub, { ...graded, submission_id: submissionId }, stamp) }, stamp);
   }
 }
