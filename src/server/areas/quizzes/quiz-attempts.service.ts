@@ -14,6 +14,8 @@ import type { PermissionName } from '../../domain/permissions/index.ts';
 import { canonicalAnswer } from './quiz-answer-formats.ts';
 import { attemptEnd, attemptsLeft, blankSubmission, drawQuestions, finishAttempt, isOverdue } from './quiz-attempt-rules.ts';
 import { QuizGradeFlow } from './quiz-grade-flow.ts';
+import { QuizHandGrading } from './quiz-hand-grading.ts';
+import type { GradeAttempt } from './quiz-submissions.params.ts';
 import { QuizQuestionsService } from './quiz-questions.service.ts';
 
 export type StoredQuizSubmission = Stored<QuizSubmissionData>;
@@ -53,6 +55,7 @@ export class QuizAttemptsService {
   readonly #store: SubmissionStore;
   readonly #scopes: SubmissionScopes;
   readonly #flow: QuizGradeFlow;
+  readonly #hand: QuizHandGrading;
   readonly #queue = new KeyedQueue();
 
   constructor(services: CoreServices) {
@@ -61,6 +64,7 @@ export class QuizAttemptsService {
     this.#store = new SubmissionStore(services);
     this.#scopes = new SubmissionScopes(services, new IdResolver(services));
     this.#flow = new QuizGradeFlow(services, this.#store);
+    this.#hand = new QuizHandGrading(services, this.#flow);
   }
 
   get #repo() {
@@ -174,6 +178,11 @@ export class QuizAttemptsService {
       this.#check(current.data, proof);
       return this.#finish(quiz, current, stamp);
     });
+  }
+
+  /** A grader's scores for the attempt, in turn with the student's own writes to it. */
+  grade(quiz: StoredQuiz, sub: StoredQuizSubmission, g: GradeAttempt, stamp: WriteStamp): Promise<StoredQuizSubmission> {
+    return this.#queue.run(quizSubmissionKey(quiz.id, sub.data.user_id), async () => this.#hand.grade(quiz, await this.#fresh(sub), g, stamp));
   }
 
   /**

@@ -1,30 +1,28 @@
 import type { CoreServices } from '../../core-services.ts';
 import { InvalidError, ValidationError } from '../../domain/errors.ts';
 import type { QuizData } from '../../domain/records/content-records.ts';
-import type { QuestionResult } from '../../domain/records/quiz-records.ts';
+import type { QuestionResult, QuizSubmissionData } from '../../domain/records/quiz-records.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
-import { SubmissionStore } from '../submissions/submission-store.ts';
 import { reviewState, settle } from './quiz-attempt-rules.ts';
-import type { StoredQuizSubmission } from './quiz-attempts.service.ts';
-import { QuizGradeFlow } from './quiz-grade-flow.ts';
+import type { QuizGradeFlow } from './quiz-grade-flow.ts';
 import type { GradeAttempt } from './quiz-submissions.params.ts';
 
 /**
  * A grader's scores for a finished attempt (Canvas's quiz submission update): per question a score (which then
  * stands instead of the automatic one) and a comment, and fudge points for the whole attempt. Once every essay
  * and upload has a grader's score the attempt is complete. The kept score reaches the gradebook as a finished
- * attempt's does, without counting as a new attempt.
+ * attempt's does, without counting as a new attempt. Runs inside the attempts' write queue (QuizAttemptsService.grade).
  */
 export class QuizHandGrading {
   readonly #services: CoreServices;
   readonly #flow: QuizGradeFlow;
 
-  constructor(services: CoreServices) {
+  constructor(services: CoreServices, flow: QuizGradeFlow) {
     this.#services = services;
-    this.#flow = new QuizGradeFlow(services, new SubmissionStore(services));
+    this.#flow = flow;
   }
 
-  async grade(quiz: Stored<QuizData>, sub: StoredQuizSubmission, g: GradeAttempt, stamp: WriteStamp): Promise<StoredQuizSubmission> {
+  async grade(quiz: Stored<QuizData>, sub: Stored<QuizSubmissionData>, g: GradeAttempt, stamp: WriteStamp): Promise<Stored<QuizSubmissionData>> {
     const s = sub.data;
     if (s.workflow_state === 'untaken') throw new InvalidError('the attempt is still being taken');
     // Earlier attempts keep only their score: only the latest one can be graded again.

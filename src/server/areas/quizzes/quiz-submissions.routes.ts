@@ -6,7 +6,6 @@ import { defineRoute, type AnyRoute, type AuthenticatedContext, type Grant } fro
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import { QuizAttemptsService, type StoredQuizSubmission } from './quiz-attempts.service.ts';
-import { QuizHandGrading } from './quiz-hand-grading.ts';
 import {
   answerQuestionsParams,
   attemptQuestionsParams,
@@ -29,7 +28,6 @@ import { QuizzesService } from './quizzes.service.ts';
 export function quizSubmissionsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const quizzes = new QuizzesService(services);
   const attempts = new QuizAttemptsService(services);
-  const grading = new QuizHandGrading(services);
   const quizOf = (ctx: AuthenticatedContext, { courseId }: CourseScope, quizId: number) => quizzes.forCaller(ctx.principal, courseId, quizId);
   const wrap = async (ctx: AuthenticatedContext, list: StoredQuizSubmission[], quiz: Awaited<ReturnType<typeof quizOf>>) => {
     const isGrader = await attempts.isGrader(ctx.principal, quiz.data.course_id);
@@ -122,7 +120,7 @@ export function quizSubmissionsRoutes(services: CoreServices, rules: AccessRules
         const sub = await attempts.one(ctx.principal, quiz, p.id, writeStamp(ctx));
         // A grader whose grading rights do not reach the student (another section) may look, not grade.
         if (!(await attempts.graderReach(ctx.principal, quiz.data.course_id, ['manage_grades']))(sub.data.user_id)) throw new UnauthorizedError();
-        return { body: { quiz_submissions: await wrap(ctx, [await grading.grade(quiz, sub, p.quiz_submissions[0]!, writeStamp(ctx))], quiz) } };
+        return { body: { quiz_submissions: await wrap(ctx, [await attempts.grade(quiz, sub, p.quiz_submissions[0]!, writeStamp(ctx))], quiz) } };
       },
     }),
     defineRoute({
