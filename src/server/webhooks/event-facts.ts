@@ -5,6 +5,7 @@ import type { Repositories } from '../domain/repositories.ts';
 import type { Stored } from '../storage/typed-records.ts';
 import { cut, idString, isoSeconds, type CanonicalEvent } from './canonical-event.ts';
 import { ulid } from './ulid.ts';
+import { quizSubmissionKey } from '../domain/records/quiz-records.ts';
 
 export interface Change<T extends object> {
   record: Stored<T>;
@@ -130,7 +131,9 @@ export class EventFacts {
     }
     if (name === 'quiz_submitted') {
       const quiz = await this.#quizOf(s.assignment_id);
-      return this.#event(name, change, s.course_id, s.assignment_id, orderKey, { quiz_id: idString(quiz?.id), submission_id: ids.submission_id });
+      // Canvas names the quiz submission (the attempt's record), not the assignment's.
+      const attempt = quiz ? await this.#repos.quizSubmissions.byLookup(quizSubmissionKey(quiz.id, s.user_id)) : undefined;
+      return this.#event(name, change, s.course_id, s.assignment_id, orderKey, { quiz_id: idString(quiz?.id), submission_id: attempt ? String(attempt.id) : ids.submission_id });
     }
     const body: Record<string, unknown> = {
       ...ids,

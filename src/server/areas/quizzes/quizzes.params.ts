@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUIZ_TYPES } from '../../domain/records/content-records.ts';
+import { HIDE_RESULTS, QUIZ_TYPES, SCORING_POLICIES } from '../../domain/records/content-records.ts';
 import {
   canvasBoolean,
   canvasDate,
@@ -25,7 +25,7 @@ const quizFields = z.object({
   title: titleParam().optional(),
   description: htmlParam().optional(),
   quiz_type: canvasEnum(QUIZ_TYPES).optional(),
-  // Outpost has no questions yet to sum, so a quiz's points are given directly.
+  // Given directly only while the quiz has no questions; once it has, they are the sum of its questions' points.
   points_possible: z.union([pointsParam(), z.null()]).optional(),
   due_at: canvasDate().optional(),
   unlock_at: canvasDate().optional(),
@@ -35,6 +35,16 @@ const quizFields = z.object({
   allowed_attempts: canvasInteger({ min: -1, max: 1000 }).optional(),
   shuffle_answers: canvasBoolean().optional(),
   published: canvasBoolean().optional(),
+  scoring_policy: canvasEnum(SCORING_POLICIES).optional(),
+  show_correct_answers: canvasBoolean().optional(),
+  show_correct_answers_at: canvasDate().optional(),
+  hide_correct_answers_at: canvasDate().optional(),
+  show_correct_answers_last_attempt: canvasBoolean().optional(),
+  one_question_at_a_time: canvasBoolean().optional(),
+  cant_go_back: canvasBoolean().optional(),
+  // An empty code (or null) removes it, as a cleared form field does in Canvas.
+  access_code: z.union([canvasString(z.string().max(255)), z.null()]).transform((code) => (code === '' ? null : code)).optional(),
+  hide_results: z.union([canvasEnum(HIDE_RESULTS), z.literal(''), z.null()]).transform((h) => (h === '' ? null : h)).optional(),
 });
 export type QuizFields = z.output<typeof quizFields>;
 

@@ -3,15 +3,21 @@ import { paginateArray } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import { MANAGE_ASSIGNMENTS } from '../assignments/assignments.service.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
-import { contentViewer } from '../common/course-content.ts';
+import { contentViewer, type ContentViewer } from '../common/course-content.ts';
+import type { QuizData } from '../../domain/records/content-records.ts';
+import type { Stored } from '../../domain/repository.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import { createQuizParams, listQuizzesParams, showQuizParams, updateQuizParams } from './quizzes.params.ts';
+import { quizQuestionsRoutes } from './quiz-questions.routes.ts';
+import { quizSubmissionsRoutes } from './quiz-submissions.routes.ts';
 import { quizJson } from './quizzes.serializer.ts';
 import { QuizzesService } from './quizzes.service.ts';
 
 export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const quizzes = new QuizzesService(services);
   const viewerFor = (ctx: AuthenticatedContext, { courseId }: CourseScope) => contentViewer(services, ctx.principal, courseId, MANAGE_ASSIGNMENTS);
+  const withGroup = async (ctx: AuthenticatedContext, quiz: Stored<QuizData>, viewer: ContentViewer) =>
+    quizJson(quiz, ctx.baseUrl, viewer, (await quizzes.assignmentGroups([quiz])).get(quiz.id));
 
   return [
     defineRoute({
@@ -23,7 +29,8 @@ export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
         const list = await quizzes.list(viewer, p.search_term);
-        return paginateArray(ctx, list.map((q) => quizJson(q, ctx.baseUrl, viewer)));
+        const groups = await quizzes.assignmentGroups(list);
+        return paginateArray(ctx, list.map((q) => quizJson(q, ctx.baseUrl, viewer, groups.get(q.id))));
       },
     }),
     defineRoute({
@@ -35,7 +42,7 @@ export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       bodyLimit: 'html',
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
-        return { body: quizJson(await quizzes.create(viewer.courseId, p.quiz, writeStamp(ctx)), ctx.baseUrl, viewer) };
+        return { body: await withGroup(ctx, await quizzes.create(viewer.courseId, p.quiz, writeStamp(ctx)), viewer) };
       },
     }),
     defineRoute({
@@ -46,7 +53,7 @@ export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       permission: rules.readCourse(courseIdOf),
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
-        return { body: quizJson(await quizzes.get(viewer, p.id), ctx.baseUrl, viewer) };
+        return { body: await withGroup(ctx, await quizzes.get(viewer, p.id), viewer) };
       },
     }),
     defineRoute({
@@ -58,8 +65,10 @@ export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       bodyLimit: 'html',
       handler: async (ctx, p, course) => {
         const viewer = await viewerFor(ctx, course);
-        return { body: quizJson(await quizzes.update(viewer, p.id, p.quiz, writeStamp(ctx)), ctx.baseUrl, viewer) };
+        return { body: await withGroup(ctx, await quizzes.update(viewer, p.id, p.quiz, writeStamp(ctx)), viewer) };
       },
     }),
+    ...quizQuestionsRoutes(services, rules),
+    ...quizSubmissionsRoutes(services, rules),
   ];
 }

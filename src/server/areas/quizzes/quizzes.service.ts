@@ -1,13 +1,20 @@
 import type { CoreServices } from '../../core-services.ts';
 import type { AssignmentData, QuizData, QuizType } from '../../domain/records/content-records.ts';
 import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
-import { AssignmentsService, type LinkedAssignment } from '../assignments/assignments.service.ts';
+import { AssignmentsService, MANAGE_ASSIGNMENTS, type LinkedAssignment } from '../assignments/assignments.service.ts';
 import { isoOrNull } from '../common/api-values.ts';
-import { dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
+import { contentViewer, dateOrderErrors, isVisibleContent, matchesSearch, visibleInCourse, type ContentViewer } from '../common/course-content.ts';
+import type { Principal } from '../../domain/principal.ts';
 import type { NewQuiz, QuizFields } from './quizzes.params.ts';
 
 /** Quiz types graded through an assignment (Canvas's `graded?`); practice quizzes and surveys have none. */
 const GRADED_TYPES: ReadonlySet<QuizType> = new Set(['assignment', 'graded_survey']);
+
+/** The Classic Quizzes settings a PUT copies as given (dates as ISO strings). */
+const SETTING_KEYS = [
+  'scoring_policy', 'show_correct_answers', 'show_correct_answers_at', 'hide_correct_answers_at', 'show_correct_answers_last_attempt',
+  'one_question_at_a_time', 'cant_go_back', 'access_code', 'hide_results',
+] as const satisfies ReadonlyArray<keyof QuizFields & keyof QuizData>;
 
 /** The quiz after a create or PUT: absent fields keep their value, explicit nulls clear. */
 function applyQuizFields(current: QuizData, f: QuizFields): QuizData {
@@ -15,7 +22,8 @@ function applyQuizFields(current: QuizData, f: QuizFields): QuizData {
   if (f.title !== undefined) next.title = f.title;
   if (f.description !== undefined) next.description = f.description;
   if (f.quiz_type !== undefined) next.quiz_type = f.quiz_type;
-  if (f.points_possible !== undefined) next.points_possible = f.points_possible;
+  // Once the quiz has questions its points are theirs (quiz-questions.service.ts keeps them); Canvas ignores the field then.
+  if (f.points_possible !== undefined && (current.question_count ?? 0) === 0) next.points_possible = f.points_possible;
   if (f.due_at !== undefined) next.due_at = isoOrNull(f.due_at);
   if (f.unlock_at !== undefined) next.unlock_at = isoOrNull(f.unlock_at);
   if (f.lock_at !== undefined) next.lock_at = isoOrNull(f.lock_at);
@@ -23,6 +31,10 @@ function applyQuizFields(current: QuizData, f: QuizFields): QuizData {
   if (f.allowed_attempts !== undefined) next.allowed_attempts = f.allowed_attempts;
   if (f.shuffle_answers !== undefined) next.shuffle_answers = f.shuffle_answers;
   if (f.published !== undefined && current.workflow_state !== 'deleted') next.workflow_state = f.published ? 'published' : 'unpublished';
+  for (const key of SETTING_KEYS) {
+    const value = f[key];
+    if (value !== undefined) Object.assign(next, { [key]: value instanceof Date ? isoOrNull(value) : value });
+  }
   return next;
 }
 
@@ -58,6 +70,17 @@ export class QuizzesService {
   async list(viewer: ContentViewer, searchTerm: string | undefined): Promise<Stored<QuizData>[]> {
     const all = await this.#services.repos.quizzes.find({ course_id: viewer.courseId });
     return all.filter((q) => isVisibleContent(q.data.workflow_state, viewer) && matchesSearch(q.data.title, searchTerm));
+  }
+
+  /** The assignment group each graded quiz sits in, through its assignment (absent: none, or not known). */
+  async assignmentGroups(list: readonly Stored<QuizData>[]): Promise<Map<number, number | null>> {
+    const assignments = await this.#services.repos.assignments.getMany(list.flatMap((q) => (q.data.assignment_id === null ? [] : [q.data.assignment_id])));
+    return new Map(list.map((q) => [q.id, (q.data.assignment_id === null ? undefined : assignments.get(q.data.assignment_id))?.data.assignment_group_id ?? null]));
+  }
+
+  /** The quiz a course route names, as the caller may see it (drafts only for those who manage assignments). */
+  async forCaller(principal: Principal, courseId: number, id: number): Promise<Stored<QuizData>> {
+    return this.get(await contentViewer(this.#services, principal, courseId, MANAGE_ASSIGNMENTS), id);
   }
 
   async get(viewer: ContentViewer, id: number): Promise<Stored<QuizData>> {

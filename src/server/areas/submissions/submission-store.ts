@@ -147,16 +147,17 @@ export class SubmissionStore {
   }
 
   /**
-   * Planned changes of one course in one transaction, with the totals of each student whose score or excuse they
+   * Planned changes of one course in one transaction (with any `companions` of the same collection), with the totals of each student whose score or excuse they
    * change: that student's alone, never a course rescan. A concurrent write to the same totals (another
    * assignment's grade) plans the totals again from a fresh read.
    */
-  async write(courseId: number, planned: readonly PlannedChange[], stamp: WriteStamp): Promise<void> {
+  async write(courseId: number, planned: readonly PlannedChange[], stamp: WriteStamp, companions: readonly PlannedWrite[] = []): Promise<void> {
     const scored = planned.filter((p) => p.scored).map((p) => p.record.data);
     const structure = scored.length > 0 ? await this.#scores.structure(courseId) : undefined;
     await retryStale(async () => {
       const totals = structure ? await this.#scores.plan(structure, scored, stamp) : [];
-      await writeTogether([...planned.flatMap((p) => p.writes), ...totals]);
+      // Companions are the records the change came from (a quiz attempt): they stand or fall with it.
+      await writeTogether([...planned.flatMap((p) => p.writes), ...companions, ...totals]);
     });
   }
 

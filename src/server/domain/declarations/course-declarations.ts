@@ -10,6 +10,7 @@ import type { LiveAssessmentData } from '../records/live-assessment-records.ts';
 import type { ModuleData, ModuleItemData, ModuleSettingsData } from '../records/module-records.ts';
 import type { WikiPageData } from '../records/page-records.ts';
 import type { PollSessionData } from '../records/poll-records.ts';
+import type { QuizGroupData, QuizQuestionData } from '../records/quiz-records.ts';
 import { positionThenId, sisSlot } from './lookup-keys.ts';
 import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
 
@@ -77,6 +78,24 @@ export const quizRecord = declareRecord<QuizData>()({
   scopes: 'none',
   slots: (q) => ({ course_id: q.course_id, parent_id: q.assignment_id ?? 0 }),
   pull: { shownTo: 'published', managers: 'manage_assignments', published: (q) => q.workflow_state === 'published' },
+});
+
+// Questions hold the correct answers (answers' weights), so they never travel to a device of someone who does not
+// edit the quiz: students read them, without weights, through their attempt (decision 0100). Listed per quiz.
+export const quizQuestionRecord = declareRecord<QuizQuestionData>()({
+  ...course,
+  type: 'quiz_question',
+  scopes: 'none',
+  slots: (q, id) => ({ course_id: q.course_id, parent_id: q.quiz_id, sort_key: positionThenId(q.position, id) }),
+  pull: { shownTo: 'managers', managers: 'manage_assignments' },
+});
+
+export const quizGroupRecord = declareRecord<QuizGroupData>()({
+  ...course,
+  type: 'quiz_group',
+  scopes: 'none',
+  slots: (g, id) => ({ course_id: g.course_id, parent_id: g.quiz_id, sort_key: positionThenId(g.position, id) }),
+  pull: { shownTo: 'managers', managers: 'manage_assignments' },
 });
 
 export const discussionTopicRecord = declareRecord<DiscussionTopicData>()({

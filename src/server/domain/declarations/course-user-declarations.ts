@@ -9,6 +9,7 @@ import type { PageRevisionData } from '../records/page-records.ts';
 import { peerReviewKey, type PeerReviewData } from '../records/peer-review-records.ts';
 import { plannerOverrideKey, type PlannerNoteData, type PlannerOverrideData } from '../records/planner-records.ts';
 import type { PollSubmissionData } from '../records/poll-records.ts';
+import { quizSubmissionKey, type QuizSubmissionData } from '../records/quiz-records.ts';
 import {
   submissionProgress,
   type SubmissionCommentData,
@@ -55,6 +56,15 @@ export const submissionRecord = declareRecord<SubmissionData>()({
     derived: ['workflow_state', 'grade_matches_current_submission'],
   },
   webhooks: ['submission_created', 'quiz_submitted', 'submission_updated', 'grade_change'],
+});
+
+// One per student and quiz, found by the pair. It holds each question's result, which tells right from wrong:
+// graders only until devices take quizzes and the pull can withhold what the quiz hides (decision 0100).
+export const quizSubmissionRecord = declareRecord<QuizSubmissionData>()({
+  ...gradersOnly,
+  type: 'quiz_submission',
+  scopes: 'none',
+  slots: (s) => ({ course_id: s.course_id, user_id: s.user_id, parent_id: s.quiz_id, lookup_key: quizSubmissionKey(s.quiz_id, s.user_id) }),
 });
 
 export const submissionCommentRecord = declareRecord<SubmissionCommentData>()({

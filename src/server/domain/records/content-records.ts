@@ -72,6 +72,45 @@ export interface QuizData {
   workflow_state: ContentWorkflowState;
   /** The assignment a graded quiz (quiz_type assignment or graded_survey) is graded through. */
   assignment_id: number | null;
+  /**
+   * Classic Quizzes' settings. Absent on quizzes stored before questions existed; `quizSettings` reads them with
+   * Canvas's defaults.
+   */
+  scoring_policy?: ScoringPolicy;
+  show_correct_answers?: boolean;
+  show_correct_answers_at?: string | null;
+  hide_correct_answers_at?: string | null;
+  show_correct_answers_last_attempt?: boolean;
+  one_question_at_a_time?: boolean;
+  cant_go_back?: boolean;
+  access_code?: string | null;
+  hide_results?: HideResults | null;
+  /** Kept with every question write: what an attempt draws (groups count their pick_count) and the types among them. */
+  question_count?: number;
+  question_types?: string[];
+}
+
+export const SCORING_POLICIES = ['keep_highest', 'keep_latest', 'keep_average'] as const;
+export type ScoringPolicy = (typeof SCORING_POLICIES)[number];
+/** `always` hides a student's results; `until_after_last_attempt` until they have no attempt left. */
+export const HIDE_RESULTS = ['always', 'until_after_last_attempt'] as const;
+export type HideResults = (typeof HIDE_RESULTS)[number];
+
+export type QuizSettings = Required<Pick<QuizData, 'scoring_policy' | 'show_correct_answers' | 'show_correct_answers_at' | 'hide_correct_answers_at' | 'show_correct_answers_last_attempt' | 'one_question_at_a_time' | 'cant_go_back' | 'access_code' | 'hide_results'>>;
+
+/** A quiz's settings with Canvas's defaults for those it was stored without. */
+export function quizSettings(q: QuizData): QuizSettings {
+  return {
+    scoring_policy: q.scoring_policy ?? 'keep_highest',
+    show_correct_answers: q.show_correct_answers ?? true,
+    show_correct_answers_at: q.show_correct_answers_at ?? null,
+    hide_correct_answers_at: q.hide_correct_answers_at ?? null,
+    show_correct_answers_last_attempt: q.show_correct_answers_last_attempt ?? false,
+    one_question_at_a_time: q.one_question_at_a_time ?? false,
+    cant_go_back: q.cant_go_back ?? false,
+    access_code: q.access_code ?? null,
+    hide_results: q.hide_results ?? null,
+  };
 }
 
 export const DISCUSSION_TYPES = ['side_comment', 'threaded', 'not_threaded'] as const;

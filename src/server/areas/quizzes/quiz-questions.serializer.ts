@@ -1,0 +1,87 @@
+import type { QuizAnswer, QuizQuestionData } from '../../domain/records/quiz-records.ts';
+import type { Stored } from '../../domain/repository.ts';
+import { stableHash } from './question-answers.ts';
+import type { StoredGroup } from './quiz-questions.service.ts';
+
+/** Canvas's QuizGroup JSON. */
+export function quizGroupJson(g: StoredGroup): Record<string, unknown> {
+  return {
+    id: g.id,
+    quiz_id: g.data.quiz_id,
+    name: g.data.name,
+    pick_count: g.data.pick_count,
+    question_points: g.data.question_points,
+    assessment_question_bank_id: null,
+    position: g.data.position,
+  };
+}
+
+/** An answer as its editors see it: Canvas's response names (`text`, `weight`, …) and every field of its type. */
+function answerJson(a: QuizAnswer): Record<string, unknown> {
+  const { left, right, ...rest } = a;
+  return { comments: '', ...rest, ...(left === undefined ? {} : { left, right }) };
+}
+
+/**
+ * What a student taking the quiz may see of an answer: the choice, never its weight or comments, and for
+ * matching only the left side. Types whose answers are the accepted texts or numbers show none at all.
+ */
+const HIDDEN_ANSWERS: ReadonlySet<string> = new Set(['short_answer_question', 'fill_in_multiple_blanks_question', 'numerical_question']);
+function takerAnswerJson(a: QuizAnswer): Record<string, unknown> {
+  return { id: a.id, text: a.text, ...(a.blank_id === undefined ? {} : { blank_id: a.blank_id }) };
+}
+
+function questionFields(q: Stored<QuizQuestionData>, points: number) {
+  const d = q.data;
+  return {
+    id: q.id,
+    quiz_id: d.quiz_id,
+    quiz_group_id: d.quiz_group_id,
+    assessment_question_id: null,
+    position: d.position,
+    question_name: d.question_name,
+    question_type: d.question_type,
+    question_text: d.question_text,
+    points_possible: points,
+    variables: null,
+    formulas: null,
+  };
+}
+
+/** Canvas's QuizQuestion JSON for those who edit the quiz: answers with weights, comments and matching pairs. */
+export function quizQuestionJson(q: Stored<QuizQuestionData>): Record<string, unknown> {
+  const d = q.data;
+  return {
+    ...questionFields(q, d.points_possible),
+    correct_comments: d.correct_comments,
+    incorrect_comments: d.incorrect_comments,
+    neutral_comments: d.neutral_comments,
+    answers: d.answers.map(answerJson),
+    ...(d.question_type === 'matching_question'
+      ? { matches: d.matches, matching_answer_incorrect_matches: d.matching_answer_incorrect_matches ?? '' }
+      : {}),
+  };
+}
+
+/** Types whose choices `shuffle_answers` puts in another order for each attempt (Canvas leaves true/false alone). */
+const SHUFFLED: ReadonlySet<string> = new Set(['multiple_choice_question', 'multiple_answers_question', 'matching_question']);
+
+/** The attempt's own order of a question's choices: the same on every read of the attempt, another in the next. */
+function shuffled<T>(items: readonly T[], idOf: (item: T) => number, seed: string): T[] {
+  return [...items].sort((a, b) => stableHash(`${seed}:${idOf(a)}`) - stableHash(`${seed}:${idOf(b)}`));
+}
+
+/**
+ * The question as the attempt shows it to its taker, worth `points` in the attempt: nothing that tells the right
+ * answer. `shuffleSeed` (the attempt's token, when the quiz shuffles answers) orders the choices.
+ */
+export function takerQuestionJson(q: Stored<QuizQuestionData>, points: number, shuffleSeed: string | null = null): Record<string, unknown> {
+  const d = q.data;
+  const seed = shuffleSeed !== null && SHUFFLED.has(d.question_type) ? `${shuffleSeed}:${q.id}` : null;
+  const answers = seed === null ? d.answers : shuffled(d.answers, (a) => a.id, seed);
+  return {
+    ...questionFields(q, points),
+    answers: HIDDEN_ANSWERS.has(d.question_type) ? [] : answers.map(takerAnswerJson),
+    ...(d.question_type === 'matching_question' ? { matches: seed === null ? d.matches : shuffled(d.matches, (m) => m.match_id, seed) } : {}),
+  };
+}

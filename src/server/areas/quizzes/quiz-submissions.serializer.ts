@@ -1,0 +1,94 @@
+import type { Principal } from '../../domain/principal.ts';
+import { quizSettings, type QuizData } from '../../domain/records/content-records.ts';
+import type { QuizQuestionData, QuizSubmissionData } from '../../domain/records/quiz-records.ts';
+import type { Stored } from '../../domain/repository.ts';
+import { isoSeconds } from '../common/api-values.ts';
+import { attemptsLeft } from './quiz-attempt-rules.ts';
+import { quizQuestionJson, takerQuestionJson } from './quiz-questions.serializer.ts';
+
+type StoredQuiz = Stored<QuizData>;
+
+/** Whether the student may see how their finished attempts were scored (Canvas's `hide_results`). */
+export function resultsVisible(quiz: QuizData, sub: QuizSubmissionData): boolean {
+  const hide = quizSettings(quiz).hide_results;
+  if (hide === 'always') return false;
+  if (hide === 'until_after_last_attempt') return attemptsLeft(quiz, sub) === 0;
+  return true;
+}
+
+/**
+ * Whether the student may see the correct answers of a finished attempt: when results show, the quiz shows
+ * correct answers, the show/hide dates allow it now, and (if so set) they have no attempt left.
+ */
+export function correctAnswersVisible(quiz: QuizData, sub: QuizSubmissionData, now: number): boolean {
+  const s = quizSettings(quiz);
+  if (sub.workflow_state === 'untaken' || sub.finished_at === null || !resultsVisible(quiz, sub) || !s.show_correct_answers) return false;
+  if (s.show_correct_answers_at !== null && Date.parse(s.show_correct_answers_at) > now) return false;
+  if (s.hide_correct_answers_at !== null && Date.parse(s.hide_correct_answers_at) <= now) return false;
+  return !s.show_correct_answers_last_attempt || attemptsLeft(quiz, sub) === 0;
+}
+
+/** Canvas's QuizSubmission JSON; the validation token only to its owner. A student whose results are hidden gets no scores. */
+export function quizSubmissionJson(record: Stored<QuizSubmissionData>, quiz: StoredQuiz, viewer: Principal, isGrader: boolean, baseUrl: string, now: number) {
+  const s = record.data;
+  const own = s.user_id === viewer.userId;
+  const showScores = isGrader || s.workflow_state === 'untaken' || resultsVisible(quiz.data, s);
+  const left = attemptsLeft(quiz.data, s);
+  return {
+    id: record.id,
+    quiz_id: s.quiz_id,
+    quiz_version: 1,
+    user_id: s.user_id,
+    submission_id: s.submission_id,
+    started_at: s.started_at,
+    finished_at: s.finished_at,
+    end_at: s.end_at,
+    attempt: s.attempt,
+    extra_attempts: s.extra_attempts,
+    extra_time: s.extra_time,
+    manually_unlocked: false,
+    time_spent: s.started_at === null ? null : Math.round(((s.finished_at === null ? now : Date.parse(s.finished_at)) - Date.parse(s.started_at)) / 1000),
+    score: showScores ? s.score : null,
+    score_before_regrade: null,
+    kept_score: showScores ? s.kept_score : null,
+    fudge_points: showScores ? s.fudge_points : null,
+    has_seen_results: false,
+    workflow_state: s.workflow_state,
+    overdue_and_needs_submission: s.workflow_state === 'untaken' && s.end_at !== null && Date.parse(s.end_at) <= now,
+    quiz_points_possible: quiz.data.points_possible,
+    attempts_left: left,
+    ...(own ? { validation_token: s.validation_token } : {}),
+    html_url: `${baseUrl}/courses/${quiz.data.course_id}/quizzes/${quiz.id}/submissions/${record.id}`,
+    updated_at: isoSeconds(record.updated_at),
+  };
+}
+
+/**
+ * Canvas's QuizSubmissionQuestion JSON for each question the attempt drew: the answer given and the flag. With
+ * `include[]=quiz_question` the question comes along as its taker may see it; after the attempt, a grader, or a
+ * student whom the quiz allows, also gets the question's points and `correct`, and (correct answers shown) the
+ * answers with their weights.
+ */
+export function attemptQuestionsJson(
+  sub: QuizSubmissionData,
+  quiz: QuizData,
+  questions: ReadonlyMap<number, Stored<QuizQuestionData>>,
+  opts: { includeQuestion: boolean; isGrader: boolean; now: number },
+) {
+  const finished = sub.workflow_state === 'pending_review' || sub.workflow_state === 'complete';
+  const showResults = finished && (opts.isGrader || resultsVisible(quiz, sub));
+  const showCorrect = finished && (opts.isGrader || correctAnswersVisible(quiz, sub, opts.now));
+  const shuffleSeed = quiz.shuffle_answers ? `${sub.attempt}:${sub.validation_token}` : null;
+  return sub.questions.flatMap((d) => {
+    const q = questions.get(d.id);
+    if (!q) return [];
+    const result = sub.results[String(d.id)];
+    return [{
+      id: d.id,
+      flagged: sub.flagged.includes(d.id),
+      answer: sub.answers[String(d.id)] ?? null,
+      ...(opts.includeQuestion ? { quiz_question: showCorrect ? { ...quizQuestionJson(q), points_possible: d.points } : takerQuestionJson(q, d.points, shuffleSeed) } : {}),
+      ...(showResults && result ? { points: result.points, correct: result.correct, ...(result.comment ? { comment: result.comment } : {}) } : {}),
+    }];
+  });
+}
