@@ -64,6 +64,9 @@ export const RECORD_DECLARATIONS = {
   hubLink: local.hubLinkRecord,
   progress: local.progressRecord,
   jobs: local.jobRecord,
+  exportFiles: local.exportFileRecord,
+  exportChunks: local.exportChunkRecord,
+  gradebookUploads: local.gradebookUploadRecord,
 } as const;
 
 type Declarations = typeof RECORD_DECLARATIONS;
