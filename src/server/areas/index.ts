@@ -43,6 +43,7 @@ import { setupRoutes } from './setup/setup.routes.ts';
 import { SetupService } from './setup/setup.service.ts';
 import { exportFilesRoutes } from './export-files/export-files.routes.ts';
 import { gradebookCsvsRoutes } from './gradebook-csvs/gradebook-csvs.routes.ts';
+import { gradebookUploadsRoutes } from './gradebook-uploads/gradebook-uploads.routes.ts';
 import { hubRoutes } from './sync/hub.routes.ts';
 import { replayRoutes } from './sync/replay.routes.ts';
 
@@ -88,6 +89,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     customGradebookColumnsRoutes(services, rules),
     gradebookCsvsRoutes(services, rules),
     exportFilesRoutes(services),
+    gradebookUploadsRoutes(services, rules),
     notificationPreferencesRoutes(services, rules),
     errorReportsRoutes(services),
     rolesRoutes(services, rules),
