@@ -44,6 +44,7 @@ import { SetupService } from './setup/setup.service.ts';
 import { exportFilesRoutes } from './export-files/export-files.routes.ts';
 import { gradebookCsvsRoutes } from './gradebook-csvs/gradebook-csvs.routes.ts';
 import { gradebookUploadsRoutes } from './gradebook-uploads/gradebook-uploads.routes.ts';
+import { contentExportsRoutes } from './content-exports/content-exports.routes.ts';
 import { hubRoutes } from './sync/hub.routes.ts';
 import { replayRoutes } from './sync/replay.routes.ts';
 
@@ -90,6 +91,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     gradebookCsvsRoutes(services, rules),
     exportFilesRoutes(services),
     gradebookUploadsRoutes(services, rules),
+    contentExportsRoutes(services, rules),
     notificationPreferencesRoutes(services, rules),
     errorReportsRoutes(services),
     rolesRoutes(services, rules),

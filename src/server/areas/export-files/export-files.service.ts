@@ -48,6 +48,19 @@ export class ExportFilesService {
     await writeTogether([exportChunks.insertion(chunk), exportFiles.replacement(file, data, stamp)]);
   }
 
+  /** Removes every chunk and counts nothing: a job that writes a whole file at once starts again from here. */
+  async reset(exportId: number, stamp: WriteStamp): Promise<void> {
+    const { exportFiles, exportChunks } = this.#services.repos;
+    const file = await exportFiles.get(exportId);
+    if (!file) throw new Error(`export ${exportId} is gone`);
+    const chunks = await exportChunks.find({ parent_id: exportId });
+    await writeTogether([...chunks.map((c) => exportChunks.removal(c)), exportFiles.replacement(file, { ...file.data, size: 0, chunks: 0, workflow_state: 'pending' }, stamp)]);
+  }
+
+  async setProgress(exportId: number, progressId: number, stamp: WriteStamp): Promise<Stored<ExportFileData> | undefined> {
+    return this.#services.repos.exportFiles.update(exportId, stamp, (f) => ({ ...f, progress_id: progressId }));
+  }
+
   async settle(exportId: number, state: 'available' | 'failed', stamp: WriteStamp): Promise<void> {
     await this.#services.repos.exportFiles.update(exportId, stamp, (f) => ({ ...f, workflow_state: state }));
   }

@@ -53,3 +53,4 @@ export const exportChunkRecord = declareRecord<ExportChunkData>()({
 });
 
 export const gradebookUploadRecord = declareRecord<GradebookUploadData>()({ ...local, type: 'gradebook_upload', slots: (u) => ({ user_id: u.user_id }) });
+

@@ -20,6 +20,8 @@ export interface ExportFileData {
   chunks: number;
   uuid: string;
   workflow_state: 'pending' | 'available' | 'failed';
+  /** The Progress of the job writing it (a content export shows it; absent on gradebook CSVs stored before). */
+  progress_id?: number | null;
 }
 
 /** One piece of an export's bytes: `index` orders them. */
@@ -81,3 +83,4 @@ export interface GradebookUploadData {
   workflow_state: 'previewed' | 'confirmed';
   progress_id: number | null;
 }
+
