@@ -45,6 +45,7 @@ import { exportFilesRoutes } from './export-files/export-files.routes.ts';
 import { gradebookCsvsRoutes } from './gradebook-csvs/gradebook-csvs.routes.ts';
 import { gradebookUploadsRoutes } from './gradebook-uploads/gradebook-uploads.routes.ts';
 import { contentExportsRoutes } from './content-exports/content-exports.routes.ts';
+import { contentMigrationsRoutes } from './content-migrations/content-migrations.routes.ts';
 import { hubRoutes } from './sync/hub.routes.ts';
 import { replayRoutes } from './sync/replay.routes.ts';
 
@@ -92,6 +93,8 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     exportFilesRoutes(services),
     gradebookUploadsRoutes(services, rules),
     contentExportsRoutes(services, rules),
+    // Imports write through the routes above, as the importing user.
+    contentMigrationsRoutes(services, rules, () => routes),
     notificationPreferencesRoutes(services, rules),
     errorReportsRoutes(services),
     rolesRoutes(services, rules),

@@ -67,6 +67,7 @@ export const RECORD_DECLARATIONS = {
   exportFiles: local.exportFileRecord,
   exportChunks: local.exportChunkRecord,
   gradebookUploads: local.gradebookUploadRecord,
+  contentMigrations: local.contentMigrationRecord,
 } as const;
 
 type Declarations = typeof RECORD_DECLARATIONS;

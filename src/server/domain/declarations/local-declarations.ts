@@ -1,5 +1,5 @@
 import type { AccessTokenData, DeveloperKeyData, HubLinkData, InstallationData, JobData, LoginData, ProgressData, SessionData } from '../records/local-records.ts';
-import { exportChunkKey, type ExportChunkData, type ExportFileData, type GradebookUploadData } from '../records/export-records.ts';
+import { exportChunkKey, type ContentMigrationData, type ExportChunkData, type ExportFileData, type GradebookUploadData } from '../records/export-records.ts';
 import { lookupKey } from './lookup-keys.ts';
 import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
 
@@ -54,3 +54,4 @@ export const exportChunkRecord = declareRecord<ExportChunkData>()({
 
 export const gradebookUploadRecord = declareRecord<GradebookUploadData>()({ ...local, type: 'gradebook_upload', slots: (u) => ({ user_id: u.user_id }) });
 
+export const contentMigrationRecord = declareRecord<ContentMigrationData>()({ ...local, type: 'content_migration', slots: (m) => ({ user_id: m.user_id, parent_id: m.course_id }) });

@@ -5,7 +5,8 @@
  * download reading them holds the whole file (docs/decisions/0109-gradebook-csv.md).
  */
 
-export type ExportKind = 'gradebook_csv' | 'common_cartridge' | 'zip';
+/** `migration_archive`: an archive uploaded for a content migration, kept in chunks until its job reads it. */
+export type ExportKind = 'gradebook_csv' | 'common_cartridge' | 'zip' | 'migration_archive';
 
 export interface ExportFileData {
   course_id: number;
@@ -84,3 +85,27 @@ export interface GradebookUploadData {
   progress_id: number | null;
 }
 
+/** A problem a content migration met: `error` refused the archive (nothing was imported), `warning` skipped a part. */
+export interface MigrationIssueData {
+  id: number;
+  issue_type: 'error' | 'warning' | 'todo';
+  description: string;
+  created_at: string;
+}
+
+/** Canvas's ContentMigration: an archive uploaded into a course and imported by a job. */
+export interface ContentMigrationData {
+  course_id: number;
+  user_id: number;
+  migration_type: string;
+  /** The uploaded archive (an `export_file` of kind `migration_archive`), once uploaded. */
+  archive_id: number | null;
+  pre_attachment_name: string | null;
+  progress_id: number | null;
+  workflow_state: 'pre_processing' | 'queued' | 'running' | 'completed' | 'failed';
+  started_at: string | null;
+  finished_at: string | null;
+  issues: MigrationIssueData[];
+  /** What the import created, by kind and count, once completed. */
+  imported: Record<string, number>;
+}
