@@ -77,13 +77,18 @@ describe('content migrations (Canvas’s Content Migrations API, common_cartridg
       })),
     );
     const groups = new Map((await list(course, 'assignment_groups')).map((g) => [g.id, g.name]));
+    const moduleNames = new Map(modules.map((m) => [String(m.id), m.name]));
     return {
       modules: modules.map((m) => ({
         name: m.name,
         position: m.position,
         require_sequential_progress: m.require_sequential_progress,
         published: m.published,
-        items: (m.items as Json[]).map((i) => ({ type: i.type, title: i.title, position: i.position, indent: i.indent, published: i.published, new_tab: i.new_tab ?? false, external_url: i.external_url ?? null })),
+        prerequisites: (m.prerequisite_module_ids as unknown[]).map((id) => moduleNames.get(String(id))),
+        items: (m.items as Json[]).map((i) => ({
+          type: i.type, title: i.title, position: i.position, indent: i.indent, published: i.published, new_tab: i.new_tab ?? false, external_url: i.external_url ?? null,
+          completion_requirement: i.completion_requirement ?? null,
+        })),
       })),
       pages: pages.map((p) => ({ title: p.title, body: p.body, published: p.published })).sort((a, b) => String(a.title).localeCompare(String(b.title))),
       assignments: (await list(course, 'assignments')).map((a) => ({ name: a.name, description: a.description, points_possible: a.points_possible, published: a.published, due_at: a.due_at, submission_types: a.submission_types, group: groups.get(a.assignment_group_id as number) })),
@@ -113,6 +118,8 @@ describe('content migrations (Canvas’s Content Migrations API, common_cartridg
     expect(after.discussions).toEqual(before.discussions);
     expect(after.files).toEqual(before.files);
     expect(after.modules[0]!.items.map((i) => i.title)).toEqual(['Start here', 'Syllabus', 'The data', 'Essay & <Review>']);
+    expect(after.modules[1]!.prerequisites).toEqual(['Week 1']);
+    expect(after.modules[0]!.items.map((i) => (i.completion_requirement as { type?: string } | null)?.type ?? null)).toEqual([null, 'must_view', null, 'min_score']);
   });
 
   it('a plain Common Cartridge (no Canvas extension) imports its organization as modules', async () => {

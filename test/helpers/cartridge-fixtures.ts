@@ -45,11 +45,11 @@ export async function fillCourse(server: TestServer, c: ContentCourse): Promise<
   const file = await createFile(server, t, c.id, 'data set.csv', 'a,b\n1,2\n');
   await createFile(server, t, c.id, 'logo.png', '\u0089PNG binary');
   const week1 = await createModule(server, t, c.id, { name: 'Week 1', require_sequential_progress: true });
-  const week2 = await createModule(server, t, c.id, { name: 'Week 2' });
+  const week2 = await createModule(server, t, c.id, { name: 'Week 2', prerequisite_module_ids: [String(week1.id)] });
   await createItem(server, t, c.id, week1.id, { type: 'SubHeader', title: 'Start here' });
-  await createItem(server, t, c.id, week1.id, { type: 'Page', page_url: syllabus.url, title: 'Syllabus' });
+  await createItem(server, t, c.id, week1.id, { type: 'Page', page_url: syllabus.url, title: 'Syllabus', completion_requirement: { type: 'must_view' } });
   await createItem(server, t, c.id, week1.id, { type: 'File', content_id: file.id, title: 'The data' });
-  await createItem(server, t, c.id, week1.id, { type: 'Assignment', content_id: essay.id, title: 'Essay & <Review>' });
+  await createItem(server, t, c.id, week1.id, { type: 'Assignment', content_id: essay.id, title: 'Essay & <Review>', completion_requirement: { type: 'min_score', min_score: 10 } });
   await createItem(server, t, c.id, week2.id, { type: 'Discussion', content_id: topic.id, title: 'Introductions' });
   await createItem(server, t, c.id, week2.id, { type: 'Assignment', content_id: lab.id, title: 'Lab', indent: 1 });
   await createItem(server, t, c.id, week2.id, { type: 'ExternalUrl', external_url: 'https://example.test/reading', title: 'Reading', new_tab: true });
