@@ -3,7 +3,10 @@ import { parseCsv } from '../../src/server/areas/common/csv.ts';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { expectInvalidToken, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { exportGradebook } from '../helpers/export-fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { restartTestServer, startTestServer, type TestServer } from '../helpers/server.ts';
+import { ExportFilesService } from '../../src/server/areas/export-files/export-files.service.ts';
+import { progressStates } from '../../src/server/domain/progress-states.ts';
+import { finishedProgress } from '../helpers/export-fixtures.ts';
 import { createGradedAssignment, createSubmissionCourse, gradeAs, type SubmissionCourse } from '../helpers/submission-fixtures.ts';
 
 type Json = Record<string, unknown> & { id: number };
@@ -100,5 +103,25 @@ describe('gradebook CSV export (POST /courses/:id/gradebook_csvs)', () => {
       ['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', 'Current Score', 'Unposted Current Score', 'Final Score', 'Unposted Final Score'],
       ['    Points Possible', '', '', '', '', '(read only)', '(read only)', '(read only)', '(read only)'],
     ]);
+  });
+
+  it('an export cut short by a crash resumes at the next start and writes each chunk once', async () => {
+    const fresh = (await exportGradebook(server, c.teacher.token, c.id)).text;
+    const rows = parseCsv(fresh);
+    const { repos } = server.core.services;
+    const files = new ExportFilesService(server.core.services);
+    const file = await files.begin({ courseId: c.id, userId: c.teacher.id, kind: 'gradebook_csv', filename: 'resumed.csv', contentType: 'text/csv' }, fixtureStamp());
+    // Item 0 (the header and points rows) was written, and the process died before its done mark.
+    const head = fresh.split('\r\n').slice(0, 2).join('\r\n') + '\r\n';
+    await files.append(file.id, 0, Buffer.from(head), fixtureStamp());
+    const queued = progressStates.queued({ context_type: 'Course', context_id: c.id, user_id: c.teacher.id, tag: 'gradebook_to_csv' });
+    const progress = await repos.progress.create(progressStates.running(10)(queued), fixtureStamp());
+    const inputs = { course_id: c.id, export_id: file.id, student_ids: rows.slice(2).map((r) => Number(r[1])) };
+    await repos.jobs.create({ kind: 'gradebook_to_csv', progress_id: progress.id, user_id: c.teacher.id, inputs, workflow_state: 'running' }, fixtureStamp());
+    server = await restartTestServer(server);
+    expect(await finishedProgress(server, c.teacher.token, progress.id)).toMatchObject({ workflow_state: 'completed' });
+    const download = await fetch(`${server.url}/api/v1/export_files/${file.id}/download`, { headers: { authorization: `Bearer ${c.teacher.token}` } });
+    expect(await download.text()).toBe(fresh);
+    expect((await server.core.services.repos.exportFiles.get(file.id))?.data).toMatchObject({ workflow_state: 'available', chunks: 2, size: Buffer.byteLength(fresh) });
   });
 });

@@ -146,7 +146,8 @@ export class ContentMigrationsService {
 
   async #settle(id: number, state: 'completed' | 'failed', issues: Array<Pick<MigrationIssueData, 'issue_type' | 'description'>>, imported: Record<string, number> = {}): Promise<void> {
     const now = Date.now();
-    await this.#services.repos.contentMigrations.update(id, { actorId: 0, requestId: `migration-${id}`, now }, (m) => ({
+    const read = await this.#services.repos.contentMigrations.get(id);
+    await this.#services.repos.contentMigrations.update(id, { actorId: read?.data.user_id ?? 0, requestId: `migration-${id}`, now }, (m) => ({
       ...m,
       workflow_state: state,
       finished_at: isoSeconds(now),
