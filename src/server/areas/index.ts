@@ -41,6 +41,11 @@ import { sessionsRoutes } from './sessions/sessions.routes.ts';
 import { SignInThrottle } from '../http/sign-in-throttle.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
 import { SetupService } from './setup/setup.service.ts';
+import { exportFilesRoutes } from './export-files/export-files.routes.ts';
+import { gradebookCsvsRoutes } from './gradebook-csvs/gradebook-csvs.routes.ts';
+import { gradebookUploadsRoutes } from './gradebook-uploads/gradebook-uploads.routes.ts';
+import { contentExportsRoutes } from './content-exports/content-exports.routes.ts';
+import { contentMigrationsRoutes } from './content-migrations/content-migrations.routes.ts';
 import { hubRoutes } from './sync/hub.routes.ts';
 import { replayRoutes } from './sync/replay.routes.ts';
 
@@ -84,6 +89,12 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     pollsRoutes(services, rules),
     liveAssessmentsRoutes(services, rules),
     customGradebookColumnsRoutes(services, rules),
+    gradebookCsvsRoutes(services, rules),
+    exportFilesRoutes(services),
+    gradebookUploadsRoutes(services, rules),
+    contentExportsRoutes(services, rules),
+    // Imports write through the routes above, as the importing user.
+    contentMigrationsRoutes(services, rules, () => routes),
     notificationPreferencesRoutes(services, rules),
     errorReportsRoutes(services),
     rolesRoutes(services, rules),

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
 import { UnauthorizedError } from '../domain/errors.ts';
 import type { Principal } from '../domain/principal.ts';
@@ -142,11 +144,18 @@ function sendFile(res: Response, status: number, file: FileBody): void {
   res.set({
     'Content-Type': file.contentType,
     'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    'Content-Length': String(file.bytes.length),
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
   });
-  res.status(status).end(file.bytes);
+  const { bytes } = file;
+  if (Buffer.isBuffer(bytes)) {
+    res.set('Content-Length', String(bytes.length)).status(status).end(bytes);
+    return;
+  }
+  if (file.size !== undefined) res.set('Content-Length', String(file.size));
+  res.status(status);
+  // Piece by piece, waiting for the socket to drain; a failure half-way cuts the response (its length says so).
+  pipeline(Readable.from(bytes), res).catch(() => res.destroy());
 }
 
 /**

@@ -77,11 +77,15 @@ export interface PermissionRule<TParams = unknown, TScope = unknown, TContext ex
   readonly identifiesCaller?: boolean;
 }
 
-/** Bytes to send as a download instead of JSON (file contents). */
+/**
+ * Bytes to send as a download instead of JSON (file contents): all at once, or streamed piece by piece (an
+ * export read chunk by chunk from storage, never whole in memory) with its `size` when known.
+ */
 export interface FileBody {
   contentType: string;
   fileName: string;
-  bytes: Buffer;
+  bytes: Buffer | AsyncIterable<Buffer>;
+  size?: number;
 }
 
 /** Sends one server-sent event: a name and a small JSON payload (one line, so no framing can break). */

@@ -37,7 +37,7 @@ const requestOf = (p: GradeSubmissionParams): GradeRequest => ({ ...p.comment, .
 
 /** Grading, commenting, bulk grading, gradeable students, summaries and read marks. */
 export function gradingRoutes(services: CoreServices, { scopes, allow, submissions, reader, ids }: Parts): AnyRoute[] {
-  const grading = new GradingService(services, submissions.store, scopes);
+  const grading = GradingService.of(services, submissions.store, scopes);
   const lists = new SubmissionLists(services, submissions.store, scopes, ids);
 
   const gradesOrComments = scopedRule(

@@ -46,13 +46,28 @@ function bulkRequests(p: UpdateGradesParams): Array<BulkGradeRequest & { assignm
   });
 }
 
+const SHARED = new WeakMap<CoreServices, GradingService>();
+
 /** Grading and commenting (docs/canvas-compatibility.md §8.4), one at a time or in bulk. */
 export class GradingService {
   readonly #services: CoreServices;
   readonly #store: SubmissionStore;
   readonly #scopes: SubmissionScopes;
 
-  constructor(services: CoreServices, store: SubmissionStore, scopes: SubmissionScopes) {
+  /**
+   * The one grading service of a core: its bulk job kind is registered once, and every area that grades in bulk
+   * (the grade routes, a gradebook upload) starts that same job.
+   */
+  static of(services: CoreServices, store: SubmissionStore, scopes: SubmissionScopes): GradingService {
+    let grading = SHARED.get(services);
+    if (!grading) {
+      grading = new GradingService(services, store, scopes);
+      SHARED.set(services, grading);
+    }
+    return grading;
+  }
+
+  private constructor(services: CoreServices, store: SubmissionStore, scopes: SubmissionScopes) {
     this.#services = services;
     this.#store = store;
     this.#scopes = scopes;

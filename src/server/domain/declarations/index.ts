@@ -67,6 +67,10 @@ export const RECORD_DECLARATIONS = {
   hubLink: local.hubLinkRecord,
   progress: local.progressRecord,
   jobs: local.jobRecord,
+  exportFiles: local.exportFileRecord,
+  exportChunks: local.exportChunkRecord,
+  gradebookUploads: local.gradebookUploadRecord,
+  contentMigrations: local.contentMigrationRecord,
 } as const;
 
 type Declarations = typeof RECORD_DECLARATIONS;

@@ -1,4 +1,5 @@
 import type { AccessTokenData, DeveloperKeyData, HubLinkData, InstallationData, JobData, LoginData, ProgressData, SessionData } from '../records/local-records.ts';
+import { exportChunkKey, type ContentMigrationData, type ExportChunkData, type ExportFileData, type GradebookUploadData } from '../records/export-records.ts';
 import { lookupKey } from './lookup-keys.ts';
 import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
 
@@ -41,3 +42,16 @@ export const progressRecord = declareRecord<ProgressData>()({ ...local, type: 'p
 
 // Unfinished jobs are found at start through the (type, parent_id, sort_key) index: their state is the sort key.
 export const jobRecord = declareRecord<JobData>()({ ...local, type: 'job', slots: (j) => ({ user_id: j.user_id, sort_key: j.workflow_state }) });
+
+export const exportFileRecord = declareRecord<ExportFileData>()({ ...local, type: 'export_file', slots: (f) => ({ user_id: f.user_id }) });
+
+// A chunk's key makes its index unique per export; `parent_id` + `sort_key` read an export's chunks in order.
+export const exportChunkRecord = declareRecord<ExportChunkData>()({
+  ...local,
+  type: 'export_chunk',
+  slots: (c) => ({ parent_id: c.export_id, sort_key: String(c.index).padStart(9, '0'), lookup_key: exportChunkKey(c.export_id, c.index) }),
+});
+
+export const gradebookUploadRecord = declareRecord<GradebookUploadData>()({ ...local, type: 'gradebook_upload', slots: (u) => ({ user_id: u.user_id }) });
+
+export const contentMigrationRecord = declareRecord<ContentMigrationData>()({ ...local, type: 'content_migration', slots: (m) => ({ user_id: m.user_id, parent_id: m.course_id }) });
