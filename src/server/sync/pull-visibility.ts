@@ -103,7 +103,7 @@ export class PullVisibility {
       case 'managers':
         return false;
       case 'published':
-        return pull.published(doc.data);
+        return pull.published(doc.data, { now: this.#scope.now, sectionIds: course.sectionIds });
       case 'file_readers':
         return this.#fileVisible(doc.key, doc.data as unknown as FileData, course);
       case 'its_file_readers': {

@@ -13,6 +13,7 @@ import type { AssignmentData, FileData } from '../domain/records/content-records
 import type { WikiPageData } from '../domain/records/page-records.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import type { Stored } from '../domain/repository.ts';
+import { postDelayed } from '../domain/topic-visibility.ts';
 import { pollsInScope, type PollCourse, type PollsInScope } from './poll-scope.ts';
 import type { PullCollection, WireRecord } from './sync-partitions.ts';
 
@@ -43,6 +44,13 @@ export interface CourseScope {
   judge: ContentLocks | undefined;
   /** The course lets devices hold locked content ahead of its unlock (`offline_locked_content`). */
   offlineLocked: boolean;
+  /** The sections of the user's active enrollments: section-specific topics travel to those sections' members. */
+  sectionIds: ReadonlySet<number>;
+  /**
+   * Keys of the topics not yet posted for this user (their `delayed_post_at` still ahead), when computed with the
+   * locks: part of the `course` fingerprint, so that a topic whose time came is pulled although nothing was written.
+   */
+  delayed: readonly string[];
 }
 
 /** Everything a device's user may receive, computed on the hub per request. */
@@ -66,6 +74,8 @@ export interface SyncScope {
   knownCourseIds: ReadonlySet<number>;
   /** The polls, choices and answers the poll API shows the user beyond their own course work. */
   polls: PollsInScope;
+  /** When the scope was computed: the time its pull rules (a delayed topic's post time) are judged at. */
+  now: number;
 }
 
 export interface ScopeOptions {
@@ -102,14 +112,21 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     findsPeople ||= enrols;
     const { locks, judge } = options.locks ? await lockedContent(repos, principal.userId, courseId, manages, options.now) : { locks: undefined, judge: undefined };
     const offlineLocked = (await repos.courses.get(courseId))?.data.offline_locked_content === true;
-    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked });
     const sectionIds = new Set(own.filter((e) => e.workflow_state === 'active').map((e) => e.course_section_id));
+    const delayed = options.locks && !manages.has('moderate_forum') ? await delayedTopics(repos, courseId, options.now) : [];
+    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked, sectionIds, delayed });
     pollCourses.push({ courseId, sectionIds, managesContent: manages.has('manage_content') });
     for (const account of facts.accountChain) accountIds.add(account.id);
     for (const peer of await repos.enrollments.inCourse(courseId)) peerUserIds.add(peer.user_id);
   }
   const polls = await pollsInScope(repos, principal.userId, pollCourses);
-  return { userId: principal.userId, courses, accountIds, peerUserIds, findsPeople, knownCourseIds, polls };
+  return { userId: principal.userId, courses, accountIds, peerUserIds, findsPeople, knownCourseIds, polls, now: options.now };
+}
+
+/** The keys of a course's published topics whose post time is still ahead, in key order. */
+async function delayedTopics(repos: Repositories, courseId: number, now: number): Promise<string[]> {
+  const topics = await repos.discussionTopics.find({ course_id: courseId });
+  return topics.filter((t) => t.data.workflow_state === 'published' && postDelayed(t.data, now)).map((t) => t.key).sort();
 }
 
 /** The lockable content of a course: the pages, assignments and files whose locks a `course` stream judges by. */
@@ -224,7 +241,8 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
     const c = scope.courses.get(id)!;
     const students = collection === 'course_user' ? (c.students === 'all' ? 'all' : sorted(c.students)) : undefined;
     // Content that unlocked (a date passed, a prerequisite was completed) or locked again is sent anew.
-    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort()] : undefined;
+    // A delayed topic whose time came is sent too: the list of those still delayed shrinks.
+    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort(), c.delayed] : undefined;
     return [id, [...c.manages].sort(), students, locked];
   });
   // A poll session created, closed or made public elsewhere changes which polls, choices and answers travel.

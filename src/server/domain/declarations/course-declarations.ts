@@ -10,6 +10,7 @@ import type { LiveAssessmentData } from '../records/live-assessment-records.ts';
 import type { ModuleData, ModuleItemData, ModuleSettingsData } from '../records/module-records.ts';
 import type { WikiPageData } from '../records/page-records.ts';
 import type { PollSessionData } from '../records/poll-records.ts';
+import { topicShownTo } from '../topic-visibility.ts';
 import { positionThenId, sisSlot } from './lookup-keys.ts';
 import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
 
@@ -72,12 +73,16 @@ export const quizRecord = declareRecord<QuizData>()({
   pull: { shownTo: 'published', managers: 'manage_assignments', published: (q) => q.workflow_state === 'published' },
 });
 
+// A delayed topic travels once its post time has come, a section-specific one to that section's members (the
+// scope's fingerprint lists the topics still delayed, so the pull starts over when one is posted). Its scope feed is
+// the course's: a topic written delayed must enter the fingerprint of every member's kept scope.
 export const discussionTopicRecord = declareRecord<DiscussionTopicData>()({
   ...course,
   type: 'discussion_topic',
-  scopes: 'none',
+  scopes: 'its_course',
   slots: (t) => ({ course_id: t.course_id, user_id: t.user_id, parent_id: t.assignment_id ?? 0 }),
-  pull: { shownTo: 'published', managers: 'moderate_forum', published: (t) => t.workflow_state === 'published' },
+  pull: { shownTo: 'published', managers: 'moderate_forum', published: topicShownTo },
+  webhooks: ['discussion_topic_created', 'announcement_created'],
 });
 
 // Entries are listed per topic (parent_id); their order (newest first, threads) is decided in memory.

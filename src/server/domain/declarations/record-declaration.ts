@@ -1,6 +1,7 @@
 import type { PermissionName } from '../permissions/index.ts';
 import type { WebhookEventType } from '../records/webhook-records.ts';
 import type { SlotsOf } from '../repository.ts';
+import type { TopicReader } from '../topic-visibility.ts';
 
 /**
  * Everything the server needs to know about one record type, in one object: where it is stored and how it is found
@@ -66,7 +67,8 @@ export type ContentPull<TData> =
   | {
       readonly shownTo: 'published';
       readonly managers: ContentManager;
-      readonly published: (data: TData) => boolean;
+      /** Whether a member who does not manage it sees it: published, and for topics posted and meant for their section. */
+      readonly published: (data: TData, reader: ContentReader) => boolean;
       /** What a copy keeps while the content is locked for the user (`domain/locked-content.ts`, as REST shows it). */
       readonly whenLocked?: (data: TData) => TData;
     }
@@ -74,6 +76,9 @@ export type ContentPull<TData> =
   | { readonly shownTo: 'file_readers'; readonly managers: ContentManager }
   /** A file's bytes: exactly when its file record travels. */
   | { readonly shownTo: 'its_file_readers'; readonly managers: ContentManager };
+
+/** What a `published` rule may ask about the reader beyond the course: the time and their sections. */
+export type ContentReader = TopicReader;
 
 /** Course-user records are one user's (`user_id`): who besides them may hold a copy. */
 export type CourseWorkPull =
