@@ -18,6 +18,7 @@ import { quizzesRoutes } from './quizzes/quizzes.routes.ts';
 import { discussionEntriesRoutes } from './discussion-topics/discussion-entries.routes.ts';
 import { discussionTopicsRoutes } from './discussion-topics/discussion-topics.routes.ts';
 import { announcementsRoutes } from './announcements/announcements.routes.ts';
+import { calendarEventsRoutes } from './calendar-events/calendar-events.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { fileUploadsRoutes } from './file-uploads/file-uploads.routes.ts';
 import { progressRoutes } from './progress/progress.routes.ts';
@@ -74,6 +75,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     discussionTopicsRoutes(services, rules),
     discussionEntriesRoutes(services, rules),
     announcementsRoutes(services, rules),
+    calendarEventsRoutes(services, rules),
     filesRoutes(services, rules),
     fileUploadsRoutes(services),
     progressRoutes(services),

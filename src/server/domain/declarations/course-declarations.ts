@@ -1,6 +1,7 @@
 import { lockedAssignment, lockedPage } from '../locked-content.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../records/course-records.ts';
 import type { AssignmentData, DiscussionTopicData, FileContentData, FileData, QuizData } from '../records/content-records.ts';
+import type { CalendarEventData } from '../records/calendar-records.ts';
 import type { CustomColumnData } from '../records/custom-column-records.ts';
 import type { DiscussionEntryData } from '../records/discussion-records.ts';
 import type { AssignmentGroupData } from '../records/grading-records.ts';
@@ -210,4 +211,13 @@ export const liveAssessmentRecord = declareRecord<LiveAssessmentData>()({
   scopes: 'none',
   slots: (a) => ({ course_id: a.course_id, lookup_key: `live_assessment:${a.course_id}:${a.key}` }),
   pull: members,
+});
+
+// A course's calendar: every member sees its live events (the API has no drafts); listed by start time.
+export const calendarEventRecord = declareRecord<CalendarEventData>()({
+  ...course,
+  type: 'calendar_event',
+  scopes: 'none',
+  slots: (e) => ({ course_id: e.course_id, user_id: e.user_id, sort_key: e.start_at ?? '' }),
+  pull: { shownTo: 'published', managers: 'manage_content', published: (e) => e.workflow_state === 'active' },
 });

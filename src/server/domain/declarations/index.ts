@@ -39,6 +39,7 @@ export const RECORD_DECLARATIONS = {
   customColumns: course.customColumnRecord,
   pollSessions: course.pollSessionRecord,
   liveAssessments: course.liveAssessmentRecord,
+  calendarEvents: course.calendarEventRecord,
   submissions: courseUser.submissionRecord,
   submissionComments: courseUser.submissionCommentRecord,
   submissionVersions: courseUser.submissionVersionRecord,
@@ -64,6 +65,7 @@ export const RECORD_DECLARATIONS = {
   hubLink: local.hubLinkRecord,
   progress: local.progressRecord,
   jobs: local.jobRecord,
+  calendarFeeds: local.calendarFeedRecord,
 } as const;
 
 type Declarations = typeof RECORD_DECLARATIONS;

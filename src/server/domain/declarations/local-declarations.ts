@@ -1,3 +1,4 @@
+import type { CalendarFeedData } from '../records/calendar-records.ts';
 import type { AccessTokenData, DeveloperKeyData, HubLinkData, InstallationData, JobData, LoginData, ProgressData, SessionData } from '../records/local-records.ts';
 import { lookupKey } from './lookup-keys.ts';
 import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
@@ -41,3 +42,6 @@ export const progressRecord = declareRecord<ProgressData>()({ ...local, type: 'p
 
 // Unfinished jobs are found at start through the (type, parent_id, sort_key) index: their state is the sort key.
 export const jobRecord = declareRecord<JobData>()({ ...local, type: 'job', slots: (j) => ({ user_id: j.user_id, sort_key: j.workflow_state }) });
+
+// Found by its code when a calendar application fetches the feed, by its user when the profile shows it.
+export const calendarFeedRecord = declareRecord<CalendarFeedData>()({ ...local, type: 'calendar_feed', slots: (f) => ({ user_id: f.user_id, lookup_key: lookupKey.calendarFeed(f.code) }) });
