@@ -68,6 +68,10 @@ const OWN_WRITES: Readonly<Record<string, string>> = {
   'POST /login/oauth2/token': 'a client trades its own code, refresh token or assertion for its token',
   'DELETE /login/oauth2/token': 'a token revokes itself',
   'DELETE /api/v1/users/{user_id}/calendar_feed': 'a user replaces their own calendar feed URL',
+  'PUT /api/v1/conversations': "the caller's view of their conversations (read, starred, archived, deleted)",
+  'PUT /api/v1/conversations/{id}': "the caller's view of a conversation they take part in",
+  'DELETE /api/v1/conversations/{id}': 'a participant deletes the messages for themself',
+  'POST /api/v1/conversations/{id}/remove_messages': 'a participant removes messages for themself',
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

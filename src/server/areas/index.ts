@@ -19,6 +19,7 @@ import { discussionEntriesRoutes } from './discussion-topics/discussion-entries.
 import { discussionTopicsRoutes } from './discussion-topics/discussion-topics.routes.ts';
 import { announcementsRoutes } from './announcements/announcements.routes.ts';
 import { calendarEventsRoutes } from './calendar-events/calendar-events.routes.ts';
+import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { fileUploadsRoutes } from './file-uploads/file-uploads.routes.ts';
 import { progressRoutes } from './progress/progress.routes.ts';
@@ -76,6 +77,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     discussionEntriesRoutes(services, rules),
     announcementsRoutes(services, rules),
     calendarEventsRoutes(services, rules),
+    conversationsRoutes(services),
     filesRoutes(services, rules),
     fileUploadsRoutes(services),
     progressRoutes(services),

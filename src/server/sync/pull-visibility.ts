@@ -82,6 +82,10 @@ export class PullVisibility {
         if (showsCorrect === undefined) return 'skip';
         return showsCorrect ? doc : { ...doc, data: { ...doc.data, is_correct: false } };
       }
+      case 'conversation':
+        return this.#scope.conversations.has(doc.id) ? doc : 'skip';
+      case 'conversation_part':
+        return this.#scope.conversations.has(doc.parent_id) ? doc : 'skip';
       case 'nobody':
         return 'skip';
     }

@@ -76,6 +76,8 @@ export interface SyncScope {
   polls: PollsInScope;
   /** When the scope was computed: the time its pull rules (a delayed topic's post time) are judged at. */
   now: number;
+  /** The conversations the user takes part in: only they, and their messages, reach the device (decision 0108). */
+  conversations: ReadonlySet<number>;
 }
 
 export interface ScopeOptions {
@@ -120,7 +122,8 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     for (const peer of await repos.enrollments.inCourse(courseId)) peerUserIds.add(peer.user_id);
   }
   const polls = await pollsInScope(repos, principal.userId, pollCourses);
-  return { userId: principal.userId, courses, accountIds, peerUserIds, findsPeople, knownCourseIds, polls, now: options.now };
+  const conversations = new Set((await repos.conversationParticipants.find({ user_id: principal.userId })).map((p) => p.data.conversation_id));
+  return { userId: principal.userId, courses, accountIds, peerUserIds, findsPeople, knownCourseIds, polls, now: options.now, conversations };
 }
 
 /** The keys of a course's published topics whose post time is still ahead, in key order. */
@@ -249,7 +252,8 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
   const polls = [...scope.polls.shown].sort(([a], [b]) => a - b);
   const basis =
     collection === 'directory'
-      ? [scope.userId, sorted(scope.accountIds), sorted(scope.peerUserIds), scope.findsPeople, polls]
+      ? // Joining a conversation makes its earlier messages visible: the pull starts over to send them.
+        [scope.userId, sorted(scope.accountIds), sorted(scope.peerUserIds), scope.findsPeople, polls, sorted(scope.conversations)]
       : [scope.userId, courses, ...(collection === 'course_user' ? [sorted(scope.polls.publicSessions)] : [])];
   return createHash('sha256').update(JSON.stringify(basis)).digest('hex').slice(0, 16);
 }

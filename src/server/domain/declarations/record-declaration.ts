@@ -51,6 +51,10 @@ export type DirectoryPull =
   | 'poll'
   /** A choice of such a poll (`parent_id`), its `is_correct` withheld (false) until the poll API shows it to the user. */
   | 'poll_choice'
+  /** A conversation: to the users taking part in it (the scope's `conversations`). */
+  | 'conversation'
+  /** A message of such a conversation (`parent_id`). */
+  | 'conversation_part'
   /** Not sent to devices. */
   | 'nobody';
 

@@ -9,17 +9,26 @@ import { eventually } from '../helpers/sync-fixtures.ts';
 type Json = Record<string, unknown> & { id: number };
 
 /**
- * Announcements on synced devices: a student's device holds what the announcements API shows the student (not a
- * delayed one, not another section's), and a teacher's announcement written offline reaches the hub as theirs.
- * One device at a time: the hub and a device share this process.
+ * Announcements and the inbox on synced devices: a student's device holds what the announcements API shows the
+ * student (not a delayed one, not another section's) and only the conversations they take part in; a teacher's
+ * announcement written offline reaches the hub as theirs. One device at a time: the hub and a device share this
+ * process.
  */
-describe('announcements on synced devices', () => {
+describe('announcements and conversations on synced devices', () => {
   let hub: TestServer;
   let course: RosterCourse;
   let posted: Json;
   let delayed: Json;
   let otherSection: Json;
   let lastOne: Json;
+  let mine: Json;
+  let theirs: Json;
+  let later: Json;
+  const converse = async (token: string, recipients: number[], body: string, extra: Record<string, unknown> = {}) => {
+    const res = await api(hub, token, 'POST', '/api/v1/conversations', { recipients: recipients.map(String), body, ...extra });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    return (res.json as Json[])[0]!;
+  };
 
   const announce = (fields: Record<string, unknown>) => createDiscussionTopic(hub, course.teacher.token, course.id, { is_announcement: true, ...fields });
 
@@ -29,6 +38,9 @@ describe('announcements on synced devices', () => {
     posted = await announce({ title: 'Posted' });
     delayed = await announce({ title: 'Next week', delayed_post_at: new Date(Date.now() + 7 * 86_400_000).toISOString() });
     otherSection = await announce({ title: 'Section B only', specific_sections: String(course.sectionB) });
+    mine = await converse(course.studentA.token, [course.teacher.id], 'Can I hand in late?');
+    theirs = await converse(course.studentB.token, [course.teacher.id], 'My grade, privately');
+    later = await converse(course.teacher.token, [course.ta.id], 'Staff only, for now', { group_conversation: true });
     // Written last: once it is on the device, the pull has passed every announcement before it.
     lastOne = await announce({ title: 'Last one' });
   });
@@ -54,6 +66,29 @@ describe('announcements on synced devices', () => {
       const titles = async (server: TestServer, who: string) => ((await api(server, who, 'GET', query)).json as { title: string }[]).map((t) => t.title);
       expect(await titles(device, token)).toEqual(await titles(hub, course.studentA.token));
       expect(await titles(device, token)).toEqual(['Last one', 'Posted']);
+    });
+
+    it('holds its own conversation and its messages, never a classmate’s or one it is not in', async () => {
+      const { conversations, conversationMessages } = device.core.services.repos;
+      await eventually(() => conversations.get(mine.id), 'the student’s conversation on the device');
+      await eventually(async () => ((await conversationMessages.find({ parent_id: mine.id })).length === 1 ? true : undefined), 'its message');
+      expect(await conversations.get(theirs.id)).toBeUndefined();
+      expect(await conversations.get(later.id)).toBeUndefined();
+      const hubMessages = await hub.core.services.repos.conversationMessages.find({ parent_id: theirs.id });
+      for (const m of hubMessages) expect(await conversationMessages.get(m.id)).toBeUndefined();
+      const onDevice = (await api(device, token, 'GET', '/api/v1/conversations')).json as Json[];
+      expect(onDevice.map((c) => c.id)).toEqual([mine.id]);
+      expect((await api(device, token, 'GET', `/api/v1/conversations/${theirs.id}`)).status).toBe(404);
+    });
+
+    it('receives the earlier messages of a conversation once added to it', async () => {
+      const added = await api(hub, course.teacher.token, 'POST', `/api/v1/conversations/${later.id}/add_recipients`, { recipients: [String(course.studentA.id)] });
+      expect(added.status, JSON.stringify(added.json)).toBe(200);
+      const messages = await eventually(async () => {
+        const found = await device.core.services.repos.conversationMessages.find({ parent_id: later.id });
+        return found.length === 1 ? found : undefined;
+      }, 'the earlier message on the device');
+      expect(messages[0]!.data.body).toBe('Staff only, for now');
     });
   });
 
