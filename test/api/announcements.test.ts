@@ -89,6 +89,16 @@ describe('announcements API', () => {
     expect(await titles(course.studentA.token, code())).toContain('Section B only');
   });
 
+  it('the planner lists only the announcements the student may read', async () => {
+    const query = `/api/v1/planner/items?context_codes[]=course_${course.id}&start_date=${iso(Date.now() - DAY)}&end_date=${iso(Date.now() + 2 * DAY)}&per_page=100`;
+    const planned = async (token: string) =>
+      ((await api(server, token, 'GET', query)).json as { plannable_type: string; plannable: { title: string } }[]).filter((i) => i.plannable_type === 'announcement').map((i) => i.plannable.title);
+    const forA = await planned(course.studentA.token);
+    expect(forA).toContain('Welcome');
+    expect(forA).not.toContain('Tomorrow');
+    expect(await planned(course.studentB.token)).toEqual(expect.arrayContaining(['Welcome', 'Section B only']));
+  });
+
   it('400 for sections of another course or a malformed list; 401 for students choosing sections', async () => {
     const base = `/api/v1/courses/${course.id}/discussion_topics`;
     for (const specific_sections of [String(other.sectionB), 'one,two']) {

@@ -93,6 +93,4 @@ export const conversationParticipantRecord = declareRecord<ConversationParticipa
   scopes: 'its_user',
   slots: (p) => ({ user_id: p.user_id, parent_id: p.conversation_id, lookup_key: conversationParticipantKey(p.conversation_id, p.user_id) }),
   pull: 'owner',
-  // Read and archived are one state; a star stands alone.
-  conflicts: { groups: [], derived: [] },
 });
