@@ -18,6 +18,8 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/sync/hub',
   'GET /login/oauth2/auth',
   'POST /login/oauth2/token',
+  // A calendar application holds only the feed URL: its code is the credential (docs/decisions/0107).
+  'GET /feeds/calendars/{code}.ics',
 ];
 
 type Operation = { 'x-permission'?: string; 'x-permission-grants'?: string; security?: unknown[] };
@@ -70,6 +72,11 @@ const OWN_WRITES: Readonly<Record<string, string>> = {
   'POST /api/v1/login/oauth2/accept': 'a person approves a tool acting for themself (a code for their own token)',
   'POST /login/oauth2/token': 'a client trades its own code, refresh token or assertion for its token',
   'DELETE /login/oauth2/token': 'a token revokes itself',
+  'DELETE /api/v1/users/{user_id}/calendar_feed': 'a user replaces their own calendar feed URL',
+  'PUT /api/v1/conversations': "the caller's view of their conversations (read, starred, archived, deleted)",
+  'PUT /api/v1/conversations/{id}': "the caller's view of a conversation they take part in",
+  'DELETE /api/v1/conversations/{id}': 'a participant deletes the messages for themself',
+  'POST /api/v1/conversations/{id}/remove_messages': 'a participant removes messages for themself',
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -156,6 +156,10 @@ const COMPARISONS: Record<RepositoryName, Compared | NotCompared> = {
   quizQuestions: { notCompared: 'not seeded here: managers of assignments only, as the questions API; compared in test/sync/quiz-pull.test.ts' },
   quizGroups: { notCompared: 'not seeded here: see quizQuestions' },
   quizSubmissions: { notCompared: 'not seeded here: graders only (per-question results tell right from wrong); see test/sync/quiz-pull.test.ts' },
+  calendarEvents: { notCompared: 'not seeded here: every member sees a course’s live events, as the calendar API; see test/sync/device-comms.test.ts' },
+  conversations: { notCompared: 'participants only, as the conversations API (404 to anyone else); compared in test/sync/device-comms.test.ts' },
+  conversationMessages: { notCompared: 'with their conversation, to its participants; see conversations' },
+  conversationParticipants: { notCompared: 'with their conversation, to its participants; see conversations' },
   discussionEntries: { notCompared: 'moderators only (decision 0064): other members read entries from the hub' },
   fileContents: { notCompared: 'file bytes: travel exactly with their file record, compared above' },
   moduleSettings: { notCompared: 'one per course, no REST view of its own' },
@@ -210,6 +214,11 @@ const COMPARISONS: Record<RepositoryName, Compared | NotCompared> = {
   hubLink: { notCompared: 'local: never pulled' },
   progress: { notCompared: 'local: never pulled' },
   jobs: { notCompared: 'local: never pulled' },
+  exportFiles: { notCompared: 'local: never pulled' },
+  exportChunks: { notCompared: 'local: never pulled' },
+  gradebookUploads: { notCompared: 'local: never pulled' },
+  contentMigrations: { notCompared: 'local: never pulled' },
+  calendarFeeds: { notCompared: 'local: never pulled' },
 };
 
 describe('pull differential: what a device pulls equals what REST shows its user, field by field (decision 0097)', () => {

@@ -8,7 +8,7 @@ import { startServer } from '../../src/server/boot.ts';
 import { openServices } from '../../src/server/core.ts';
 import { EventDeriver } from '../../src/server/webhooks/deriver.ts';
 import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
-import { createAssignment, createContentCourse, createFile, type ContentCourse } from '../helpers/content-fixtures.ts';
+import { createAssignment, createContentCourse, createDiscussionTopic, createFile, type ContentCourse } from '../helpers/content-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { gradeAs, submitText } from '../helpers/submission-fixtures.ts';
 import { derivedDeliveries, liveEvent, type Delivery } from '../helpers/webhook-deliveries.ts';
@@ -105,6 +105,19 @@ describe('event deriver', () => {
     // Renaming the file is not a second attachment_created.
     await api(server, course.teacher.token, 'PUT', `/api/v1/files/${String(file.id)}`, { name: 'renamed.pdf' });
     expect(of(await derivedDeliveries(server), sub)).toHaveLength(2);
+  });
+
+  it('derives discussion_topic_created for a topic, and announcement_created as well for an announcement, once each', async () => {
+    const sub = await subscribe(server, token, course.id, { EventTypes: ['discussion_topic_created', 'announcement_created'] });
+    const topic = await createDiscussionTopic(server, course.teacher.token, course.id, { title: 'Week 1', published: true });
+    const news = await createDiscussionTopic(server, course.teacher.token, course.id, { title: 'News', message: '<p>Hi</p>', is_announcement: true });
+    await api(server, course.teacher.token, 'PUT', `/api/v1/courses/${course.id}/discussion_topics/${news.id}`, { title: 'News!' });
+    const mine = of(await derivedDeliveries(server), sub).map(liveEvent);
+    expect(mine.map((e) => e.metadata.event_name)).toEqual(['discussion_topic_created', 'discussion_topic_created', 'announcement_created']);
+    expect(mine[0]!.body).toMatchObject({ discussion_topic_id: String(topic.id), is_announcement: false, title: 'Week 1', context_type: 'Course', context_id: String(course.id) });
+    expect(mine[1]!.body).toMatchObject({ discussion_topic_id: String(news.id), is_announcement: true });
+    expect(mine[2]!.body).toMatchObject({ announcement_id: String(news.id), title: 'News', body: '<p>Hi</p>', workflow_state: 'active' });
+    expect(mine[2]!.metadata).toMatchObject({ user_id: String(course.teacher.id), context_role: 'TeacherEnrollment' });
   });
 
   it('fans out by context: an assignment subscription sees only its assignment; other courses see nothing', async () => {

@@ -17,6 +17,9 @@ import { latePolicyRoutes } from './late-policy/late-policy.routes.ts';
 import { quizzesRoutes } from './quizzes/quizzes.routes.ts';
 import { discussionEntriesRoutes } from './discussion-topics/discussion-entries.routes.ts';
 import { discussionTopicsRoutes } from './discussion-topics/discussion-topics.routes.ts';
+import { announcementsRoutes } from './announcements/announcements.routes.ts';
+import { calendarEventsRoutes } from './calendar-events/calendar-events.routes.ts';
+import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { fileUploadsRoutes } from './file-uploads/file-uploads.routes.ts';
 import { progressRoutes } from './progress/progress.routes.ts';
@@ -77,6 +80,9 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     quizzesRoutes(services, rules),
     discussionTopicsRoutes(services, rules),
     discussionEntriesRoutes(services, rules),
+    announcementsRoutes(services, rules),
+    calendarEventsRoutes(services, rules),
+    conversationsRoutes(services),
     filesRoutes(services, rules),
     fileUploadsRoutes(services),
     progressRoutes(services),

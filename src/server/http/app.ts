@@ -77,6 +77,7 @@ export function createApp(options: AppOptions): Express {
   app.use('/api', apiNotFound);
   // Canvas's OAuth2 endpoints live outside /api; an unknown method or path there answers JSON too, never the UI.
   app.use('/login/oauth2', apiNotFound);
+  app.use('/feeds', apiNotFound);
   app.use(rendererStatic(options.rendererDir));
   app.use(errorHandler(options.logError ?? consoleErrorLog));
   return app;

@@ -2,8 +2,8 @@ import type { AnyRoute, Grant } from './route.ts';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const GRANTS: ReadonlySet<unknown> = new Set<Grant>(['read', 'write', 'own']);
-/** The API, and Canvas's OAuth2 endpoints, which Canvas serves outside it (the renderer owns every other path). */
-const ROUTE_PREFIXES = ['/api/', '/login/oauth2/'];
+/** The API, and Canvas's OAuth2 endpoints and calendar feeds, which Canvas serves outside it (the renderer owns every other path). */
+const ROUTE_PREFIXES = ['/api/', '/login/oauth2/', '/feeds/'];
 
 /**
  * Startup checks: a route without a permission rule (or with an empty description or no grant) is an error, not a default
@@ -16,7 +16,7 @@ export function assertRoutesWellFormed(routes: readonly AnyRoute[]): void {
     const name = `${String(route.method)} ${String(route.path)}`;
     if (typeof route.method !== 'string' || !METHODS.has(route.method)) throw new Error(`${name}: unknown method`);
     if (typeof route.path !== 'string' || !ROUTE_PREFIXES.some((prefix) => (route.path as string).startsWith(prefix))) {
-      throw new Error(`${name}: path must start with /api/ (or be one of Canvas's /login/oauth2/ endpoints)`);
+      throw new Error(`${name}: path must start with /api/ (or be one of Canvas's /login/oauth2/ or /feeds/ endpoints)`);
     }
     const rule = route.permission;
     if (

@@ -103,6 +103,10 @@ export class PullVisibility {
         if (showsCorrect === undefined) return 'skip';
         return showsCorrect ? doc : { ...doc, data: { ...doc.data, is_correct: false } };
       }
+      case 'conversation':
+        return this.#scope.conversations.has(doc.id) ? doc : 'skip';
+      case 'conversation_part':
+        return this.#scope.conversations.has(doc.parent_id) ? doc : 'skip';
       case 'nobody':
         return 'skip';
     }
@@ -165,7 +169,10 @@ export class PullVisibility {
       case 'managers':
         return 'skip';
       case 'published': {
-        const own = pull.published(doc.data) || (mayHaveBeenPublished(doc.data) ? 'hidden' : 'skip');
+        // A topic not yet posted, or meant for other sections, is hidden as a draft is: a copy may exist only if it was published.
+        const reader = { now: this.#scope.now, sectionIds: course.sectionIds };
+        const shown = pull.published(doc.data) && (pull.readableBy?.(doc.data, reader) ?? true);
+        const own = shown || (mayHaveBeenPublished(doc.data) ? 'hidden' : 'skip');
         if (!pull.inside || own === 'skip') return own;
         // Shown inside a container: as much as both allow (an item of a module never published was never shown).
         const container = await this.#container(pull.inside, doc.parent_id);

@@ -16,6 +16,7 @@ import type { WikiPageData } from '../domain/records/page-records.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import { enrollmentVisibility, isVisible, shownSections, type RosterVisibility } from '../domain/roster-visibility.ts';
 import type { Stored } from '../domain/repository.ts';
+import { postDelayed } from '../domain/topic-visibility.ts';
 import { pollsInScope, type PollCourse, type PollsInScope } from './poll-scope.ts';
 import type { PullCollection, WireRecord } from './sync-partitions.ts';
 
@@ -56,6 +57,13 @@ export interface CourseScope {
   hidesUnposted: boolean;
   /** When `hidesUnposted`, the course's assignments whose grades are not posted (muted); empty otherwise. */
   unposted: ReadonlySet<number>;
+  /** The sections of the user's active enrollments: section-specific topics travel to those sections' members. */
+  sectionIds: ReadonlySet<number>;
+  /**
+   * Keys of the topics not yet posted for this user (their `delayed_post_at` still ahead), when computed with the
+   * locks: part of the `course` fingerprint, so that a topic whose time came is pulled although nothing was written.
+   */
+  delayed: readonly string[];
 }
 
 /** Everything a device's user may receive, computed on the hub per request. */
@@ -79,6 +87,10 @@ export interface SyncScope {
   knownCourseIds: ReadonlySet<number>;
   /** The polls, choices and answers the poll API shows the user beyond their own course work. */
   polls: PollsInScope;
+  /** When the scope was computed: the time its pull rules (a delayed topic's post time) are judged at. */
+  now: number;
+  /** The conversations the user takes part in: only they, and their messages, reach the device (decision 0108). */
+  conversations: ReadonlySet<number>;
 }
 
 export interface ScopeOptions {
@@ -121,15 +133,23 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     const { locks, judge } = options.locks ? await lockedContent(repos, principal.userId, courseId, manages, options.now) : { locks: undefined, judge: undefined };
     const offlineLocked = (await repos.courses.get(courseId))?.data.offline_locked_content === true;
     const unposted = seesUnposted ? new Set<number>() : unpostedAssignments((await lockableContent(repos).get(courseId)).assignments);
-    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked, roster, sections, groups: { ids: groupIds, categories }, hidesUnposted: !seesUnposted, unposted });
     const sectionIds = new Set(own.filter((e) => e.workflow_state === 'active').map((e) => e.course_section_id));
+    const delayed = options.locks && !manages.has('moderate_forum') ? await delayedTopics(repos, courseId, options.now) : [];
+    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked, roster, sections, groups: { ids: groupIds, categories }, hidesUnposted: !seesUnposted, unposted, sectionIds, delayed });
     pollCourses.push({ courseId, sectionIds, managesContent: manages.has('manage_content') });
     for (const account of facts.accountChain) accountIds.add(account.id);
     // The people the enrollments API lists to the user: an observer's device learns no classmate's name.
     for (const peer of await repos.enrollments.inCourse(courseId)) if (isVisible(peer, roster)) peerUserIds.add(peer.user_id);
   }
   const polls = await pollsInScope(repos, principal.userId, pollCourses);
-  return { userId: principal.userId, courses, accountIds, peerUserIds, findsPeople, knownCourseIds, polls };
+  const conversations = new Set((await repos.conversationParticipants.find({ user_id: principal.userId })).map((p) => p.data.conversation_id));
+  return { userId: principal.userId, courses, accountIds, peerUserIds, findsPeople, knownCourseIds, polls, now: options.now, conversations };
+}
+
+/** The keys of a course's published topics whose post time is still ahead, in key order. */
+async function delayedTopics(repos: Repositories, courseId: number, now: number): Promise<string[]> {
+  const topics = await repos.discussionTopics.find({ course_id: courseId });
+  return topics.filter((t) => t.data.workflow_state === 'published' && postDelayed(t.data, now)).map((t) => t.key).sort();
 }
 
 /** The lockable content of a course: the pages, assignments and files whose locks a `course` stream judges by. */
@@ -256,14 +276,15 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
     // Muting an assignment takes its grades and others' comments from its students' devices; unmuting brings them.
     const students = collection === 'course_user' ? [c.students === 'all' ? 'all' : sorted(c.students), c.hidesUnposted, sorted(c.unposted)] : undefined;
     // Content that unlocked (a date passed, a prerequisite was completed) or locked again is sent anew.
-    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort(), rosterBasis(c.roster), c.sections === 'all' ? 'all' : sorted(c.sections), c.groups.ids === 'all' ? 'all' : sorted(c.groups.ids), c.groups.categories] : undefined;
+    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort(), rosterBasis(c.roster), c.sections === 'all' ? 'all' : sorted(c.sections), c.groups.ids === 'all' ? 'all' : sorted(c.groups.ids), c.groups.categories, c.delayed] : undefined;
     return [id, [...c.manages].sort(), students, locked];
   });
   // A poll session created, closed or made public elsewhere changes which polls, choices and answers travel.
   const polls = [...scope.polls.shown].sort(([a], [b]) => a - b);
   const basis =
     collection === 'directory'
-      ? [scope.userId, sorted(scope.accountIds), sorted(scope.peerUserIds), scope.findsPeople, polls]
+      ? // Joining a conversation makes its earlier messages visible: the pull starts over to send them.
+        [scope.userId, sorted(scope.accountIds), sorted(scope.peerUserIds), scope.findsPeople, polls, sorted(scope.conversations)]
       : [scope.userId, courses, ...(collection === 'course_user' ? [sorted(scope.polls.publicSessions)] : [])];
   return createHash('sha256').update(JSON.stringify(basis)).digest('hex').slice(0, 16);
 }

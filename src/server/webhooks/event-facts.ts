@@ -1,9 +1,10 @@
-import type { AssignmentData, FileData } from '../domain/records/content-records.ts';
+import type { AssignmentData, DiscussionTopicData, FileData } from '../domain/records/content-records.ts';
 import type { SubmissionData } from '../domain/records/submission-records.ts';
 import type { WebhookEventType, WebhookSnapshotData } from '../domain/records/webhook-records.ts';
 import type { Repositories } from '../domain/repositories.ts';
 import type { Stored } from '../storage/typed-records.ts';
 import { cut, idString, isoSeconds, type CanonicalEvent } from './canonical-event.ts';
+import type { TopicEventType } from './event-rules.ts';
 import { ulid } from './ulid.ts';
 import { quizSubmissionKey } from '../domain/records/quiz-records.ts';
 
@@ -175,6 +176,26 @@ export class EventFacts {
       updated_at: isoSeconds(change.record.updated_at),
       user_id: idString(f.user_id),
     });
+  }
+
+  /** Canvas's `get_discussion_topic_data`, or for `announcement_created` the announcement's own fields. */
+  topicEvent(name: TopicEventType, change: Change<DiscussionTopicData>): Promise<CanonicalEvent> {
+    const t = change.record.data;
+    const id = String(change.record.id);
+    const common = {
+      title: cut(t.title),
+      body: t.message === null ? null : cut(t.message),
+      context_id: String(t.course_id),
+      context_type: 'Course',
+      workflow_state: t.workflow_state === 'published' ? 'active' : t.workflow_state,
+      lock_at: isoSeconds(t.lock_at),
+      updated_at: isoSeconds(change.record.updated_at),
+    };
+    const body =
+      name === 'announcement_created'
+        ? { announcement_id: id, ...common }
+        : { discussion_topic_id: id, is_announcement: t.is_announcement, assignment_id: t.assignment_id === null ? null : String(t.assignment_id), ...common };
+    return this.#event(name, change, t.course_id, 0, `${name}:${id}`, body);
   }
 
   pointsPossible(assignment: Stored<AssignmentData> | undefined): number | null {

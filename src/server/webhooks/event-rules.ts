@@ -1,4 +1,4 @@
-import type { FileData } from '../domain/records/content-records.ts';
+import type { DiscussionTopicData, FileData } from '../domain/records/content-records.ts';
 import type { SubmissionData } from '../domain/records/submission-records.ts';
 import type { WebhookEventType, WebhookSnapshotData } from '../domain/records/webhook-records.ts';
 
@@ -28,6 +28,22 @@ export function submissionEvents(previous: WebhookSnapshotData | undefined, curr
 /** Only the first sighting of an available file is `attachment_created`. */
 export function attachmentEvents(previous: WebhookSnapshotData | undefined, current: FileData): WebhookEventType[] {
   return previous === undefined && current.workflow_state === 'available' ? ['attachment_created'] : [];
+}
+
+export type TopicEventType = Extract<WebhookEventType, 'discussion_topic_created' | 'announcement_created'>;
+
+/**
+ * A topic's first sighting is `discussion_topic_created`; an announcement's is `announcement_created` as well
+ * (Canvas fires both for an announcement, whose body says `is_announcement`).
+ */
+export function topicEvents(previous: WebhookSnapshotData | undefined, current: DiscussionTopicData): TopicEventType[] {
+  if (previous !== undefined || current.workflow_state === 'deleted') return [];
+  return current.is_announcement ? ['discussion_topic_created', 'announcement_created'] : ['discussion_topic_created'];
+}
+
+/** What the next change of a topic is compared with: only that it was seen. */
+export function topicSnapshot(sourceKey: string, t: DiscussionTopicData): WebhookSnapshotData {
+  return { source_key: sourceKey, submitted_at: null, workflow_state: t.workflow_state, grade: null, score: null, excused: false, points_possible: null };
 }
 
 export function submissionSnapshot(sourceKey: string, s: SubmissionData, pointsPossible: number | null): WebhookSnapshotData {

@@ -26,6 +26,9 @@ const SCOPES: Readonly<Record<WebhookEventType, readonly string[]>> = {
   quiz_submitted: ['root_account', 'assignment'],
   attachment_created: ['root_account', 'assignment'],
   plagiarism_resubmit: ['root_account', 'assignment'],
+  // Course-wide events: no assignment names them.
+  discussion_topic_created: ['root_account'],
+  announcement_created: ['root_account'],
 };
 
 const capabilitiesFor = (eventType: WebhookEventType) =>

@@ -3,7 +3,7 @@ import type { WebhookSnapshotData } from '../domain/records/webhook-records.ts';
 import type { Stored } from '../domain/repository.ts';
 import type { CanonicalEvent } from './canonical-event.ts';
 import type { Change, EventFacts } from './event-facts.ts';
-import { attachmentEvents, fileSnapshot, submissionEvents, submissionSnapshot } from './event-rules.ts';
+import { attachmentEvents, fileSnapshot, submissionEvents, submissionSnapshot, topicEvents, topicSnapshot } from './event-rules.ts';
 
 /** The events of one changed record, and the snapshot to compare its next change with. */
 export interface Derived {
@@ -31,6 +31,10 @@ export const RECORD_EVENTS: { [T in WebhookSourceType]: Derivation<DataOf<Declar
     const names = attachmentEvents(previous, change.record.data);
     const events = names.length > 0 ? [await facts.attachmentEvent(change)] : [];
     return { events, next: fileSnapshot(sourceKey, change.record.data) };
+  },
+  discussion_topic: async (change, sourceKey, previous, facts) => {
+    const events = await Promise.all(topicEvents(previous, change.record.data).map((name) => facts.topicEvent(name, change)));
+    return { events, next: topicSnapshot(sourceKey, change.record.data) };
   },
 };
 

@@ -3,7 +3,7 @@ import { NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
 import type { DiscussionTopicData } from '../../domain/records/content-records.ts';
 import { progressionService } from '../../domain/progression/progression.service.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
-import type { ContentViewer } from '../common/course-content.ts';
+import type { ForumViewer } from './forum-viewer.ts';
 import type { NewEntry } from './discussion-entries.params.ts';
 import type { EntryView } from './discussion-entries.serializer.ts';
 import { canSeePosts, lockedFor, mayChangeEntry } from './discussion-rules.ts';
@@ -13,7 +13,7 @@ import type { DiscussionTopicsService } from './discussion-topics.service.ts';
 /** A topic with every entry and every participant record, as one viewer reads it. */
 export interface Thread {
   readonly topic: Stored<DiscussionTopicData>;
-  readonly viewer: ContentViewer;
+  readonly viewer: ForumViewer;
   readonly entries: readonly Entry[];
   readonly participants: readonly EntryParticipant[];
   readonly reads: ReadStates;
@@ -36,7 +36,7 @@ export class DiscussionEntriesService {
   }
 
   /** The topic (a 404 unless the viewer may see it) with its entries and everyone's read and rating records. */
-  async thread(viewer: ContentViewer, topicId: number): Promise<Thread> {
+  async thread(viewer: ForumViewer, topicId: number): Promise<Thread> {
     const topic = await this.#topics.get(viewer, topicId);
     const { discussionEntries, discussionEntryParticipants } = this.#services.repos;
     const [entries, participants] = await Promise.all([

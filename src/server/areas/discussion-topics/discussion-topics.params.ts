@@ -14,6 +14,20 @@ export const listTopicsParams = z.object({
 
 export const showTopicParams = z.object({ course_id: courseIdParam, topic_id: canvasId() });
 
+/** `specific_sections`: comma-separated section ids, or `all` (the whole course, as when absent). */
+const specificSections = canvasString()
+  .transform((raw, ctx): number[] | null => {
+    const text = raw.trim();
+    if (text === '' || text === 'all') return null;
+    const ids = text.split(',').map((part) => part.trim());
+    if (!ids.every((id) => /^[1-9]\d{0,19}$/.test(id))) {
+      ctx.addIssue({ code: 'custom', message: 'must be section ids separated by commas, or all' });
+      return z.NEVER;
+    }
+    return [...new Set(ids.map(Number))];
+  })
+  .meta({ description: 'Comma-separated section ids the topic is for, or all.' });
+
 /** Discussion topic parameters are top-level in Canvas (`title=…`), unlike most resources. */
 export const createTopicParams = z.object({
   course_id: courseIdParam,
@@ -30,6 +44,7 @@ export const createTopicParams = z.object({
   sort_by_rating: canvasBoolean().optional(),
   delayed_post_at: canvasDate().optional(),
   lock_at: canvasDate().optional(),
+  specific_sections: specificSections.optional(),
   // A graded topic: the assignment it is graded through.
   assignment: assignmentFields.pick({ points_possible: true, grading_type: true, due_at: true, unlock_at: true, lock_at: true }).optional(),
 });

@@ -4,7 +4,7 @@ import { paginateMapped } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
-import { contentViewer, type ContentViewer } from '../common/course-content.ts';
+import { forumViewer, type ForumViewer } from './forum-viewer.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import { createTopicParams, listTopicsParams, showTopicParams, updateTopicParams } from './discussion-topics.params.ts';
 import { discussionTopicJson } from './discussion-topics.serializer.ts';
@@ -13,16 +13,21 @@ import { loadTopicFacts } from './topic-facts.ts';
 
 /** The viewer of a course's discussions: `moderate_forum` sees drafts and may change anyone's posts. */
 export function discussionViewer(services: CoreServices) {
-  return (ctx: AuthenticatedContext, { courseId }: CourseScope): Promise<ContentViewer> => contentViewer(services, ctx.principal, courseId, MODERATE_FORUM);
+  return (ctx: AuthenticatedContext, { courseId }: CourseScope): Promise<ForumViewer> => forumViewer(services, ctx.principal, courseId, ctx.now);
+}
+
+/** Topics of one course as one viewer reads them, with their facts (entries, read state) loaded together. */
+export function topicsJsonFor(services: CoreServices) {
+  return async (ctx: AuthenticatedContext, viewer: ForumViewer, list: readonly Stored<DiscussionTopicData>[]) => {
+    const facts = await loadTopicFacts(services, viewer, list);
+    return list.map((t) => discussionTopicJson(t, facts.get(t.id)!, { viewer, baseUrl: ctx.baseUrl, now: ctx.now }));
+  };
 }
 
 export function discussionTopicsRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const topics = new DiscussionTopicsService(services);
   const viewerFor = discussionViewer(services);
-  const topicsJson = async (ctx: AuthenticatedContext, viewer: ContentViewer, list: readonly Stored<DiscussionTopicData>[]) => {
-    const facts = await loadTopicFacts(services, viewer, list);
-    return list.map((t) => discussionTopicJson(t, facts.get(t.id)!, { viewer, baseUrl: ctx.baseUrl, now: ctx.now }));
-  };
+  const topicsJson = topicsJsonFor(services);
 
   return [
     defineRoute({

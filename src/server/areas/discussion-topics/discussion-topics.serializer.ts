@@ -59,6 +59,7 @@ export function discussionTopicJson(record: Stored<DiscussionTopicData>, facts: 
     only_graders_can_rate: t.only_graders_can_rate ?? false,
     sort_by_rating: t.sort_by_rating ?? false,
     is_announcement: t.is_announcement,
+    is_section_specific: (t.section_ids ?? null) !== null,
     context_code: `course_${t.course_id}`,
   };
 }

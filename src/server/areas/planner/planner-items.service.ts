@@ -8,6 +8,7 @@ import { ReadStates, topicActivity, topicReadState } from '../discussion-topics/
 import { type PlannerCourse, type Plannables } from './plannables.ts';
 import { coversNote, plannerContexts, type PlannerContexts } from './planner-contexts.ts';
 import { inWindow, itemsWindow, type TimeWindow } from './planner-dates.ts';
+import { topicShownTo } from '../../domain/topic-visibility.ts';
 import { announcementEntry, assignmentEntry, noteEntry, pageEntry, quizEntry, reviewEntry } from './planner-entries.ts';
 import { plannerSubject } from './planner-subject.ts';
 import type { PlannerItemsParams } from './planner.params.ts';
@@ -108,14 +109,18 @@ export class PlannerItemsService {
     return quizzes.filter((q) => q.data.workflow_state === 'published' && q.data.assignment_id === null && inWindow(q.data.due_at, window)).map(quizEntry);
   }
 
-  /** Posted announcements; new activity while the user has not read the announcement or one of its replies. */
+  /**
+   * Announcements posted for the user (delayed ones once their time has come, section-specific ones for their
+   * sections: domain/topic-visibility.ts); new activity while the user has not read one or one of its replies.
+   */
   async #announcements(userId: number, courseIds: number[], window: TimeWindow, now: number): Promise<PlannerEntry[]> {
     const { repos } = this.#services;
-    const topics = await repos.discussionTopics.find({ course_id: { $in: courseIds } });
+    const [topics, enrollments] = await Promise.all([repos.discussionTopics.find({ course_id: { $in: courseIds } }), repos.enrollments.find({ user_id: userId })]);
+    const sectionIds = new Set(enrollments.filter((e) => e.data.workflow_state === 'active').map((e) => e.data.course_section_id));
     const posted = topics.filter(
       (t) =>
         t.data.is_announcement &&
-        t.data.workflow_state === 'published' &&
+        topicShownTo(t.data, { now, sectionIds }) &&
         t.data.posted_at !== null &&
         Date.parse(t.data.posted_at) <= now &&
         inWindow(t.data.posted_at, window),

@@ -1,6 +1,7 @@
 import { lockedAssignment, lockedPage } from '../locked-content.ts';
 import type { CourseData, EnrollmentData, SectionData } from '../records/course-records.ts';
 import type { AssignmentData, DiscussionTopicData, FileContentData, FileData, QuizData } from '../records/content-records.ts';
+import type { CalendarEventData } from '../records/calendar-records.ts';
 import type { CustomColumnData } from '../records/custom-column-records.ts';
 import type { DiscussionEntryData } from '../records/discussion-records.ts';
 import type { AssignmentGroupData } from '../records/grading-records.ts';
@@ -11,6 +12,7 @@ import type { ModuleData, ModuleItemData, ModuleSettingsData } from '../records/
 import type { WikiPageData } from '../records/page-records.ts';
 import type { PollSessionData } from '../records/poll-records.ts';
 import type { QuizGroupData, QuizQuestionData } from '../records/quiz-records.ts';
+import { topicShownTo } from '../topic-visibility.ts';
 import { positionThenId, sisSlot } from './lookup-keys.ts';
 import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
 
@@ -98,13 +100,17 @@ export const quizGroupRecord = declareRecord<QuizGroupData>()({
   pull: { shownTo: 'managers', managers: 'manage_assignments' },
 });
 
+// A delayed topic travels once its post time has come, a section-specific one to that section's members (the
+// scope's fingerprint lists the topics still delayed, so the pull starts over when one is posted). Its scope feed is
+// the course's: a topic written delayed must enter the fingerprint of every member's kept scope.
 export const discussionTopicRecord = declareRecord<DiscussionTopicData>()({
   ...course,
   removed,
   type: 'discussion_topic',
-  scopes: 'none',
+  scopes: 'its_course',
   slots: (t) => ({ course_id: t.course_id, user_id: t.user_id, parent_id: t.assignment_id ?? 0 }),
-  pull: { shownTo: 'published', managers: 'moderate_forum', published: (t) => t.workflow_state === 'published' },
+  pull: { shownTo: 'published', managers: 'moderate_forum', published: (t) => t.workflow_state === 'published', readableBy: topicShownTo },
+  webhooks: ['discussion_topic_created', 'announcement_created'],
 });
 
 // Entries are listed per topic (parent_id); their order (newest first, threads) is decided in memory.
@@ -240,4 +246,13 @@ export const liveAssessmentRecord = declareRecord<LiveAssessmentData>()({
   scopes: 'none',
   slots: (a) => ({ course_id: a.course_id, lookup_key: `live_assessment:${a.course_id}:${a.key}` }),
   pull: { shownTo: 'managers', managers: 'view_all_grades' },
+});
+
+// A course's calendar: every member sees its live events (the API has no drafts); listed by start time.
+export const calendarEventRecord = declareRecord<CalendarEventData>()({
+  ...course,
+  type: 'calendar_event',
+  scopes: 'none',
+  slots: (e) => ({ course_id: e.course_id, user_id: e.user_id, sort_key: e.start_at ?? '' }),
+  pull: { shownTo: 'published', managers: 'manage_content', published: (e) => e.workflow_state === 'active' },
 });

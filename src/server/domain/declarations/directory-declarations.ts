@@ -1,4 +1,11 @@
 import type { AccountData, AccountUserData, CommunicationChannelData, RoleData, RoleOverrideData, UserData } from '../records/directory-records.ts';
+import {
+  conversationParticipantKey,
+  privateConversationKey,
+  type ConversationData,
+  type ConversationMessageData,
+  type ConversationParticipantData,
+} from '../records/conversation-records.ts';
 import type { PollChoiceData, PollData } from '../records/poll-records.ts';
 import { lookupKey, positionThenId, sisSlot } from './lookup-keys.ts';
 import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
@@ -59,4 +66,31 @@ export const pollChoiceRecord = declareRecord<PollChoiceData>()({
   scopes: 'none',
   slots: (c, id) => ({ parent_id: c.poll_id, sort_key: positionThenId(c.position, id) }),
   pull: 'poll_choice',
+});
+
+// The inbox is outside any course: a conversation and its messages travel to its participants alone; each
+// participant's state of it (read, starred, removed messages) to that participant. The participant records are what
+// a sync scope reads to know someone's conversations (decision 0108).
+export const conversationRecord = declareRecord<ConversationData>()({
+  ...directory,
+  type: 'conversation',
+  scopes: 'none',
+  slots: (c) => ({ user_id: c.user_id, lookup_key: c.private && c.participant_ids.length === 2 ? privateConversationKey(c.participant_ids[0]!, c.participant_ids[1]!) : '' }),
+  pull: 'conversation',
+});
+
+export const conversationMessageRecord = declareRecord<ConversationMessageData>()({
+  ...directory,
+  type: 'conversation_message',
+  scopes: 'none',
+  slots: (m) => ({ user_id: m.user_id, parent_id: m.conversation_id }),
+  pull: 'conversation_part',
+});
+
+export const conversationParticipantRecord = declareRecord<ConversationParticipantData>()({
+  ...directory,
+  type: 'conversation_participant',
+  scopes: 'its_user',
+  slots: (p) => ({ user_id: p.user_id, parent_id: p.conversation_id, lookup_key: conversationParticipantKey(p.conversation_id, p.user_id) }),
+  pull: 'owner',
 });

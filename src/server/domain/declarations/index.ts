@@ -18,6 +18,9 @@ export const RECORD_DECLARATIONS = {
   roleOverrides: directory.roleOverrideRecord,
   polls: directory.pollRecord,
   pollChoices: directory.pollChoiceRecord,
+  conversations: directory.conversationRecord,
+  conversationMessages: directory.conversationMessageRecord,
+  conversationParticipants: directory.conversationParticipantRecord,
   courses: course.courseRecord,
   sections: course.sectionRecord,
   enrollments: course.enrollmentRecord,
@@ -41,6 +44,7 @@ export const RECORD_DECLARATIONS = {
   customColumns: course.customColumnRecord,
   pollSessions: course.pollSessionRecord,
   liveAssessments: course.liveAssessmentRecord,
+  calendarEvents: course.calendarEventRecord,
   submissions: courseUser.submissionRecord,
   quizSubmissions: courseUser.quizSubmissionRecord,
   submissionComments: courseUser.submissionCommentRecord,
@@ -71,6 +75,7 @@ export const RECORD_DECLARATIONS = {
   exportChunks: local.exportChunkRecord,
   gradebookUploads: local.gradebookUploadRecord,
   contentMigrations: local.contentMigrationRecord,
+  calendarFeeds: local.calendarFeedRecord,
 } as const;
 
 type Declarations = typeof RECORD_DECLARATIONS;

@@ -1,3 +1,4 @@
+import type { CalendarFeedData } from '../records/calendar-records.ts';
 import type { AccessTokenData, DeveloperKeyData, HubLinkData, InstallationData, JobData, LoginData, ProgressData, SessionData } from '../records/local-records.ts';
 import { exportChunkKey, type ContentMigrationData, type ExportChunkData, type ExportFileData, type GradebookUploadData } from '../records/export-records.ts';
 import { lookupKey } from './lookup-keys.ts';
@@ -55,3 +56,6 @@ export const exportChunkRecord = declareRecord<ExportChunkData>()({
 export const gradebookUploadRecord = declareRecord<GradebookUploadData>()({ ...local, type: 'gradebook_upload', slots: (u) => ({ user_id: u.user_id }) });
 
 export const contentMigrationRecord = declareRecord<ContentMigrationData>()({ ...local, type: 'content_migration', slots: (m) => ({ user_id: m.user_id, parent_id: m.course_id }) });
+
+// Found by its code when a calendar application fetches the feed, by its user when the profile shows it.
+export const calendarFeedRecord = declareRecord<CalendarFeedData>()({ ...local, type: 'calendar_feed', slots: (f) => ({ user_id: f.user_id, lookup_key: lookupKey.calendarFeed(f.code) }) });

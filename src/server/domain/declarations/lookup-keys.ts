@@ -6,6 +6,7 @@ export const lookupKey = {
   /** A live login's unique id; deleted logins free theirs (their slot is empty). */
   pseudonym: (uniqueId: string) => `pseudonym:${uniqueId.toLowerCase()}`,
   sessionHash: (hashHex: string) => `session:${hashHex}`,
+  calendarFeed: (code: string) => `calendar_feed:${code}`,
 };
 
 export const sisSlot = (sisId: string | null) => (sisId === null ? '' : lookupKey.sis(sisId));

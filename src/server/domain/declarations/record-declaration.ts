@@ -1,6 +1,7 @@
 import type { PermissionName } from '../permissions/index.ts';
 import type { WebhookEventType } from '../records/webhook-records.ts';
 import type { SlotsOf } from '../repository.ts';
+import type { TopicReader } from '../topic-visibility.ts';
 
 /**
  * Everything the server needs to know about one record type, in one object: where it is stored and how it is found
@@ -58,6 +59,10 @@ export type DirectoryPull =
   | 'poll'
   /** A choice of such a poll (`parent_id`), its `is_correct` withheld (false) until the poll API shows it to the user. */
   | 'poll_choice'
+  /** A conversation: to the users taking part in it (the scope's `conversations`). */
+  | 'conversation'
+  /** A message of such a conversation (`parent_id`). */
+  | 'conversation_part'
   /** Not sent to devices. */
   | 'nobody';
 
@@ -83,7 +88,10 @@ export type ContentPull<TData> =
   | {
       readonly shownTo: 'published';
       readonly managers: ContentManager;
+      /** The record's own state: published (a draft's readers never held it, see `publication-marker.ts`). */
       readonly published: (data: TData) => boolean;
+      /** Beyond being published, whether this reader sees it now: a topic once posted and meant for their section. */
+      readonly readableBy?: (data: TData, reader: ContentReader) => boolean;
       /** What a copy keeps while the content is locked for the user (`domain/locked-content.ts`, as REST shows it). */
       readonly whenLocked?: (data: TData) => TData;
       /** Shown only inside a container the user is shown (`parent_id`): a module item, inside its module. */
@@ -93,6 +101,9 @@ export type ContentPull<TData> =
   | { readonly shownTo: 'file_readers'; readonly managers: ContentManager }
   /** A file's bytes: exactly when its file record travels. */
   | { readonly shownTo: 'its_file_readers'; readonly managers: ContentManager };
+
+/** What a `published` rule may ask about the reader beyond the course: the time and their sections. */
+export type ContentReader = TopicReader;
 
 /** Course-user records are one user's (`user_id`): who besides them may hold a copy. */
 export type CourseWorkPull =

@@ -139,6 +139,11 @@ export interface DiscussionTopicData {
   only_graders_can_rate?: boolean;
   /** Clients list the most liked entries first. */
   sort_by_rating?: boolean;
+  /**
+   * The sections the topic is meant for (`specific_sections`); null or absent (topics stored before sections could
+   * be chosen) for the whole course.
+   */
+  section_ids?: number[] | null;
 }
 
 /** A file's metadata; its bytes are a separate `file_content` record (docs/decisions/0004-file-storage.md). */

@@ -3,7 +3,7 @@
  * events from its own change log and delivers them to its own subscribers, so none of this is shared.
  */
 
-/** The six Canvas live events a subscription can ask for, in their stored (lowercase) spelling. */
+/** The Canvas live events a subscription can ask for, in their stored (lowercase) spelling. */
 export const WEBHOOK_EVENT_TYPES = [
   'submission_created',
   'submission_updated',
@@ -11,6 +11,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'quiz_submitted',
   'attachment_created',
   'plagiarism_resubmit',
+  'discussion_topic_created',
+  'announcement_created',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -14,6 +14,8 @@ const KINDS: Readonly<Record<WebhookEventType, { type: string; action: string }>
   quiz_submitted: { type: 'AssessmentEvent', action: 'Submitted' },
   attachment_created: { type: 'Event', action: 'Created' },
   plagiarism_resubmit: { type: 'AssignableEvent', action: 'Submitted' },
+  discussion_topic_created: { type: 'Event', action: 'Created' },
+  announcement_created: { type: 'Event', action: 'Created' },
 };
 
 /** Documented roles; TA, designer and observer follow our mapping (docs/canvas-compatibility.md §12.3). */
@@ -82,6 +84,16 @@ function objectOf(event: CanonicalEvent): Record<string, unknown> {
       mediaType: b.content_type,
       dateCreated: event.event_time,
       extensions: canvasExt({ context_type: b.context_type, context_id: b.context_id, filename: b.filename, folder_id: b.folder_id, entity_id: b.attachment_id }),
+    };
+  }
+  if (event.event_name === 'discussion_topic_created' || event.event_name === 'announcement_created') {
+    const id = b.discussion_topic_id ?? b.announcement_id;
+    return {
+      id: urn('discussion', id),
+      type: 'Thread',
+      name: b.title,
+      dateCreated: event.event_time,
+      extensions: canvasExt({ context_type: b.context_type, context_id: b.context_id, is_announcement: event.event_name === 'announcement_created' || b.is_announcement === true, entity_id: id }),
     };
   }
   const assignee = { id: urn('user', b.user_id ?? event.metadata.user_id), type: 'Person' };
