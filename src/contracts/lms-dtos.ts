@@ -12,6 +12,10 @@ export interface UserProfile {
   short_name?: string;
   sortable_name?: string;
   login_id?: string | null;
+  /** The language the person chose (`PUT /users/:id` `user[locale]`), null when they chose none. */
+  locale?: string | null;
+  /** The language Outpost speaks to them in: their own choice, else English (Canvas's `effective_locale`). */
+  effective_locale?: string;
 }
 
 /** Canvas's short enrollment types on a course: `student`, `teacher`, `ta`, `observer`, `designer`. */
