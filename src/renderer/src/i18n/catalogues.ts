@@ -1,6 +1,6 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { PSEUDO_LOCALE, type OutpostLocale } from '../../../contracts/locales.ts';
-import english from './messages/en.json';
+import english from './messages/en.json' with { type: 'json' };
 import { pseudoMessages } from './pseudo.ts';
 
 export type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;

@@ -2,6 +2,7 @@ import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { create } from 'zustand';
 import { DEFAULT_LOCALE, isOutpostLocale, matchLocale, textDirection, type OutpostLocale } from '../../../contracts/locales.ts';
 import { englishMessages, loadCatalogue, type Catalogue } from './catalogues.ts';
+import { currentIntlChanged } from './current-intl.ts';
 
 interface LocaleStore {
   /** The language the screens are in now. */
@@ -15,7 +16,10 @@ interface LocaleStore {
 const cache = createIntlCache();
 
 function intlFor(locale: OutpostLocale, messages: Catalogue): IntlShape {
-  return createIntl({ locale, defaultLocale: DEFAULT_LOCALE, messages }, cache);
+  const config = { locale, defaultLocale: DEFAULT_LOCALE, messages };
+  // Code outside components formats in the same language (i18n/current-intl.ts).
+  currentIntlChanged(config);
+  return createIntl(config, cache);
 }
 
 let latestWanted: OutpostLocale = DEFAULT_LOCALE;
@@ -37,14 +41,6 @@ export const useLocaleStore = create<LocaleStore>()((set, get) => ({
 function applyToDocument(locale: OutpostLocale): void {
   document.documentElement.lang = locale;
   document.documentElement.dir = textDirection(locale);
-}
-
-/**
- * For code outside components (stores, formatting helpers): messages and formats in the current language. A text
- * made this way does not change by itself when the language does, so keep such texts short-lived (notices, errors).
- */
-export function currentIntl(): IntlShape {
-  return useLocaleStore.getState().intl;
 }
 
 const DEVICE_CHOICE_KEY = 'outpost.locale';
