@@ -24,11 +24,16 @@ const ACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]!]),
 );
 
+/** Plain text as the pseudo-locale writes it ("Loading" → "Ļöåđîñĝ"), for tests that look for a message. */
+export function accentText(text: string): string {
+  return [...text].map((c) => ACCENTED[c] ?? c).join('');
+}
+
 function accent(elements: MessageFormatElement[]): MessageFormatElement[] {
   return elements.map((element) => {
     switch (element.type) {
       case TYPE.literal:
-        return literal([...element.value].map((c) => ACCENTED[c] ?? c).join(''));
+        return literal(accentText(element.value));
       case TYPE.tag:
         return { ...element, children: accent(element.children) };
       case TYPE.plural:

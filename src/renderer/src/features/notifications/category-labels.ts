@@ -19,10 +19,16 @@ const CATEGORY_LABELS = defineMessages({
   files: { id: 'notifications.category.files', defaultMessage: 'Files' },
   grading: { id: 'notifications.category.grading', defaultMessage: 'Grading' },
   grading_policies: { id: 'notifications.category.gradingPolicies', defaultMessage: 'Grading policies' },
+  invitation: { id: 'notifications.category.invitation', defaultMessage: 'Invitation' },
   late_grading: { id: 'notifications.category.lateGrading', defaultMessage: 'Late grading' },
   membership_update: { id: 'notifications.category.membershipUpdate', defaultMessage: 'Membership update' },
+  migration: { id: 'notifications.category.migration', defaultMessage: 'Migration', description: 'Course content copied in or exported.' },
   other: { id: 'notifications.category.other', defaultMessage: 'Other' },
   recording_ready: { id: 'notifications.category.recordingReady', defaultMessage: 'Recording ready' },
+  registration: { id: 'notifications.category.registration', defaultMessage: 'Registration' },
+  student_appointment_signups: { id: 'notifications.category.studentAppointmentSignups', defaultMessage: 'Student appointment signups' },
+  submission_comment: { id: 'notifications.category.submissionComment', defaultMessage: 'Submission comment' },
+  summaries: { id: 'notifications.category.summaries', defaultMessage: 'Summaries' },
 });
 
 /** `discussion_entry` → "Discussion entry"; a category the catalogue does not know yet is shown from its slug. */
