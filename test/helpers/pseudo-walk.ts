@@ -50,7 +50,8 @@ export function outsideCatalogue(text: string, allowed: WalkAllowance): string[]
     before = rest;
     rest = rest.replace(/\[[^[\]]*\]/gu, ' ');
   }
-  for (const value of allowed.values) rest = rest.split(value).join(' ');
+  // Longest first, so a value inside another ("Okafor" in "Amara Okafor") cannot leave a stray part behind.
+  for (const value of [...allowed.values].sort((a, b) => b.length - a.length)) rest = rest.split(value).join(' ');
   for (const pattern of allowed.patterns) rest = rest.replace(new RegExp(pattern.source, 'gu'), ' ');
   return rest
     .split(/\n/)
