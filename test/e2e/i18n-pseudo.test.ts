@@ -36,8 +36,14 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: 'the Add people form', path: (id) => `/courses/${id}/people`, open: pressButton('Add people') },
 ];
 
+/** What only a student has. */
+const STUDENT_SCREENS: readonly WalkedScreen[] = [
+  { name: 'to do', path: (id) => `/courses/${id}/todo` },
+  { name: 'a new planner note', path: (id) => `/courses/${id}/todo`, open: pressButton('New note') },
+];
+
 const NOT_YET_CONVERTED = [
-  'course sections: modules, assignments, discussions, pages, groups, grades (gradebook and student), to do, polls, course settings',
+  'course sections: modules, assignments, discussions, pages, groups, grades (gradebook and student), polls, course settings',
   'assignment detail and editor, grader, peer review',
   'page view, editor and revisions; discussion topic and editor',
   'server-rendered pages: the OAuth consent page, error pages',
@@ -60,6 +66,7 @@ describe('the pseudo-locale walk and Arabic', () => {
         ...LANGUAGE_NAMES,
         ...[DEMO.teacher, DEMO.ta, DEMO.observer, ...DEMO.students].flatMap((p) => [p.name, p.login]),
         ...DEMO.sections,
+        ...[...DEMO.assignments.map((a) => a.name), ...DEMO.quizzes.map((q) => q.title), ...DEMO.discussions.map((d) => d.title)],
         teacher.name,
         DEMO.course.name,
         DEMO.course.course_code,
@@ -72,9 +79,19 @@ describe('the pseudo-locale walk and Arabic', () => {
   });
   afterAll(() => rig.stop());
 
-  async function chooseLocale(locale: string): Promise<void> {
-    const res = await api(rig.demo.server, rig.demo.teacher.token, 'PUT', '/api/v1/users/self', { user: { locale } });
+  async function chooseLocale(locale: string, token = rig.demo.teacher.token): Promise<void> {
+    const res = await api(rig.demo.server, token, 'PUT', '/api/v1/users/self', { user: { locale } });
     expect(res.status).toBe(200);
+  }
+
+  async function walk(page: Page, screens: readonly WalkedScreen[]): Promise<void> {
+    for (const screen of screens) {
+      await page.goto(`${rig.demo.server.url}/#${screen.path(rig.demo.courseId)}`);
+      await waitForPseudoScreen(page);
+      await screen.open?.(page);
+      await waitForPseudoScreen(page);
+      await expectCatalogueTextOnly(page, allowed, screen.scope);
+    }
   }
 
   const documentLanguage = (page: Page) => page.evaluate('[document.documentElement.lang, document.documentElement.dir].join(" ")');
@@ -125,13 +142,17 @@ describe('the pseudo-locale walk and Arabic', () => {
     const errors = watchPageErrors(page);
     await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await expect.poll(() => documentLanguage(page), UI_WAIT).toBe('en-XA ltr');
-    for (const screen of SCREENS) {
-      await page.goto(`${rig.demo.server.url}/#${screen.path(rig.demo.courseId)}`);
-      await waitForPseudoScreen(page);
-      await screen.open?.(page);
-      await waitForPseudoScreen(page);
-      await expectCatalogueTextOnly(page, allowed, screen.scope);
-    }
+    await walk(page, SCREENS);
+    expect(errors).toEqual([]);
+    await closeTab(page);
+  });
+
+  it(`a student with the pseudo-locale: ${STUDENT_SCREENS.map((s) => s.name).join('; ')}`, async () => {
+    await chooseLocale('en-XA', rig.demo.student.token);
+    const page = await openTab(rig.browser);
+    const errors = watchPageErrors(page);
+    await signIn(page, rig.demo.server.url, rig.demo.student);
+    await walk(page, STUDENT_SCREENS);
     expect(errors).toEqual([]);
     await closeTab(page);
   });
