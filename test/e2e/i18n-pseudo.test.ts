@@ -34,6 +34,9 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: 'page not found', path: () => '/no/such/place' },
   { name: 'course people (with the course frame and navigation)', path: (id) => `/courses/${id}/people` },
   { name: 'the Add people form', path: (id) => `/courses/${id}/people`, open: pressButton('Add people') },
+  { name: 'course assignments', path: (id) => `/courses/${id}/assignments` },
+  { name: 'course pages', path: (id) => `/courses/${id}/pages` },
+  { name: 'course discussions', path: (id) => `/courses/${id}/discussions` },
 ];
 
 /** What only a student has. */
@@ -43,7 +46,7 @@ const STUDENT_SCREENS: readonly WalkedScreen[] = [
 ];
 
 const NOT_YET_CONVERTED = [
-  'course sections: modules, assignments, discussions, pages, groups, grades (gradebook and student), polls, course settings',
+  'course sections: modules (with its recent announcements, converted), groups, grades (gradebook and student), polls, course settings',
   'assignment detail and editor, grader, peer review',
   'page view, editor and revisions; discussion topic and editor',
   'server-rendered pages: the OAuth consent page, error pages',
@@ -67,6 +70,7 @@ describe('the pseudo-locale walk and Arabic', () => {
         ...[DEMO.teacher, DEMO.ta, DEMO.observer, ...DEMO.students].flatMap((p) => [p.name, p.login]),
         ...DEMO.sections,
         ...[...DEMO.assignments.map((a) => a.name), ...DEMO.quizzes.map((q) => q.title), ...DEMO.discussions.map((d) => d.title)],
+        ...[...DEMO.pages.map((p) => p.title), rig.demo.welcomePage.title],
         teacher.name,
         DEMO.course.name,
         DEMO.course.course_code,
