@@ -54,6 +54,8 @@ export interface Course {
   apply_assignment_group_weights?: boolean;
   /** Students' devices also keep the content that is still locked for them, to open once it unlocks offline. */
   offline_locked_content?: boolean;
+  /** The course's language, which overrides each member's own inside the course; null when it has none. */
+  locale?: string | null;
 }
 
 /** The course fields its settings screen changes (`PUT /courses/:id`). */

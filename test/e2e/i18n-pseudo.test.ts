@@ -151,6 +151,24 @@ describe('the pseudo-locale walk and Arabic', () => {
     await closeTab(page);
   });
 
+  it("inside a course with a language of its own, that language (Canvas's course[locale]); outside it, the person's", async () => {
+    await chooseLocale('en-XA');
+    const course = `/api/v1/courses/${rig.demo.courseId}`;
+    expect((await api(rig.demo.server, rig.demo.teacher.token, 'PUT', course, { course: { locale: 'fr' } })).status).toBe(200);
+    const page = await openTab(rig.browser);
+    try {
+      await signIn(page, rig.demo.server.url, rig.demo.teacher);
+      await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/people`);
+      await expect.poll(() => documentLanguage(page), UI_WAIT).toBe('fr ltr');
+      await page.getByRole('navigation', { name: 'Sections du cours' }).getByRole('link', { name: 'Participants' }).waitFor();
+      await page.getByRole('link', { name: 'Tous les cours' }).click();
+      await expect.poll(() => documentLanguage(page), UI_WAIT).toBe('en-XA ltr');
+    } finally {
+      await closeTab(page);
+      await api(rig.demo.server, rig.demo.teacher.token, 'PUT', course, { course: { locale: '' } });
+    }
+  });
+
   it(`a student with the pseudo-locale: ${STUDENT_SCREENS.map((s) => s.name).join('; ')}`, async () => {
     await chooseLocale('en-XA', rig.demo.student.token);
     const page = await openTab(rig.browser);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { create } from 'zustand';
 import { DEFAULT_LOCALE, isOutpostLocale, matchLocale, textDirection, type OutpostLocale } from '../../../contracts/locales.ts';
@@ -11,6 +12,9 @@ interface LocaleStore {
   intl: IntlShape;
   /** Switches the screens to `locale` once its catalogue has loaded; the last one asked for wins. */
   localeWanted: (locale: OutpostLocale) => Promise<void>;
+  /** The language of the course being shown, which overrides the person's inside it as Canvas does. */
+  courseLocale?: OutpostLocale;
+  courseLocaleChanged: (locale: OutpostLocale | undefined) => void;
 }
 
 const cache = createIntlCache();
@@ -35,7 +39,18 @@ export const useLocaleStore = create<LocaleStore>()((set, get) => ({
     applyToDocument(locale);
     set({ locale, intl: intlFor(locale, messages) });
   },
+  courseLocaleChanged: (courseLocale) => set({ courseLocale }),
 }));
+
+/** Inside a course: its own language, when it has one, for as long as the course is shown. */
+export function useCourseLocale(locale: string | null | undefined): void {
+  const courseLocaleChanged = useLocaleStore((s) => s.courseLocaleChanged);
+  const known = isOutpostLocale(locale) ? locale : undefined;
+  useEffect(() => {
+    courseLocaleChanged(known);
+    return () => courseLocaleChanged(undefined);
+  }, [known, courseLocaleChanged]);
+}
 
 /** `lang` for screen readers, hyphenation and fonts; `dir` flips the layout (the CSS uses logical properties). */
 function applyToDocument(locale: OutpostLocale): void {

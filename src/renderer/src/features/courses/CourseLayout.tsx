@@ -3,6 +3,7 @@ import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
+import { useCourseLocale } from '../../i18n/locale-store.ts';
 import type { Messages } from '../../i18n/messages.ts';
 import { courseViewer, readsStudentWork, type CourseViewer } from '../../lib/course-roles.ts';
 import { COURSE_TABS, paths, type CourseTab } from '../../lib/paths.ts';
@@ -53,6 +54,7 @@ interface CourseLayoutProps {
 export function CourseLayout({ courseId, children }: CourseLayoutProps) {
   const intl = useIntl();
   const course = useResource(resources.course(courseId));
+  useCourseLocale(course.status === 'loaded' ? course.data.locale : undefined);
   const heading =
     course.status === 'loaded'
       ? course.data.name
