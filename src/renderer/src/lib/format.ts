@@ -20,6 +20,17 @@ export function formatPercent(score: number | null | undefined): string {
   return currentIntl().formatNumber(score, { style: 'unit', unit: 'percent', maximumFractionDigits: 20 });
 }
 
+/**
+ * A file's size in the current language's units, decimal as `Intl`'s are (1 kB = 1000 bytes): "512 bytes",
+ * "48 kB", "3.0 MB".
+ */
+export function formatFileSize(bytes: number): string {
+  const intl = currentIntl();
+  if (bytes < 1000) return intl.formatNumber(bytes, { style: 'unit', unit: 'byte', unitDisplay: 'long' });
+  if (bytes < 1_000_000) return intl.formatNumber(Math.round(bytes / 1000), { style: 'unit', unit: 'kilobyte', unitDisplay: 'short' });
+  return intl.formatNumber(bytes / 1_000_000, { style: 'unit', unit: 'megabyte', unitDisplay: 'short', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
 const words: Messages<'noPoints' | 'points'> = defineMessages({
   noPoints: { id: 'format.points.none', defaultMessage: 'No points' },
   points: { id: 'format.points', defaultMessage: '{points, plural, one {# pt} other {# pts}}', description: 'Short: points possible or earned.' },
