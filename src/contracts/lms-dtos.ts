@@ -12,6 +12,10 @@ export interface UserProfile {
   short_name?: string;
   sortable_name?: string;
   login_id?: string | null;
+  /** The language the person chose (`PUT /users/:id` `user[locale]`), null when they chose none. */
+  locale?: string | null;
+  /** The language Outpost speaks to them in: their own choice, else English (Canvas's `effective_locale`). */
+  effective_locale?: string;
 }
 
 /** Canvas's short enrollment types on a course: `student`, `teacher`, `ta`, `observer`, `designer`. */
@@ -50,6 +54,8 @@ export interface Course {
   apply_assignment_group_weights?: boolean;
   /** Students' devices also keep the content that is still locked for them, to open once it unlocks offline. */
   offline_locked_content?: boolean;
+  /** The course's language, which overrides each member's own inside the course; null when it has none. */
+  locale?: string | null;
 }
 
 /** The course fields its settings screen changes (`PUT /courses/:id`). */

@@ -23,15 +23,16 @@ describe('first-run setup: "Use Outpost on this computer"', () => {
   it('refuses bad input without creating anyone, and a foreign page cannot submit it', async () => {
     expect((await post(server, { name: 'Ms Aldana', unique_id: 'aldana@school.example', password: 'short' })).status).toBe(400);
     expect((await post(server, { name: '', unique_id: 'aldana@school.example', password: 'long enough password' })).status).toBe(400);
+    expect((await post(server, { name: 'Ms Aldana', unique_id: 'aldana@school.example', password: 'long enough password', locale: 'xx' })).status).toBe(400);
     expect((await post(server, { name: 'Evil', unique_id: 'evil@example', password: 'long enough password' }, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await status()).setup_needed).toBe(true);
   });
 
   it('creates the first person as a teacher who may create courses, signed in at once; then it is closed', async () => {
-    const res = await post(server, { name: 'Margaret Aldana', unique_id: 'aldana@school.example', password: 'long enough password' });
+    const res = await post(server, { name: 'Margaret Aldana', unique_id: 'aldana@school.example', password: 'long enough password', locale: 'sw' });
     const body = (await res.json()) as SessionResponse;
     expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body.user).toMatchObject({ name: 'Margaret Aldana', login_id: 'aldana@school.example' });
+    expect(body.user).toMatchObject({ name: 'Margaret Aldana', login_id: 'aldana@school.example', locale: 'sw', effective_locale: 'sw' });
     const session = { cookie: cookieOf({ status: res.status, headers: res.headers, json: body }), csrf: body.csrf_token };
 
     const course = await asBrowser(server, session, 'POST', '/api/v1/accounts/self/courses', { body: { course: { name: 'Botany' } } });

@@ -1,5 +1,5 @@
 import type { Submission, SubmissionAttachment } from '../../../contracts/grading-dtos.ts';
-import type { Assignment, Course, CourseModule, CourseUser, SubmissionContent, UploadTicket, WikiPage } from '../../../contracts/lms-dtos.ts';
+import type { Assignment, Course, CourseModule, CourseUser, SubmissionContent, UploadTicket, UserProfile, WikiPage } from '../../../contracts/lms-dtos.ts';
 import { gradebookCalls } from './gradebook-calls.ts';
 import { discussionCalls } from './discussion-calls.ts';
 import { feedbackCalls } from './feedback-calls.ts';
@@ -56,7 +56,9 @@ function sessionCalls(http: Http) {
         http.setCsrfToken(undefined);
       }
     },
-    setUp: async (person: Credentials & { name: string }) =>
+    /** The signed-in person's language (`PUT /users/self` `user[locale]`); null goes back to the default. */
+    localeChosen: (locale: string | null) => http.writeJson<UserProfile>('PUT', '/api/v1/users/self', { user: { locale: locale ?? '' } }),
+    setUp: async (person: Credentials & { name: string; locale?: string }) =>
       opened(await http.writeJson<SessionResponse>('POST', '/api/v1/outpost/setup', person)),
     hubConnection: () => http.getOne<HubConnectionStatus>('/api/v1/sync/hub'),
     connectHub: async (hub: Credentials & { hub_url: string }) =>

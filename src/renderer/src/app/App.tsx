@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { HashRouter } from 'react-router';
+import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { useSessionStore } from '../stores/session-store.ts';
 import { SessionGate } from './SessionGate.tsx';
 
@@ -9,8 +10,10 @@ export function App() {
     void appStarted();
   }, [appStarted]);
   return (
-    <HashRouter>
-      <SessionGate />
-    </HashRouter>
+    <I18nProvider>
+      <HashRouter>
+        <SessionGate />
+      </HashRouter>
+    </I18nProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { HealthBadge } from '../features/health/HealthBadge.tsx';
 import { SignedInUser } from '../features/session/SignedInUser.tsx';
@@ -9,7 +10,7 @@ export function Header() {
   return (
     <header className="app-header">
       <Link className="app-title" to="/">
-        Outpost
+        <FormattedMessage id="app.name" defaultMessage="Outpost" description="The product name; keep it unless it is usually written in another script." />
       </Link>
       <div className="app-header-end">
         <HealthBadge />

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { ResourceView } from '../stores/resource-store.ts';
 import { FailureNotice } from './FailureNotice.tsx';
 
 interface LoadedProps<T> {
   value: ResourceView<T>;
-  /** What is being loaded, for the messages: "modules", "this page". */
+  /** What is being loaded, already in the screen's language, for the messages: "modules", "this page". */
   what: string;
   children: (data: T) => ReactNode;
 }
@@ -15,7 +16,7 @@ export function Loaded<T>({ value, what, children }: LoadedProps<T>) {
   if (value.status === 'loading') {
     return (
       <p role="status" className="muted">
-        Loading {what}…
+        <FormattedMessage id="loaded.loading" defaultMessage="Loading {what}…" values={{ what }} description="{what}: a noun phrase such as “your courses”." />
       </p>
     );
   }

@@ -1,4 +1,7 @@
+import { defineMessages } from '@formatjs/intl';
 import type { Course, CourseEnrollmentType, EnrollmentType } from '../../../contracts/lms-dtos.ts';
+import { currentIntl } from '../i18n/current-intl.ts';
+import type { Messages } from '../i18n/messages.ts';
 
 /** What the caller is in a course, from the enrollments the course JSON carries for them. */
 export interface CourseViewer {
@@ -34,27 +37,29 @@ export function courseViewer(course: Course): CourseViewer {
   };
 }
 
-const ROLE_LABELS: Record<CourseEnrollmentType, string> = {
-  student: 'Student',
-  teacher: 'Teacher',
-  ta: 'TA',
-  observer: 'Observer',
-  designer: 'Designer',
-};
+/** The base roles' everyday words; the same for a course's enrollment types and the API's enrollment types. */
+const ROLE_LABELS: Messages<CourseEnrollmentType> = defineMessages({
+  student: { id: 'roles.student', defaultMessage: 'Student' },
+  teacher: { id: 'roles.teacher', defaultMessage: 'Teacher' },
+  ta: { id: 'roles.ta', defaultMessage: 'TA', description: 'Teaching assistant, short.' },
+  observer: { id: 'roles.observer', defaultMessage: 'Observer', description: 'A parent or mentor who follows a student.' },
+  designer: { id: 'roles.designer', defaultMessage: 'Designer', description: 'Someone who builds a course without teaching it.' },
+});
 
 export function courseRoleLabels(course: Course): string[] {
-  return [...new Set((course.enrollments ?? []).map((e) => ROLE_LABELS[e.type] ?? e.role))];
+  const intl = currentIntl();
+  return [...new Set((course.enrollments ?? []).map((e) => (e.type in ROLE_LABELS ? intl.formatMessage(ROLE_LABELS[e.type]) : e.role)))];
 }
 
-const ENROLLMENT_LABELS: Record<EnrollmentType, string> = {
-  StudentEnrollment: 'Student',
-  TeacherEnrollment: 'Teacher',
-  TaEnrollment: 'TA',
-  ObserverEnrollment: 'Observer',
-  DesignerEnrollment: 'Designer',
+const ENROLLMENT_TYPES: Record<EnrollmentType, CourseEnrollmentType> = {
+  StudentEnrollment: 'student',
+  TeacherEnrollment: 'teacher',
+  TaEnrollment: 'ta',
+  ObserverEnrollment: 'observer',
+  DesignerEnrollment: 'designer',
 };
 
 export function enrollmentLabel(type: EnrollmentType, role: string): string {
   // A custom role keeps its own name; the base types get their everyday word.
-  return role === type ? (ENROLLMENT_LABELS[type] ?? role) : role;
+  return role === type && type in ENROLLMENT_TYPES ? currentIntl().formatMessage(ROLE_LABELS[ENROLLMENT_TYPES[type]]) : role;
 }

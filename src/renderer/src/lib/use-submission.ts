@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { ApiError } from '../api/api-error.ts';
+import { currentIntl } from '../i18n/current-intl.ts';
 
 export interface Submission {
   pending: boolean;
@@ -36,8 +37,12 @@ export function useSubmission(describe: (error: unknown) => string = submissionE
 /** The server's own message where it gave one; otherwise what happened and what to do. */
 export function submissionErrorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.kind === 'network') return 'Outpost did not answer. Check that it is still running, then try again.';
-    return error.messages.join(' ') || `The request failed (${error.status}).`;
+    const intl = currentIntl();
+    if (error.kind === 'network') {
+      return intl.formatMessage({ id: 'submission.network', defaultMessage: 'Outpost did not answer. Check that it is still running, then try again.' });
+    }
+    // The server's own words where it gave some (Canvas's error messages are English, as Canvas's API's are).
+    return error.messages.join(' ') || intl.formatMessage({ id: 'submission.failed', defaultMessage: 'The request failed ({status}).' }, { status: error.status });
   }
   return error instanceof Error ? error.message : String(error);
 }

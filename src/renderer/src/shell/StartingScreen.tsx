@@ -1,10 +1,12 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Screen } from './Screen.tsx';
 
 export function StartingScreen() {
+  const intl = useIntl();
   return (
-    <Screen title="Opening Outpost" narrow>
+    <Screen title={intl.formatMessage({ id: 'shell.starting.title', defaultMessage: 'Opening Outpost' })} narrow>
       <p role="status" className="muted">
-        Asking Outpost who is signed in…
+        <FormattedMessage id="shell.starting.status" defaultMessage="Asking Outpost who is signed in…" />
       </p>
     </Screen>
   );

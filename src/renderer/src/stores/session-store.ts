@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { UserProfile } from '../../../contracts/lms-dtos.ts';
 import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
 import type { SessionResponse } from '../../../contracts/session-dtos.ts';
+import { currentIntl } from '../i18n/current-intl.ts';
 import { apiBaseUrl } from '../lib/api-base-url.ts';
 import { useHealthStore } from './health-store.ts';
 
@@ -23,6 +24,8 @@ interface SessionStore {
   retryRequested: () => Promise<void>;
   /** A sign-in, first setup or hub connection opened a session (each form calls the API itself). */
   sessionOpened: (answer: SessionResponse) => void;
+  /** The signed-in person's own record changed (their language). */
+  userChanged: (user: UserProfile) => void;
   signOutClicked: () => Promise<void>;
   /** The server stopped accepting the session mid-way (expired, or ended elsewhere). */
   sessionRejected: () => void;
@@ -75,19 +78,35 @@ export const useSessionStore = create<SessionStore>()((set, get) => {
 
     sessionOpened: ({ user }) => set({ session: { phase: 'signed-in', user } }),
 
+    userChanged: (user) => {
+      const { session } = get();
+      if (session.phase === 'signed-in' && session.user.id === user.id) set({ session: { phase: 'signed-in', user } });
+    },
+
     signOutClicked: async () => {
       let notice: string | undefined;
       try {
         await get().api?.signOut();
       } catch (error) {
         // Signed out here either way; say so when the server could not end the session too.
-        notice = `You are signed out on this screen, but Outpost did not confirm it (${asError(error).message}). Sign out again once it answers.`;
+        notice = currentIntl().formatMessage(
+          {
+            id: 'session.signOut.unconfirmed',
+            defaultMessage: 'You are signed out on this screen, but Outpost did not confirm it ({reason}). Sign out again once it answers.',
+          },
+          { reason: asError(error).message },
+        );
       }
       set({ session: { phase: 'signed-out', notice } });
     },
 
     sessionRejected: () =>
-      set({ session: { phase: 'signed-out', notice: 'Your session has expired or was ended. Sign in again to continue.' } }),
+      set({
+        session: {
+          phase: 'signed-out',
+          notice: currentIntl().formatMessage({ id: 'session.expired', defaultMessage: 'Your session has expired or was ended. Sign in again to continue.' }),
+        },
+      }),
   };
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOutpostLocale } from '../../../contracts/locales.ts';
 import {
   canvasBoolean,
   canvasDate,
@@ -59,6 +60,11 @@ const courseFields = z.object({
   is_public: canvasBoolean().optional(),
   license: canvasEnum(LICENSES).optional(),
   time_zone: canvasTimeZone().optional(),
+  /** One of Outpost's languages; empty clears it (the members' own languages apply again). */
+  locale: boundedText(32)
+    .transform((value) => (value === '' ? null : value))
+    .pipe(z.union([z.null(), z.string().refine(isOutpostLocale, 'is not a language Outpost has')]))
+    .optional(),
   syllabus_body: htmlParam().optional(),
   public_description: z.union([boundedText(65_535), z.null()]).optional(),
   grading_standard_id: clearableId.optional(),

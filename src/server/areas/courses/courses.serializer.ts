@@ -43,7 +43,7 @@ export function courseJson(course: Stored<CourseData>, extra: Record<string, unk
     public_syllabus_to_auth: false,
     license: c.license,
     time_zone: c.time_zone,
-    locale: null,
+    locale: c.locale ?? null,
     grading_standard_id: c.grading_standard_id,
     apply_assignment_group_weights: c.apply_assignment_group_weights,
     hide_final_grades: c.hide_final_grades,

@@ -119,6 +119,7 @@ export class CoursesService {
       apply_assignment_group_weights: input.apply_assignment_group_weights ?? false,
       hide_final_grades: input.hide_final_grades ?? false,
       offline_locked_content: input.offline_locked_content ?? false,
+      ...(input.locale ? { locale: input.locale } : {}),
     };
     await this.#validate(data, undefined);
     const course = await repos.courses.build(data, stamp);

@@ -28,7 +28,7 @@ export class SetupService {
       const stamp: WriteStamp = { actorId: 0, requestId, now };
       const user = await createUser(
         repos,
-        { name: params.name, login_id: params.unique_id, email: params.unique_id.includes('@') ? params.unique_id : null, root_account_id: installation.root_account_id, password: params.password },
+        { name: params.name, login_id: params.unique_id, email: params.unique_id.includes('@') ? params.unique_id : null, root_account_id: installation.root_account_id, password: params.password, locale: params.locale ?? null },
         stamp,
       );
       await repos.accountUsers.create(

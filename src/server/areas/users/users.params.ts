@@ -23,6 +23,12 @@ export const optionalSisId = () =>
     .transform((value) => (value === '' ? null : value))
     .optional();
 
+/** A locale the user may choose; an empty value clears the choice (Canvas then speaks the default language). */
+export const localeParam = () =>
+  text(32)
+    .transform((value) => (value === '' ? null : value))
+    .optional();
+
 export const createUserParams = z.object({
   account_id: z.string(),
   user: z
@@ -31,7 +37,7 @@ export const createUserParams = z.object({
       short_name: text(255).optional(),
       sortable_name: text(255).optional(),
       time_zone: text(255).optional(),
-      locale: text(32).optional(),
+      locale: localeParam(),
     })
     .default({}),
   pseudonym: z
@@ -55,8 +61,26 @@ export const createUserParams = z.object({
 });
 export type CreateUserParams = z.output<typeof createUserParams>;
 
+/**
+ * `PUT /users/:id`: the settings people keep for themselves. Names are not editable here yet (Canvas recomputes the
+ * sortable name and asks the account whether users may rename themselves); logins have their own API.
+ */
+export const updateUserParams = z.object({
+  id: z.string(),
+  user: z
+    .object({
+      time_zone: text(255).optional(),
+      locale: localeParam(),
+    })
+    .default({}),
+});
+export type UpdateUserParams = z.output<typeof updateUserParams>;
+
 export const showUserParams = z.object({ id: z.string() });
 export type ShowUserParams = z.output<typeof showUserParams>;
+
+export const userProfileParams = z.object({ user_id: z.string() });
+export type UserProfileParams = z.output<typeof userProfileParams>;
 
 /** Canvas's short enrollment words for `enrollment_type[]`; `student_view` names the test student. */
 export const ENROLLMENT_TYPE_WORDS = ['student', 'teacher', 'ta', 'observer', 'designer', 'student_view'] as const;

@@ -11,10 +11,15 @@ import {
   courseUsersParams,
   createUserParams,
   showUserParams,
+  updateUserParams,
+  userProfileParams,
   type CreateUserParams,
   type ShowUserParams,
+  type UpdateUserParams,
+  type UserProfileParams,
 } from './users.params.ts';
-import { userJson, userProfileJson } from './users.serializer.ts';
+import { selfOrUserAdmin } from './user-rules.ts';
+import { profileJson, userJson, userProfileJson } from './users.serializer.ts';
 import { UsersService } from './users.service.ts';
 
 export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
@@ -46,6 +51,27 @@ export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRout
         const showLogins = user.id === ctx.principal.userId || (await users.isAdmin(ctx.principal, ['manage_user_logins', 'read_sis']));
         return { body: userProfileJson(user, { baseUrl: ctx.baseUrl, showLogins, includes: new Set() }) };
       },
+    }),
+
+    defineRoute({
+      method: 'PUT',
+      path: '/api/v1/users/:id',
+      summary: "Change a user's settings (`user[locale]`, `user[time_zone]`): the user themself or a user admin.",
+      params: updateUserParams,
+      permission: selfOrUserAdmin(users, 'write', ['manage_user_logins'], (p: UpdateUserParams) => p.id),
+      async handler(ctx, params, { user }) {
+        const updated = await users.update(user, params.user, writeStamp(ctx));
+        return { body: userProfileJson(updated, { baseUrl: ctx.baseUrl, showLogins: true, includes: new Set() }) };
+      },
+    }),
+
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/users/:user_id/profile',
+      summary: "A user's profile (Canvas's Profile, with `effective_locale`): the user themself or a user admin.",
+      params: userProfileParams,
+      permission: selfOrUserAdmin(users, 'read', ['manage_user_logins'], (p: UserProfileParams) => p.user_id),
+      handler: (ctx, _params, { user }) => ({ body: profileJson(user, ctx.baseUrl) }),
     }),
 
     defineRoute({

@@ -1,7 +1,7 @@
 import type { UserData } from '../../domain/records/directory-records.ts';
 import type { Stored } from '../../domain/repository.ts';
+import { DEFAULT_LOCALE } from '../../../contracts/locales.ts';
 import { isoSeconds } from '../common/api-values.ts';
-
 
 /** Outpost stores no pictures; Canvas answers users without one with its stock avatar, as an absolute URL. */
 export function defaultAvatarUrl(baseUrl: string): string {
@@ -48,7 +48,37 @@ export function userProfileJson(user: Stored<UserData>, view: UserView): Record<
   return {
     ...userJson(user, { ...view, includes: new Set([...view.includes, 'avatar_url']) }),
     locale: user.data.locale,
-    effective_locale: user.data.locale ?? 'en',
+    effective_locale: effectiveLocale(user.data),
     time_zone: user.data.time_zone ?? 'Etc/UTC',
+  };
+}
+
+/** The language Outpost speaks to the user in: their own choice, else the default (Outpost has no account default). */
+export function effectiveLocale(user: Pick<UserData, 'locale'>): string {
+  return user.locale ?? DEFAULT_LOCALE;
+}
+
+/**
+ * `GET /users/:id/profile`: Canvas's Profile object, for the user themself and admins. Outpost keeps no titles,
+ * bios, pronunciations or calendars, so those are null as Canvas sends them when unset.
+ */
+export function profileJson(user: Stored<UserData>, baseUrl: string): Record<string, unknown> {
+  const u = user.data;
+  return {
+    id: user.id,
+    name: u.name,
+    short_name: u.short_name,
+    sortable_name: u.sortable_name,
+    title: null,
+    bio: null,
+    pronunciation: null,
+    primary_email: u.email,
+    login_id: u.login_id,
+    sis_user_id: u.sis_user_id,
+    integration_id: u.integration_id,
+    avatar_url: defaultAvatarUrl(baseUrl),
+    time_zone: u.time_zone ?? 'Etc/UTC',
+    locale: u.locale,
+    effective_locale: effectiveLocale(u),
   };
 }

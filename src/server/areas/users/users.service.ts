@@ -8,7 +8,8 @@ import { createUser } from '../../domain/user-directory.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
 import type { IdResolver } from '../common/id-lookup.ts';
 import { CourseRoster, isVisible, matchesStates, type CourseEnrollment } from '../enrollments/enrollment-roster.ts';
-import type { CourseUsersParams, CreateUserParams } from './users.params.ts';
+import { isOutpostLocale } from '../../../contracts/locales.ts';
+import type { CourseUsersParams, CreateUserParams, UpdateUserParams } from './users.params.ts';
 
 /** docs/canvas-compatibility.md §1.4: shorter search terms are refused with a coded 400. */
 export const MIN_SEARCH_TERM_LENGTH = 3;
@@ -56,6 +57,7 @@ export class UsersService {
     const channel = params.communication_channel;
     const address = channel.address ?? (EMAIL.test(login) ? login : undefined);
     if (address !== undefined && address !== '' && !EMAIL.test(address)) throw ValidationError.field('address', 'is invalid', 'invalid');
+    assertKnownLocale(params.user.locale);
     const name = params.user.name || login;
     return createUser(
       this.#services.repos,
@@ -68,13 +70,25 @@ export class UsersService {
         sis_user_id: params.pseudonym.sis_user_id ?? null,
         integration_id: params.pseudonym.integration_id ?? null,
         time_zone: params.user.time_zone || null,
-        locale: params.user.locale || null,
+        locale: params.user.locale ?? null,
         ...(params.pseudonym.password === undefined ? {} : { password: params.pseudonym.password }),
         // Logins belong to the root account of the account they were created in.
         root_account_id: account.data.root_account_id ?? account.id,
       },
       stamp,
     );
+  }
+
+  /** `PUT /users/:id`: only the fields sent change. */
+  async update(user: Stored<UserData>, changes: UpdateUserParams['user'], stamp: WriteStamp): Promise<Stored<UserData>> {
+    assertKnownLocale(changes.locale);
+    const updated = await this.#services.repos.users.update(user.id, stamp, (data) => ({
+      ...data,
+      ...(changes.time_zone === undefined ? {} : { time_zone: changes.time_zone || null }),
+      ...(changes.locale === undefined ? {} : { locale: changes.locale }),
+    }));
+    if (!updated) throw new NotFoundError();
+    return updated;
   }
 
   /** Canvas's user `:read`: the user, an admin, or someone sharing a course whose roster they may read. */
@@ -133,6 +147,13 @@ function matchesSearch(user: Stored<UserData>, term: string, showLogins: boolean
   const u = user.data;
   const names = showLogins ? [u.name, u.sortable_name, u.short_name, u.login_id] : [u.name, u.sortable_name, u.short_name];
   return String(user.id) === term || names.some((field) => field.toLowerCase().includes(needle)) || (showLogins && u.sis_user_id === term);
+}
+
+/** Canvas validates `locale` against the languages it has; Outpost's are in contracts/locales.ts. */
+function assertKnownLocale(locale: string | null | undefined): void {
+  if (locale !== undefined && locale !== null && !isOutpostLocale(locale)) {
+    throw ValidationError.field('locale', 'is not included in the list', 'inclusion');
+  }
 }
 
 function notFoundAsNone(err: unknown): undefined {

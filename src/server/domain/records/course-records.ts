@@ -32,6 +32,8 @@ export interface CourseData {
    * (docs/decisions/0048). Absent on courses stored before it existed: off.
    */
   offline_locked_content?: boolean;
+  /** The course's language (Canvas's `course[locale]`), which overrides each member's own inside it; absent: none. */
+  locale?: string | null;
 }
 
 export interface SectionData {

@@ -1,8 +1,10 @@
-import { DataTable } from '../../components/DataTable.tsx';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { DataTable } from '../../components/DataTable.tsx';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
+import { common } from '../../i18n/common-messages.ts';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime, formatPoints, formatSubmissionTypes } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -16,7 +18,7 @@ export function AssignmentsTab({ courseId, viewer }: { courseId: number; viewer:
       {viewer.canManage && (
         <p>
           <Link to={paths.newAssignment(courseId)} className="button-link">
-            New assignment
+            <FormattedMessage id="assignments.new" defaultMessage="New assignment" />
           </Link>
         </p>
       )}
@@ -26,20 +28,31 @@ export function AssignmentsTab({ courseId, viewer }: { courseId: number; viewer:
 }
 
 function AssignmentList({ courseId, viewer, assignments }: { courseId: number; viewer: CourseViewer; assignments: ResourceView<Assignment[]> }) {
+  const intl = useIntl();
+  const columns = [
+    intl.formatMessage({ id: 'assignments.column.assignment', defaultMessage: 'Assignment' }),
+    intl.formatMessage({ id: 'assignments.column.due', defaultMessage: 'Due' }),
+    intl.formatMessage({ id: 'assignments.column.points', defaultMessage: 'Points' }),
+    intl.formatMessage({ id: 'assignments.column.submission', defaultMessage: 'Submission' }),
+  ];
   return (
-    <Loaded value={assignments} what="assignments">
+    <Loaded value={assignments} what={intl.formatMessage({ id: 'assignments.what', defaultMessage: 'assignments' })}>
       {(list) =>
         list.length === 0 ? (
-          <p className="muted">This course has no assignments yet.</p>
+          <p className="muted">
+            <FormattedMessage id="assignments.none" defaultMessage="This course has no assignments yet." />
+          </p>
         ) : (
-          <DataTable caption="Assignments" columns={['Assignment', 'Due', 'Points', 'Submission']}>
+          <DataTable caption={intl.formatMessage({ id: 'assignments.table', defaultMessage: 'Assignments' })} columns={columns}>
             {list.map((a) => (
               <tr key={a.id}>
                 <th scope="row">
-                  <Link to={paths.assignment(courseId, a.id)}>{a.name}</Link>
-                  {viewer.canManage && !a.published && <Badge tone="warn">Unpublished</Badge>}
+                  <Link to={paths.assignment(courseId, a.id)} dir="auto">
+                    {a.name}
+                  </Link>
+                  {viewer.canManage && !a.published && <Badge tone="warn">{intl.formatMessage(common.unpublished)}</Badge>}
                 </th>
-                <td>{formatDateTime(a.due_at) ?? 'No due date'}</td>
+                <td>{formatDateTime(a.due_at) ?? intl.formatMessage({ id: 'assignments.noDueDate', defaultMessage: 'No due date' })}</td>
                 <td>{formatPoints(a.points_possible)}</td>
                 <td>{formatSubmissionTypes(a.submission_types)}</td>
               </tr>

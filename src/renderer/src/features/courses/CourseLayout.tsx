@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
+import { useCourseLocale } from '../../i18n/locale-store.ts';
+import type { Messages } from '../../i18n/messages.ts';
 import { courseViewer, readsStudentWork, type CourseViewer } from '../../lib/course-roles.ts';
 import { COURSE_TABS, paths, type CourseTab } from '../../lib/paths.ts';
 import { StudentPicker } from '../observers/StudentPicker.tsx';
@@ -10,18 +13,18 @@ import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
-export const TAB_LABELS: Record<CourseTab, string> = {
-  modules: 'Modules',
-  assignments: 'Assignments',
-  discussions: 'Discussions',
-  pages: 'Pages',
-  people: 'People',
-  groups: 'Groups',
-  grades: 'Grades',
-  todo: 'To do',
-  polls: 'Polls',
-  settings: 'Settings',
-};
+export const TAB_LABELS: Messages<CourseTab> = defineMessages({
+  modules: { id: 'course.tab.modules', defaultMessage: 'Modules' },
+  assignments: { id: 'course.tab.assignments', defaultMessage: 'Assignments' },
+  discussions: { id: 'course.tab.discussions', defaultMessage: 'Discussions' },
+  pages: { id: 'course.tab.pages', defaultMessage: 'Pages' },
+  people: { id: 'course.tab.people', defaultMessage: 'People' },
+  groups: { id: 'course.tab.groups', defaultMessage: 'Groups' },
+  grades: { id: 'course.tab.grades', defaultMessage: 'Grades' },
+  todo: { id: 'course.tab.todo', defaultMessage: 'To do' },
+  polls: { id: 'course.tab.polls', defaultMessage: 'Polls' },
+  settings: { id: 'course.tab.settings', defaultMessage: 'Settings', description: "A course's own settings." },
+});
 
 /** Sections about one student's own work: theirs, or the student an observer follows. */
 const STUDENT_TABS: ReadonlySet<CourseTab> = new Set(['grades', 'todo']);
@@ -49,22 +52,31 @@ interface CourseLayoutProps {
  * names the document title (it knows what is shown); until the course has loaded, the layout does.
  */
 export function CourseLayout({ courseId, children }: CourseLayoutProps) {
+  const intl = useIntl();
   const course = useResource(resources.course(courseId));
-  const heading = course.status === 'loaded' ? course.data.name : course.status === 'loading' ? 'Loading course…' : 'Course unavailable';
+  useCourseLocale(course.status === 'loaded' ? course.data.locale : undefined);
+  const heading =
+    course.status === 'loaded'
+      ? course.data.name
+      : course.status === 'loading'
+        ? intl.formatMessage({ id: 'course.loading', defaultMessage: 'Loading course…' })
+        : intl.formatMessage({ id: 'course.unavailable', defaultMessage: 'Course unavailable' });
   useDocumentTitle(...(course.status === 'loaded' ? [] : [heading]));
   return (
     <main className="page">
       <p className="breadcrumbs">
-        <Link to={paths.courses()}>All courses</Link>
+        <Link to={paths.courses()}>
+          <FormattedMessage id="course.allCourses" defaultMessage="All courses" />
+        </Link>
       </p>
-      <ScreenHeading>{heading}</ScreenHeading>
-      <Loaded value={course} what="this course">
+      <ScreenHeading>{course.status === 'loaded' ? <bdi>{heading}</bdi> : heading}</ScreenHeading>
+      <Loaded value={course} what={intl.formatMessage({ id: 'course.what', defaultMessage: 'this course' })}>
         {(loaded) => (
           <>
-            <nav aria-label="Course sections" className="course-tabs">
+            <nav aria-label={intl.formatMessage({ id: 'course.sections', defaultMessage: 'Course sections' })} className="course-tabs">
               {courseTabs(courseViewer(loaded)).map((t) => (
                 <NavLink key={t} to={paths.course(courseId, t)}>
-                  {TAB_LABELS[t]}
+                  {intl.formatMessage(TAB_LABELS[t])}
                 </NavLink>
               ))}
             </nav>

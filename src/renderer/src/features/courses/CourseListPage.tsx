@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Loaded } from '../../components/Loaded.tsx';
 import { courseRoleLabels } from '../../lib/course-roles.ts';
@@ -7,22 +8,25 @@ import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
 export function CourseListPage() {
+  const intl = useIntl();
   const courses = useResource(resources.courses());
   return (
-    <Screen title="Your courses">
-      <Loaded value={courses} what="your courses">
+    <Screen title={intl.formatMessage({ id: 'courses.title', defaultMessage: 'Your courses' })}>
+      <Loaded value={courses} what={intl.formatMessage({ id: 'courses.what', defaultMessage: 'your courses' })}>
         {(list) =>
           list.length === 0 ? (
-            <p className="muted">You are not enrolled in any course. Courses appear here once you are enrolled.</p>
+            <p className="muted">
+              <FormattedMessage id="courses.none" defaultMessage="You are not enrolled in any course. Courses appear here once you are enrolled." />
+            </p>
           ) : (
-            <ul className="card-list" aria-label="Courses">
+            <ul className="card-list" aria-label={intl.formatMessage({ id: 'courses.list', defaultMessage: 'Courses' })}>
               {list.map((course) => (
                 <li key={course.id} className="card">
-                  <Link to={paths.course(course.id)} className="card-title">
+                  <Link to={paths.course(course.id)} className="card-title" dir="auto">
                     {course.name}
                   </Link>
                   <span className="muted">
-                    {[course.course_code, course.term?.name, courseRoleLabels(course).join(', ')].filter(Boolean).join(' · ')}
+                    {[course.course_code, course.term?.name, intl.formatList(courseRoleLabels(course), { type: 'unit' })].filter(Boolean).join(' · ')}
                   </span>
                 </li>
               ))}

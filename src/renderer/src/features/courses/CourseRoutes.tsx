@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import type { CourseViewer } from '../../lib/course-roles.ts';
@@ -80,9 +81,10 @@ export function CourseRoutes() {
 
 /** A tab's list, named for the document title and as a labelled region. */
 function Section({ course, tab, children }: { course: Course; tab: CourseTab; children: ReactNode }) {
-  useDocumentTitle(TAB_LABELS[tab], course.name);
+  const label = useIntl().formatMessage(TAB_LABELS[tab]);
+  useDocumentTitle(label, course.name);
   return (
-    <section aria-label={TAB_LABELS[tab]} className="course-section-content">
+    <section aria-label={label} className="course-section-content">
       {children}
     </section>
   );
@@ -100,6 +102,11 @@ function StudentSection({ course, viewer, tab, children }: { course: Course; vie
 }
 
 function UnknownSection({ course }: { course: Course }) {
-  useDocumentTitle('Not found', course.name);
-  return <p>This course has no such section. Choose one of its sections above.</p>;
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'course.unknownSection.title', defaultMessage: 'Not found' }), course.name);
+  return (
+    <p>
+      <FormattedMessage id="course.unknownSection" defaultMessage="This course has no such section. Choose one of its sections above." />
+    </p>
+  );
 }

@@ -1,6 +1,8 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
+import { common } from '../../i18n/common-messages.ts';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -10,33 +12,51 @@ import { TopicActions } from './TopicActions.tsx';
 
 /** The course's discussion topics, each with its replies and how many the caller has not read; moderators also start, pin and lock them. */
 export function DiscussionsTab({ courseId, viewer }: { courseId: number; viewer: CourseViewer }) {
+  const intl = useIntl();
   const topics = useResource(resources.discussionTopics(courseId));
   return (
     <>
       {viewer.canManage && (
         <p className="button-row">
-          <Link to={paths.newDiscussion(courseId)}>New discussion</Link>
-          <Link to={paths.newAnnouncement(courseId)}>New announcement</Link>
+          <Link to={paths.newDiscussion(courseId)}>
+            <FormattedMessage id="discussions.new" defaultMessage="New discussion" />
+          </Link>
+          <Link to={paths.newAnnouncement(courseId)}>
+            <FormattedMessage id="discussions.newAnnouncement" defaultMessage="New announcement" />
+          </Link>
         </p>
       )}
-      <Loaded value={topics} what="discussions">
+      <Loaded value={topics} what={intl.formatMessage({ id: 'discussions.what', defaultMessage: 'discussions' })}>
         {(list) =>
           list.length === 0 ? (
-            <p className="muted">This course has no discussions yet.</p>
+            <p className="muted">
+              <FormattedMessage id="discussions.none" defaultMessage="This course has no discussions yet." />
+            </p>
           ) : (
-            <ul className="card-list" aria-label="Discussions">
+            <ul className="card-list" aria-label={intl.formatMessage({ id: 'discussions.list', defaultMessage: 'Discussions' })}>
               {list.map((topic) => (
                 <li key={topic.id} className="card">
-                  <Link className="card-title" to={paths.discussion(courseId, topic.id)}>
+                  <Link className="card-title" to={paths.discussion(courseId, topic.id)} dir="auto">
                     {topic.title}
                   </Link>
-                  {topic.unread_count > 0 && <Badge tone="good">{topic.unread_count} unread</Badge>}
-                  {topic.pinned && <Badge>Pinned</Badge>}
-                  {topic.locked && <Badge tone="locked">Locked</Badge>}
-                  {viewer.canManage && !topic.published && <Badge tone="warn">Unpublished</Badge>}
+                  {topic.unread_count > 0 && (
+                    <Badge tone="good">
+                      {intl.formatMessage({ id: 'discussions.unread', defaultMessage: '{count, number} unread' }, { count: topic.unread_count })}
+                    </Badge>
+                  )}
+                  {topic.pinned && <Badge>{intl.formatMessage({ id: 'discussions.pinned', defaultMessage: 'Pinned' })}</Badge>}
+                  {topic.locked && <Badge tone="locked">{intl.formatMessage({ id: 'discussions.locked', defaultMessage: 'Locked' })}</Badge>}
+                  {viewer.canManage && !topic.published && <Badge tone="warn">{intl.formatMessage(common.unpublished)}</Badge>}
                   <span className="muted">
-                    {topic.discussion_subentry_count} {topic.discussion_subentry_count === 1 ? 'reply' : 'replies'}
-                    {topic.posted_at && ` · posted ${formatDateTime(topic.posted_at)}`}
+                    {topic.posted_at ? (
+                      <FormattedMessage
+                        id="discussions.repliesPosted"
+                        defaultMessage="{count, plural, one {# reply} other {# replies}} · posted {when}"
+                        values={{ count: topic.discussion_subentry_count, when: formatDateTime(topic.posted_at) }}
+                      />
+                    ) : (
+                      <FormattedMessage id="discussions.replies" defaultMessage="{count, plural, one {# reply} other {# replies}}" values={{ count: topic.discussion_subentry_count }} />
+                    )}
                   </span>
                   {viewer.canManage && <TopicActions courseId={courseId} topic={topic} />}
                 </li>

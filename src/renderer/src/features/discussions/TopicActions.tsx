@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import type { DiscussionTopic } from '../../../../contracts/discussion-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { useSubmission } from '../../lib/use-submission.ts';
@@ -5,6 +6,7 @@ import { useAuthoringStore } from '../../stores/authoring-store.ts';
 
 /** A moderator's one-press changes to a topic, named with its title so a list of them reads apart. */
 export function TopicActions({ courseId, topic }: { courseId: number; topic: DiscussionTopic }) {
+  const intl = useIntl();
   const saveRequested = useAuthoringStore((s) => s.topicSaveRequested);
   const { pending, error, submit } = useSubmission();
   const toggle = (change: { pinned: boolean } | { locked: boolean }) => void submit(() => saveRequested(courseId, topic.id, change));
@@ -13,11 +15,17 @@ export function TopicActions({ courseId, topic }: { courseId: number; topic: Dis
       {/* Announcements are not pinned in Canvas: they are listed newest first. */}
       {!topic.is_announcement && (
         <button type="button" onClick={() => toggle({ pinned: !topic.pinned })} disabled={pending}>
-          {topic.pinned ? 'Unpin' : 'Pin'} {topic.title}
+          {intl.formatMessage(
+            { id: 'discussions.pinToggle', defaultMessage: '{pinned, select, true {Unpin} other {Pin}} {title}' },
+            { pinned: String(topic.pinned), title: topic.title },
+          )}
         </button>
       )}
       <button type="button" onClick={() => toggle({ locked: !topic.locked })} disabled={pending}>
-        {topic.locked ? 'Unlock' : 'Lock'} {topic.title}
+        {intl.formatMessage(
+          { id: 'discussions.lockToggle', defaultMessage: '{locked, select, true {Unlock} other {Lock}} {title}' },
+          { locked: String(topic.locked), title: topic.title },
+        )}
       </button>
       <FormError message={error} />
     </div>

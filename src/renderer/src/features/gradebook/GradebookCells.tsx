@@ -95,7 +95,7 @@ interface FixedColumn {
 export function FixedCell({ width, left, children, ...place }: CellPlace & FixedColumn & { children: ReactNode }) {
   const { active, ...attributes } = cellAttributes(place);
   return (
-    <div role="gridcell" tabIndex={active ? 0 : -1} className="gradebook-fixed gradebook-total" style={{ width, left }} {...attributes}>
+    <div role="gridcell" tabIndex={active ? 0 : -1} className="gradebook-fixed gradebook-total" style={{ width, insetInlineStart: left }} {...attributes}>
       {children}
     </div>
   );
@@ -114,7 +114,7 @@ export function TotalCell({ grades, ...cell }: CellPlace & FixedColumn & { grade
 /** An assignment group's column: its name, and its weight when the course weights its groups. */
 export function GroupHeader({ group, weighted, colIndex, width, left }: FixedColumn & { group: AssignmentGroupWithAssignments; weighted: boolean; colIndex: number }) {
   return (
-    <div role="columnheader" aria-colindex={colIndex} className="gradebook-fixed gradebook-heading" style={{ width, left }}>
+    <div role="columnheader" aria-colindex={colIndex} className="gradebook-fixed gradebook-heading" style={{ width, insetInlineStart: left }}>
       <span className="gradebook-group-name">{group.name}</span>
       {weighted && <span className="muted">{group.group_weight}% of total</span>}
     </div>

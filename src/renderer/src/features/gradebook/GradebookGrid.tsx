@@ -122,7 +122,7 @@ export function GradebookGrid({
           {groups.map((g, index) => (
             <GroupHeader key={g.id} group={g} weighted={weighted} colIndex={index + 2} width={GROUP_WIDTH} left={groupLeft(index)} />
           ))}
-          <div role="columnheader" aria-colindex={fixedColumns} className="gradebook-fixed gradebook-total" style={{ width: TOTAL_WIDTH, left: totalLeft }}>
+          <div role="columnheader" aria-colindex={fixedColumns} className="gradebook-fixed gradebook-total" style={{ width: TOTAL_WIDTH, insetInlineStart: totalLeft }}>
             Total
           </div>
           <div aria-hidden="true" style={{ width: leadingSpace, flex: 'none' }} />

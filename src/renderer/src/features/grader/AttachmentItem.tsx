@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SubmissionAttachment } from '../../../../contracts/grading-dtos.ts';
+import { formatFileSize } from '../../lib/format.ts';
 import { submissionErrorText } from '../../lib/use-submission.ts';
 import { currentApi } from '../../stores/session-store.ts';
 
@@ -31,7 +32,7 @@ export function AttachmentItem({ file }: { file: SubmissionAttachment }) {
       <button type="button" onClick={() => void download()}>
         Download {file.display_name}
       </button>{' '}
-      <span className="muted">({formatSize(file.size)})</span>
+      <span className="muted">({formatFileSize(file.size)})</span>
       {error && (
         <span role="alert" className="error">
           {' '}
@@ -70,8 +71,3 @@ function dataUrl(blob: Blob): Promise<string> {
   });
 }
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

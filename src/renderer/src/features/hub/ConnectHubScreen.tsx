@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../components/FormError.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { common } from '../../i18n/common-messages.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { Screen } from '../../shell/Screen.tsx';
@@ -12,6 +14,7 @@ import { appApi, useSessionStore } from '../../stores/session-store.ts';
  * syncing, and signs this window in as the same person, so their courses are here offline too.
  */
 export function ConnectHubScreen() {
+  const intl = useIntl();
   const signedIn = useSessionStore((s) => s.session.phase === 'signed-in');
   const sessionOpened = useSessionStore((s) => s.sessionOpened);
   const navigate = useNavigate();
@@ -28,31 +31,41 @@ export function ConnectHubScreen() {
     });
   }
 
+  const title = intl.formatMessage(common.connectHub);
   return (
-    <Screen title="Connect to a hub" narrow>
+    <Screen title={title} narrow>
       <p className="breadcrumbs">
-        <Link to={signedIn ? paths.settings() : '/'}>{signedIn ? 'Back to settings' : 'Back to setup'}</Link>
+        <Link to={signedIn ? paths.settings() : '/'}>
+          {signedIn ? (
+            <FormattedMessage id="hub.backToSettings" defaultMessage="Back to settings" />
+          ) : (
+            <FormattedMessage id="hub.backToSetup" defaultMessage="Back to setup" />
+          )}
+        </Link>
       </p>
-      <p>Use the address your school gave you and your account on that hub.</p>
+      <p>
+        <FormattedMessage id="hub.connect.intro" defaultMessage="Use the address your school gave you and your account on that hub." />
+      </p>
       <FormError message={error} />
-      <form onSubmit={onSubmit} className="stacked-form" aria-label="Connect to a hub">
+      <form onSubmit={onSubmit} className="stacked-form" aria-label={title}>
         <TextField
-          label="Hub address"
+          label={intl.formatMessage({ id: 'hub.connect.address', defaultMessage: 'Hub address' })}
           inputMode="url"
           spellCheck={false}
+          dir="ltr"
           placeholder="https://hub.example.org"
           value={hubUrl}
           onChange={setHubUrl}
           required
         />
-        <TextField label="Email" inputMode="email" autoComplete="username" spellCheck={false} value={email} onChange={setEmail} required />
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} required />
+        <TextField label={intl.formatMessage(common.email)} inputMode="email" autoComplete="username" spellCheck={false} dir="ltr" value={email} onChange={setEmail} required />
+        <TextField label={intl.formatMessage(common.password)} type="password" autoComplete="current-password" value={password} onChange={setPassword} required />
         <button type="submit" disabled={pending}>
-          Connect
+          <FormattedMessage id="hub.connect.submit" defaultMessage="Connect" />
         </button>
         {pending && (
           <p role="status" className="muted">
-            Connecting to the hub…
+            <FormattedMessage id="hub.connect.pending" defaultMessage="Connecting to the hub…" />
           </p>
         )}
       </form>

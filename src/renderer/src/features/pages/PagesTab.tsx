@@ -1,7 +1,9 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { WikiPage } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
+import { common } from '../../i18n/common-messages.ts';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -15,7 +17,7 @@ export function PagesTab({ courseId, viewer }: { courseId: number; viewer: Cours
       {viewer.canManage && (
         <p>
           <Link to={paths.newPage(courseId)} className="button-link">
-            New page
+            <FormattedMessage id="pages.new" defaultMessage="New page" />
           </Link>
         </p>
       )}
@@ -25,21 +27,26 @@ export function PagesTab({ courseId, viewer }: { courseId: number; viewer: Cours
 }
 
 function PageList({ courseId, viewer, pages }: { courseId: number; viewer: CourseViewer; pages: ResourceView<WikiPage[]> }) {
+  const intl = useIntl();
   return (
-    <Loaded value={pages} what="pages">
+    <Loaded value={pages} what={intl.formatMessage({ id: 'pages.what', defaultMessage: 'pages' })}>
       {(list) =>
         list.length === 0 ? (
-          <p className="muted">This course has no pages yet.</p>
+          <p className="muted">
+            <FormattedMessage id="pages.none" defaultMessage="This course has no pages yet." />
+          </p>
         ) : (
-          <ul className="card-list" aria-label="Pages">
+          <ul className="card-list" aria-label={intl.formatMessage({ id: 'pages.list', defaultMessage: 'Pages' })}>
             {list.map((page) => (
               <li key={page.page_id} className="card">
-                <Link className="card-title" to={paths.page(courseId, page.url)}>
+                <Link className="card-title" to={paths.page(courseId, page.url)} dir="auto">
                   {page.title}
                 </Link>
-                {page.front_page && <Badge>Front page</Badge>}
-                {viewer.canManage && !page.published && <Badge tone="warn">Unpublished</Badge>}
-                <span className="muted">Updated {formatDateTime(page.updated_at)}</span>
+                {page.front_page && <Badge>{intl.formatMessage({ id: 'pages.frontPage', defaultMessage: 'Front page' })}</Badge>}
+                {viewer.canManage && !page.published && <Badge tone="warn">{intl.formatMessage(common.unpublished)}</Badge>}
+                <span className="muted">
+                  <FormattedMessage id="pages.updated" defaultMessage="Updated {when}" values={{ when: formatDateTime(page.updated_at) }} />
+                </span>
               </li>
             ))}
           </ul>

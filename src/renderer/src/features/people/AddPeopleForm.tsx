@@ -1,25 +1,23 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { EnrollmentType } from '../../../../contracts/lms-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
+import { enrollmentLabel } from '../../lib/course-roles.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { addressesIn, usePeopleStore, type PeopleAdded } from '../../stores/people-store.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 
 /** The roles a teacher gives from here; an observer also needs the student they follow, which this form does not ask. */
-const ROLES: ReadonlyArray<{ type: EnrollmentType; label: string }> = [
-  { type: 'StudentEnrollment', label: 'Student' },
-  { type: 'TaEnrollment', label: 'TA' },
-  { type: 'TeacherEnrollment', label: 'Teacher' },
-  { type: 'DesignerEnrollment', label: 'Designer' },
-];
+const ROLES: readonly EnrollmentType[] = ['StudentEnrollment', 'TaEnrollment', 'TeacherEnrollment', 'DesignerEnrollment'];
 
 /**
  * `Add people`: addresses, a role and a section. Addresses that matched nobody stay in the box, named in an alert,
  * so the teacher can correct them and send again; those enrolled leave it.
  */
 export function AddPeopleForm({ courseId, onDone }: { courseId: number; onDone: () => void }) {
+  const intl = useIntl();
   const sections = useResource(resources.sections(courseId));
   const ids = useId();
   const [text, setText] = useState('');
@@ -31,13 +29,18 @@ export function AddPeopleForm({ courseId, onDone }: { courseId: number; onDone: 
   const { pending, error, submit } = useSubmission();
 
   return (
-    <Loaded value={sections} what="the course's sections">
+    <Loaded value={sections} what={intl.formatMessage({ id: 'people.add.sections.what', defaultMessage: "the course's sections" })}>
       {(list) => {
         const section = sectionId ?? list[0]?.id;
         const onSubmit = (event: FormEvent) => {
           event.preventDefault();
           const addresses = addressesIn(text);
-          const refused = addresses.length === 0 ? 'Type the email address of at least one person.' : section === undefined ? 'The course has no section to add people to.' : undefined;
+          const refused =
+            addresses.length === 0
+              ? intl.formatMessage({ id: 'people.add.noAddress', defaultMessage: 'Type the email address of at least one person.' })
+              : section === undefined
+                ? intl.formatMessage({ id: 'people.add.noSection', defaultMessage: 'The course has no section to add people to.' })
+                : undefined;
           setProblem(refused);
           if (refused !== undefined || section === undefined) return;
           setOutcome(undefined);
@@ -48,33 +51,40 @@ export function AddPeopleForm({ courseId, onDone }: { courseId: number; onDone: 
           });
         };
         return (
-          <form className="stacked-form panel" onSubmit={onSubmit} aria-label="Add people" noValidate>
+          <form className="stacked-form panel" onSubmit={onSubmit} aria-label={intl.formatMessage({ id: 'people.add', defaultMessage: 'Add people' })} noValidate>
             <div className="field">
-              <label htmlFor={`${ids}-addresses`}>Email addresses</label>
+              <label htmlFor={`${ids}-addresses`}>
+                <FormattedMessage id="people.add.addresses" defaultMessage="Email addresses" />
+              </label>
               <textarea
                 id={`${ids}-addresses`}
                 value={text}
                 onChange={(e) => setText(e.target.value)}
                 aria-describedby={`${ids}-addresses-help`}
                 rows={3}
+                dir="ltr"
                 disabled={pending}
               />
               <p id={`${ids}-addresses-help`} className="help">
-                The addresses people sign in with, separated by commas or on separate lines.
+                <FormattedMessage id="people.add.addresses.help" defaultMessage="The addresses people sign in with, separated by commas or on separate lines." />
               </p>
             </div>
             <div className="field">
-              <label htmlFor={`${ids}-role`}>Role</label>
+              <label htmlFor={`${ids}-role`}>
+                <FormattedMessage id="people.column.role" defaultMessage="Role" />
+              </label>
               <select id={`${ids}-role`} value={type} onChange={(e) => setType(e.target.value as EnrollmentType)} disabled={pending}>
                 {ROLES.map((role) => (
-                  <option key={role.type} value={role.type}>
-                    {role.label}
+                  <option key={role} value={role}>
+                    {enrollmentLabel(role, role)}
                   </option>
                 ))}
               </select>
             </div>
             <div className="field">
-              <label htmlFor={`${ids}-section`}>Section</label>
+              <label htmlFor={`${ids}-section`}>
+                <FormattedMessage id="people.add.section" defaultMessage="Section" />
+              </label>
               <select id={`${ids}-section`} value={section ?? ''} onChange={(e) => setSectionId(Number(e.target.value))} disabled={pending}>
                 {list.map((s) => (
                   <option key={s.id} value={s.id}>
@@ -87,14 +97,14 @@ export function AddPeopleForm({ courseId, onDone }: { courseId: number; onDone: 
             {outcome && <AddOutcome outcome={outcome} />}
             <div className="button-row">
               <button type="submit" disabled={pending}>
-                Add to course
+                <FormattedMessage id="people.add.submit" defaultMessage="Add to course" />
               </button>
               <button type="button" onClick={onDone} disabled={pending}>
-                Close
+                <FormattedMessage id="people.add.close" defaultMessage="Close" />
               </button>
               {pending && (
                 <span role="status" className="muted">
-                  Adding…
+                  <FormattedMessage id="people.add.pending" defaultMessage="Adding…" />
                 </span>
               )}
             </div>
@@ -106,17 +116,25 @@ export function AddPeopleForm({ courseId, onDone }: { courseId: number; onDone: 
 }
 
 function AddOutcome({ outcome }: { outcome: PeopleAdded }) {
+  const intl = useIntl();
   return (
     <>
       {outcome.added.length > 0 && (
         <p role="status">
-          Added {outcome.added.length === 1 ? '1 person' : `${outcome.added.length} people`}: {outcome.added.join(', ')}.
+          <FormattedMessage
+            id="people.add.added"
+            defaultMessage="Added {count, plural, one {# person} other {# people}}: {names}."
+            values={{ count: outcome.added.length, names: intl.formatList(outcome.added, { type: 'unit' }) }}
+          />
         </p>
       )}
       {outcome.unmatched.length > 0 && (
         <p role="alert" className="error">
-          No one signs in with {outcome.unmatched.join(', ')}. Check {outcome.unmatched.length === 1 ? 'the address' : 'the addresses'}, or ask an
-          administrator to create {outcome.unmatched.length === 1 ? 'that user' : 'those users'} first.
+          <FormattedMessage
+            id="people.add.unmatched"
+            defaultMessage="No one signs in with {addresses}. {count, plural, one {Check the address, or ask an administrator to create that user first.} other {Check the addresses, or ask an administrator to create those users first.}}"
+            values={{ count: outcome.unmatched.length, addresses: intl.formatList(outcome.unmatched, { type: 'unit' }) }}
+          />
         </p>
       )}
     </>

@@ -1,6 +1,7 @@
-import { DataTable } from '../../components/DataTable.tsx';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { CourseUser } from '../../../../contracts/lms-dtos.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import { enrollmentLabel, type CourseViewer } from '../../lib/course-roles.ts';
 import { useResource } from '../../stores/resource-store.ts';
@@ -12,8 +13,14 @@ import { AddPeopleForm } from './AddPeopleForm.tsx';
  * API then decides which roles each of them may give.
  */
 export function PeopleTab({ courseId, viewer }: { courseId: number; viewer: CourseViewer }) {
+  const intl = useIntl();
   const people = useResource(resources.people(courseId));
   const [adding, setAdding] = useState(false);
+  const columns = [
+    intl.formatMessage({ id: 'people.column.name', defaultMessage: 'Name' }),
+    intl.formatMessage({ id: 'people.column.login', defaultMessage: 'Login' }),
+    intl.formatMessage({ id: 'people.column.role', defaultMessage: 'Role' }),
+  ];
   return (
     <>
       {viewer.canManage &&
@@ -22,18 +29,20 @@ export function PeopleTab({ courseId, viewer }: { courseId: number; viewer: Cour
         ) : (
           <p>
             <button type="button" onClick={() => setAdding(true)}>
-              Add people
+              <FormattedMessage id="people.add" defaultMessage="Add people" />
             </button>
           </p>
         ))}
-      <Loaded value={people} what="the people in this course">
+      <Loaded value={people} what={intl.formatMessage({ id: 'people.what', defaultMessage: 'the people in this course' })}>
         {(list) => (
-          <DataTable caption="People" columns={['Name', 'Login', 'Role']}>
+          <DataTable caption={intl.formatMessage({ id: 'people.table', defaultMessage: 'People' })} columns={columns}>
             {list.map((person) => (
               <tr key={person.id}>
-                <th scope="row">{person.name}</th>
-                <td>{person.login_id ?? ''}</td>
-                <td>{roles(person)}</td>
+                <th scope="row" dir="auto">
+                  {person.name}
+                </th>
+                <td dir="ltr">{person.login_id ?? ''}</td>
+                <td>{intl.formatList(roles(person), { type: 'unit' })}</td>
               </tr>
             ))}
           </DataTable>
@@ -43,6 +52,6 @@ export function PeopleTab({ courseId, viewer }: { courseId: number; viewer: Cour
   );
 }
 
-function roles(person: CourseUser): string {
-  return [...new Set((person.enrollments ?? []).map((e) => enrollmentLabel(e.type, e.role)))].join(', ');
+function roles(person: CourseUser): string[] {
+  return [...new Set((person.enrollments ?? []).map((e) => enrollmentLabel(e.type, e.role)))];
 }

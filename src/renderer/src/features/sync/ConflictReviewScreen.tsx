@@ -1,7 +1,9 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { SyncConflict } from '../../../../contracts/session-dtos.ts';
-import { Loaded } from '../../components/Loaded.tsx';
 import { FormError } from '../../components/FormError.tsx';
+import { Loaded } from '../../components/Loaded.tsx';
+import { currentIntl } from '../../i18n/current-intl.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { Screen } from '../../shell/Screen.tsx';
@@ -12,16 +14,21 @@ import { conflictSubject, fieldDifferences, readableValue } from './conflict-fie
 
 /** Each recorded conflict with both versions side by side; the person makes their change again or keeps what stands. */
 export function ConflictReviewScreen() {
+  const intl = useIntl();
   const conflicts = useResource(resources.conflicts());
   return (
-    <Screen title="Review conflicts">
+    <Screen title={intl.formatMessage({ id: 'conflicts.title', defaultMessage: 'Review conflicts' })}>
       <p className="breadcrumbs">
-        <Link to={paths.syncDetails()}>Sync details</Link>
+        <Link to={paths.syncDetails()}>
+          <FormattedMessage id="conflicts.toSyncDetails" defaultMessage="Sync details" />
+        </Link>
       </p>
-      <Loaded value={conflicts} what="the conflicts">
+      <Loaded value={conflicts} what={intl.formatMessage({ id: 'conflicts.what', defaultMessage: 'the conflicts' })}>
         {(list) =>
           list.length === 0 ? (
-            <p className="muted">No conflicts wait for you.</p>
+            <p className="muted">
+              <FormattedMessage id="sync.details.noConflicts" defaultMessage="No conflicts wait for you." />
+            </p>
           ) : (
             list.map((conflict) => <ConflictCard key={conflict.id} conflict={conflict} />)
           )
@@ -32,35 +39,51 @@ export function ConflictReviewScreen() {
 }
 
 function ConflictCard({ conflict }: { conflict: SyncConflict }) {
+  const intl = useIntl();
   const headingId = `conflict-${conflict.id}`;
   const differences = fieldDifferences(conflict);
   const resolving = useConflictReviewStore((s) => s.resolvingId === conflict.id);
   const failure = useConflictReviewStore((s) => (s.failure?.conflictId === conflict.id ? s.failure.message : undefined));
   const resolveClicked = useConflictReviewStore((s) => s.resolveClicked);
-  const subject = conflictSubject(conflict);
+  const subject = conflictSubject(conflict, currentIntl());
 
   return (
     <section className="panel conflict" aria-labelledby={headingId}>
-      <h2 id={headingId}>{subject}</h2>
+      <h2 id={headingId} dir="auto">
+        {subject}
+      </h2>
       <p className="muted">
-        Your change of {formatDateTime(conflict.lost_at)} and a later one of {formatDateTime(conflict.kept_at)} changed the same fields: the later one stands.
+        <FormattedMessage
+          id="conflicts.explanation"
+          defaultMessage="Your change of {lost} and a later one of {kept} changed the same fields: the later one stands."
+          values={{ lost: formatDateTime(conflict.lost_at), kept: formatDateTime(conflict.kept_at) }}
+        />
       </p>
       <FormError message={failure} />
       <table className="data-table">
-        <caption className="visually-hidden">Differences in {subject}</caption>
+        <caption className="visually-hidden">
+          <FormattedMessage id="conflicts.differences" defaultMessage="Differences in {subject}" values={{ subject }} />
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Your change</th>
-            <th scope="col">Now</th>
+            <th scope="col">{intl.formatMessage({ id: 'conflicts.column.field', defaultMessage: 'Field' })}</th>
+            <th scope="col">{intl.formatMessage({ id: 'conflicts.column.mine', defaultMessage: 'Your change' })}</th>
+            <th scope="col">{intl.formatMessage({ id: 'conflicts.column.now', defaultMessage: 'Now' })}</th>
           </tr>
         </thead>
         <tbody>
           {differences.map((d) => (
             <tr key={d.field}>
-              <th scope="row">{d.field}</th>
-              <td className="value-cell">{readableValue(d.mine)}</td>
-              <td className="value-cell">{readableValue(d.standing)}</td>
+              {/* The record's own field names, as the API spells them. */}
+              <th scope="row" dir="ltr">
+                {d.field}
+              </th>
+              <td className="value-cell" dir="auto">
+                {readableValue(d.mine)}
+              </td>
+              <td className="value-cell" dir="auto">
+                {readableValue(d.standing)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -69,11 +92,11 @@ function ConflictCard({ conflict }: { conflict: SyncConflict }) {
         {/* Making the change again goes through the API like any write: it may be refused as one. */}
         {conflict.can_redo && (
           <button type="button" disabled={resolving} onClick={() => void resolveClicked(conflict.id, 'device')}>
-            Make my change again
+            <FormattedMessage id="conflicts.redo" defaultMessage="Make my change again" />
           </button>
         )}
         <button type="button" disabled={resolving} onClick={() => void resolveClicked(conflict.id, 'hub')}>
-          Keep it as it is now
+          <FormattedMessage id="conflicts.keep" defaultMessage="Keep it as it is now" />
         </button>
       </div>
     </section>

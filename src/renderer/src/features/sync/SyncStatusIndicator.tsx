@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useSyncStatusStore } from '../../stores/sync-status-store.ts';
@@ -6,6 +7,7 @@ import { syncStatusText } from './sync-words.ts';
 
 /** On every signed-in screen: where sync stands, a way to the details, and to conflicts while any wait. */
 export function SyncStatusIndicator() {
+  const intl = useIntl();
   const status = useSyncStatusStore((s) => s.status);
   const pollingStarted = useSyncStatusStore((s) => s.pollingStarted);
   useEffect(() => pollingStarted(), [pollingStarted]);
@@ -13,8 +15,8 @@ export function SyncStatusIndicator() {
   return (
     <div className="sync-indicator">
       <Link to={paths.syncDetails()} className={`sync-status sync-${status?.state ?? 'unknown'}`}>
-        <span role="status" aria-label="Sync status" data-testid="sync-status">
-          {status ? syncStatusText(status) : 'Checking sync…'}
+        <span role="status" aria-label={intl.formatMessage({ id: 'sync.status.label', defaultMessage: 'Sync status' })} data-testid="sync-status">
+          {status ? syncStatusText(status, intl) : intl.formatMessage({ id: 'sync.checking', defaultMessage: 'Checking sync…' })}
         </span>
       </Link>
       {status && status.conflicts > 0 && <ReviewConflictsLink count={status.conflicts} />}
@@ -25,7 +27,7 @@ export function SyncStatusIndicator() {
 export function ReviewConflictsLink({ count }: { count: number }) {
   return (
     <Link to={paths.conflicts()} className="review-conflicts">
-      Review conflicts ({count})
+      <FormattedMessage id="sync.reviewConflicts" defaultMessage="Review conflicts ({count, number})" values={{ count }} />
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { defineMessages, type IntlShape } from '@formatjs/intl';
 import type { SyncConflict } from '../../../../contracts/session-dtos.ts';
 
 /** One data field the two writes disagree on. */
@@ -25,22 +26,25 @@ export function readableValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-const RECORD_LABELS: Partial<Record<string, string>> = {
-  wiki_page: 'Page',
-  assignment: 'Assignment',
-  submission: 'Submission',
-  context_module: 'Module',
-  content_tag: 'Module item',
-  discussion_topic: 'Discussion',
-  course: 'Course',
-  quiz: 'Quiz',
-  attachment: 'File',
-};
+const RECORD_LABELS = defineMessages({
+  wiki_page: { id: 'conflicts.record.page', defaultMessage: 'Page' },
+  assignment: { id: 'conflicts.record.assignment', defaultMessage: 'Assignment' },
+  submission: { id: 'conflicts.record.submission', defaultMessage: 'Submission' },
+  context_module: { id: 'conflicts.record.module', defaultMessage: 'Module' },
+  content_tag: { id: 'conflicts.record.moduleItem', defaultMessage: 'Module item' },
+  discussion_topic: { id: 'conflicts.record.discussion', defaultMessage: 'Discussion' },
+  course: { id: 'conflicts.record.course', defaultMessage: 'Course' },
+  quiz: { id: 'conflicts.record.quiz', defaultMessage: 'Quiz' },
+  attachment: { id: 'conflicts.record.file', defaultMessage: 'File' },
+});
 
 /** "Page “Welcome”", "Submission 12": what the conflict is about, in the person's words. */
-export function conflictSubject(conflict: SyncConflict): string {
+export function conflictSubject(conflict: SyncConflict, intl: IntlShape): string {
   const data = conflict.kept.data;
-  const label = RECORD_LABELS[conflict.record_type] ?? conflict.record_type.replaceAll('_', ' ');
+  const type = conflict.record_type;
+  const label = Object.hasOwn(RECORD_LABELS, type) ? intl.formatMessage(RECORD_LABELS[type as keyof typeof RECORD_LABELS]) : type.replaceAll('_', ' ');
   const title = data.title ?? data.name;
-  return typeof title === 'string' && title ? `${label} “${title}”` : `${label} ${conflict.record_id}`;
+  return typeof title === 'string' && title
+    ? intl.formatMessage({ id: 'conflicts.subject.titled', defaultMessage: '{label} “{title}”' }, { label, title })
+    : intl.formatMessage({ id: 'conflicts.subject.numbered', defaultMessage: '{label} {id}' }, { label, id: conflict.record_id });
 }

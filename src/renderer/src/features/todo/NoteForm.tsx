@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { FormError } from '../../components/FormError.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useSubmission } from '../../lib/use-submission.ts';
@@ -13,13 +14,19 @@ interface NoteFormProps {
 
 /** A planner note's `Title` and `Date`: the note shows on the To do list on that day. */
 export function NoteForm({ initial, submitLabel, send }: NoteFormProps) {
+  const intl = useIntl();
   const [title, setTitle] = useState(initial?.title ?? '');
   const [date, setDate] = useState(initial?.date ?? localDay(new Date()));
   const [problem, setProblem] = useState<string>();
   const { pending, error, submit } = useSubmission();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = title.trim() === '' ? 'Give the note a title.' : date === '' ? 'Choose the day the note is for.' : undefined;
+    const missing =
+      title.trim() === ''
+        ? intl.formatMessage({ id: 'todo.note.noTitle', defaultMessage: 'Give the note a title.' })
+        : date === ''
+          ? intl.formatMessage({ id: 'todo.note.noDate', defaultMessage: 'Choose the day the note is for.' })
+          : undefined;
     setProblem(missing);
     if (missing) return;
     submit(async () => {
@@ -30,8 +37,8 @@ export function NoteForm({ initial, submitLabel, send }: NoteFormProps) {
   };
   return (
     <form className="stacked-form note-form" onSubmit={onSubmit} noValidate>
-      <TextField label="Title" value={title} onChange={setTitle} disabled={pending} maxLength={255} />
-      <TextField label="Date" type="date" value={date} onChange={setDate} disabled={pending} />
+      <TextField label={intl.formatMessage({ id: 'todo.note.title', defaultMessage: 'Title' })} dir="auto" value={title} onChange={setTitle} disabled={pending} maxLength={255} />
+      <TextField label={intl.formatMessage({ id: 'todo.note.date', defaultMessage: 'Date' })} type="date" value={date} onChange={setDate} disabled={pending} />
       <FormError message={problem ?? error} />
       <div className="button-row">
         <button type="submit" disabled={pending}>

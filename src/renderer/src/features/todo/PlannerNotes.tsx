@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { PlannerItem } from '../../../../contracts/planner-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { useSubmission } from '../../lib/use-submission.ts';
@@ -9,15 +10,16 @@ import { localDay, NoteForm } from './NoteForm.tsx';
 
 /** Notes of the student's own, in this course, shown on the list on their day. */
 export function NewNote({ courseId, studentId }: { courseId: number; studentId: number }) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   return (
-    <section aria-label="Planner notes" className="new-note">
+    <section aria-label={intl.formatMessage({ id: 'todo.notes', defaultMessage: 'Planner notes' })} className="new-note">
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        New note
+        <FormattedMessage id="todo.note.new" defaultMessage="New note" />
       </button>
       {open && (
         <NoteForm
-          submitLabel="Add note"
+          submitLabel={intl.formatMessage({ id: 'todo.note.add', defaultMessage: 'Add note' })}
           send={async (note) => {
             await currentApi().createNote(courseId, note);
             await todoListChanged(courseId, studentId);
@@ -34,6 +36,7 @@ export const todoListChanged = (courseId: number, studentId: number) => useResou
 
 /** `Edit note` opens the note's form in place; `Delete note` removes it. */
 export function NoteActions({ courseId, studentId, item }: { courseId: number; studentId: number; item: PlannerItem }) {
+  const intl = useIntl();
   const [editing, setEditing] = useState(false);
   const { pending, error, submit } = useSubmission();
   const noteId = Number(item.plannable_id);
@@ -42,7 +45,7 @@ export function NoteActions({ courseId, studentId, item }: { courseId: number; s
     <div className="note-actions">
       <div className="button-row">
         <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-          Edit note
+          <FormattedMessage id="todo.note.edit" defaultMessage="Edit note" />
         </button>
         <button
           type="button"
@@ -54,13 +57,13 @@ export function NoteActions({ courseId, studentId, item }: { courseId: number; s
             })
           }
         >
-          Delete note
+          <FormattedMessage id="todo.note.delete" defaultMessage="Delete note" />
         </button>
       </div>
       {editing && (
         <NoteForm
           initial={{ title: item.plannable.title ?? '', date: date ? localDay(new Date(date)) : '' }}
-          submitLabel="Save note"
+          submitLabel={intl.formatMessage({ id: 'todo.note.save', defaultMessage: 'Save note' })}
           send={async (note) => {
             await currentApi().updateNote(noteId, note);
             await todoListChanged(courseId, studentId);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import type { PlannerItem } from '../../../../contracts/planner-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
@@ -20,16 +21,19 @@ interface TodoTabProps {
 
 /** The course's `To do` from the planner: each item with a `Done` checkbox that sets the caller's planner override. */
 export function TodoTab({ courseId, studentId, observed }: TodoTabProps) {
+  const intl = useIntl();
   const items = useResource(resources.todo(courseId, studentId, observed));
   return (
     <>
       {!observed && <NewNote courseId={courseId} studentId={studentId} />}
-      <Loaded value={items} what="the to-do list">
+      <Loaded value={items} what={intl.formatMessage({ id: 'todo.what', defaultMessage: 'the to-do list' })}>
         {(list) =>
           list.length === 0 ? (
-            <p className="muted">Nothing to do in the two weeks either side of today.</p>
+            <p className="muted">
+              <FormattedMessage id="todo.empty" defaultMessage="Nothing to do in the two weeks either side of today." />
+            </p>
           ) : (
-            <ul className="card-list" aria-label="To do">
+            <ul className="card-list" aria-label={intl.formatMessage({ id: 'todo.list', defaultMessage: 'To do' })}>
               {list.map((item) => (
                 <TodoItem key={`${item.plannable_type}:${item.plannable_id}`} courseId={courseId} studentId={studentId} item={item} readOnly={observed} />
               ))}
@@ -42,11 +46,12 @@ export function TodoTab({ courseId, studentId, observed }: TodoTabProps) {
 }
 
 function TodoItem({ courseId, studentId, item, readOnly }: { courseId: number; studentId: number; item: PlannerItem; readOnly: boolean }) {
+  const intl = useIntl();
   const { pending, error, submit } = useSubmission();
   // The box shows the person's choice at once; the list read back afterwards has the server's word on it.
   const [chosen, setChosen] = useState<boolean>();
   const done = chosen ?? item.planner_override?.marked_complete ?? false;
-  const title = item.plannable.title ?? 'Untitled';
+  const title = item.plannable.title ?? intl.formatMessage({ id: 'todo.untitled', defaultMessage: 'Untitled' });
   const target = placeOf(courseId, item);
   const marked = (next: boolean) => {
     setChosen(next);
@@ -63,17 +68,19 @@ function TodoItem({ courseId, studentId, item, readOnly }: { courseId: number; s
     <li className={`card todo-item${done ? ' todo-done' : ''}`}>
       <label className="checkbox">
         <input type="checkbox" checked={done} disabled={readOnly || pending} onChange={(e) => marked(e.target.checked)} />
-        Done
+        <FormattedMessage id="todo.done" defaultMessage="Done" />
       </label>
       {target ? (
-        <Link className="card-title" to={target}>
+        <Link className="card-title" to={target} dir="auto">
           {title}
         </Link>
       ) : (
-        <span className="card-title">{title}</span>
+        <span className="card-title" dir="auto">
+          {title}
+        </span>
       )}
       <span className="muted">
-        {typeLabel(item.plannable_type)}
+        {typeLabel(item.plannable_type, intl)}
         {item.plannable_date && ` · ${formatDateTime(item.plannable_date)}`}
       </span>
       {item.plannable_type === 'planner_note' && !readOnly && <NoteActions courseId={courseId} studentId={studentId} item={item} />}
@@ -97,16 +104,16 @@ function placeOf(courseId: number, item: PlannerItem): string | undefined {
 
 const REVIEWED_SUBMISSION = /\/assignments\/(\d+)\/submissions\/(\d+)$/;
 
-const TYPE_LABELS: Record<string, string> = {
-  assignment: 'Assignment',
-  quiz: 'Quiz',
-  discussion_topic: 'Discussion',
-  announcement: 'Announcement',
-  wiki_page: 'Page',
-  planner_note: 'Note',
-  assessment_request: 'Peer review',
-};
+const TYPE_LABELS = defineMessages({
+  assignment: { id: 'todo.type.assignment', defaultMessage: 'Assignment' },
+  quiz: { id: 'todo.type.quiz', defaultMessage: 'Quiz' },
+  discussion_topic: { id: 'todo.type.discussion', defaultMessage: 'Discussion' },
+  announcement: { id: 'todo.type.announcement', defaultMessage: 'Announcement' },
+  wiki_page: { id: 'todo.type.page', defaultMessage: 'Page' },
+  planner_note: { id: 'todo.type.note', defaultMessage: 'Note' },
+  assessment_request: { id: 'todo.type.peerReview', defaultMessage: 'Peer review' },
+});
 
-function typeLabel(type: string): string {
-  return TYPE_LABELS[type] ?? type;
+function typeLabel(type: string, intl: IntlShape): string {
+  return Object.hasOwn(TYPE_LABELS, type) ? intl.formatMessage(TYPE_LABELS[type as keyof typeof TYPE_LABELS]) : type;
 }

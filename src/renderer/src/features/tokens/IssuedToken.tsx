@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { CreatedAccessToken } from '../../../../contracts/session-dtos.ts';
 import { useTokensStore } from '../../stores/tokens-store.ts';
 
@@ -20,22 +21,26 @@ export function IssuedToken({ token }: { token: CreatedAccessToken }) {
   return (
     <div className="issued-token" role="group" aria-labelledby={`${id}-label`}>
       <label id={`${id}-label`} htmlFor={id}>
-        New token for “{token.purpose}”
+        <FormattedMessage id="tokens.issued.label" defaultMessage="New token for “{purpose}”" values={{ purpose: <bdi>{token.purpose}</bdi> }} />
       </label>
       <p className="help" id={`${id}-help`}>
-        Copy it now: it will not be shown again.
+        <FormattedMessage id="tokens.issued.help" defaultMessage="Copy it now: it will not be shown again." />
       </p>
       <div className="copy-row">
-        <input id={id} readOnly value={token.visible_token} aria-describedby={`${id}-help`} onFocus={(e) => e.target.select()} spellCheck={false} />
+        <input id={id} readOnly dir="ltr" value={token.visible_token} aria-describedby={`${id}-help`} onFocus={(e) => e.target.select()} spellCheck={false} />
         <button type="button" onClick={() => void onCopy()}>
-          Copy token
+          <FormattedMessage id="tokens.issued.copy" defaultMessage="Copy token" />
         </button>
       </div>
       <p role="status" className="muted">
-        {copy === 'copied' ? 'Copied.' : copy === 'failed' ? 'Could not copy: select the token and copy it yourself.' : ''}
+        {copy === 'copied' ? (
+          <FormattedMessage id="tokens.issued.copied" defaultMessage="Copied." />
+        ) : copy === 'failed' ? (
+          <FormattedMessage id="tokens.issued.copyFailed" defaultMessage="Could not copy: select the token and copy it yourself." />
+        ) : null}
       </p>
       <button type="button" onClick={issuedDismissed}>
-        Done
+        <FormattedMessage id="tokens.issued.done" defaultMessage="Done" />
       </button>
     </div>
   );
