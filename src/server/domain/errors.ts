@@ -11,6 +11,7 @@
  * - `'error'`: `{"error": <message>}`
  * - `'status'`: `{"status": "bad_request", "errors": [{"message": <message>}]}` (the status as Canvas names it)
  * - `'none'`: `{}`, e.g. a 404 relayed from a service whose body is empty
+ * - `'bare_status'`: `{"status": <message>}`, e.g. group categories' `{"status":"not found"}`
  * - `{ field }`: `{"errors": {<field>: <message>}}`
  * - `{ error }`: `{"error": <error>, "message": <message>}`, a summary with the detail beside it
  * - `{ oauth }`: `{"error": <oauth>, "error_description": <message>}`, RFC 6749's body on the OAuth2 endpoints
@@ -20,6 +21,7 @@ export type Wording =
   | 'error'
   | 'status'
   | 'none'
+  | 'bare_status'
   | { readonly field: string }
   | { readonly error: string }
   | { readonly oauth: string };

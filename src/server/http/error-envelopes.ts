@@ -55,6 +55,7 @@ function worded(wording: Wording, statusName: string, message: string): unknown 
   if (wording === 'error') return { error: message };
   if (wording === 'status') return { status: statusName, errors: [{ message }] };
   if (wording === 'none') return {};
+  if (wording === 'bare_status') return { status: message };
   if ('field' in wording) return { errors: { [wording.field]: message } };
   if ('oauth' in wording) return { error: wording.oauth, error_description: message };
   return { error: wording.error, message };
