@@ -45,6 +45,12 @@ describe('fidelity: endpoint-specific error bodies', () => {
     expect(gone.json).toEqual({ status: 'not found' });
   });
 
+  it('/students/submissions naming an assignment the caller cannot see is 403 {"error":"invalid assignment ids requested"}', async () => {
+    const res = await api(server, c.teacher.token, 'GET', `${base}/students/submissions?student_ids[]=all&assignment_ids[]=987654321`);
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ error: 'invalid assignment ids requested' });
+  });
+
   it('a pending Progress has no results key (pollers read its presence as "done")', async () => {
     const assignment = await createGradedAssignment(server, c);
     const started = await api(server, c.teacher.token, 'POST', `${base}/assignments/${String(assignment.id)}/submissions/update_grades`, {

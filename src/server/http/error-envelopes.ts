@@ -34,6 +34,7 @@ export function errorResponse(err: unknown): ErrorResponse {
 const STATUS_OF: Readonly<Record<ErrorKind, { code: number; name: string }>> = {
   not_found: { code: 404, name: 'not_found' },
   refused: { code: 401, name: 'unauthorized' },
+  forbidden: { code: 403, name: 'forbidden' },
   invalid: { code: 400, name: 'bad_request' },
   conflict: { code: 409, name: 'conflict' },
 };

@@ -1,5 +1,5 @@
 import type { CoreServices } from '../../core-services.ts';
-import { InvalidError, NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
+import { ForbiddenError, InvalidError, NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { needsGrading, type SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
@@ -9,6 +9,9 @@ import { whenNotFound, type IdResolver } from '../common/id-lookup.ts';
 import type { SubmissionScope, SubmissionScopes } from './submission-scope.ts';
 import type { StoredAssignment, SubmissionStore } from './submission-store.ts';
 import type { StudentSubmissionsParams } from './submissions.params.ts';
+
+/** Canvas's own refusal when `/students/submissions` names assignments the caller cannot see. */
+const INVALID_ASSIGNMENT_IDS = () => new ForbiddenError('invalid assignment ids requested', 'error');
 
 /** Canvas caps explicit student lists of `/students/submissions` (docs/canvas-compatibility.md §8.6). */
 const MAX_STUDENT_IDS = 50;
@@ -30,13 +33,13 @@ export class SubmissionLists {
   /**
    * Published assignments of the course (students see no others), or the named ones among them, by id. A named id
    * the viewer cannot see at all (unknown, deleted, another course's, a draft of someone else's) is a 404, never
-   * an empty answer; a draft its editor names is left out like every draft.
+   * an empty answer (`unseen` says how: a 404 by default); a draft its editor names is left out like every draft.
    */
-  async publishedAssignments(viewer: ContentViewer, only?: readonly number[]): Promise<StoredAssignment[]> {
+  async publishedAssignments(viewer: ContentViewer, only?: readonly number[], unseen: () => Error = () => new NotFoundError('assignment')): Promise<StoredAssignment[]> {
     const all = await this.#services.repos.assignments.find({ course_id: viewer.courseId });
     if (only !== undefined) {
       const visible = new Set(all.filter((a) => isVisibleContent(a.data.workflow_state, viewer)).map((a) => a.id));
-      if (only.some((id) => !visible.has(id))) throw new NotFoundError('assignment');
+      if (only.some((id) => !visible.has(id))) throw unseen();
     }
     return all.filter((a) => a.data.workflow_state === 'published' && (only === undefined || only.includes(a.id)));
   }
@@ -79,7 +82,7 @@ export class SubmissionLists {
    */
   async forStudents(viewer: ContentViewer, scope: SubmissionScope, p: StudentSubmissionsParams, stamp: WriteStamp) {
     const studentIds = await this.#inEnrollmentState(scope, await this.#requestedStudents(viewer.principal, scope, p.student_ids), p);
-    const published = await this.publishedAssignments(viewer, p.assignment_ids);
+    const published = await this.publishedAssignments(viewer, p.assignment_ids, INVALID_ASSIGNMENT_IDS);
     // `post_to_sis=true` asks for assignments posted to SIS; Outpost posts none (every assignment's `post_to_sis` is false).
     const assignments = p.post_to_sis === true ? [] : published;
     const found = await this.#store.ensureAcross(viewer.courseId, assignments, studentIds, stamp);
