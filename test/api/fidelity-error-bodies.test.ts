@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api-fixtures.ts';
+import { expectNotFound } from '../helpers/course-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createGradedAssignment, createSubmissionCourse, type SubmissionCourse } from '../helpers/submission-fixtures.ts';
 
@@ -49,6 +50,14 @@ describe('fidelity: endpoint-specific error bodies', () => {
     const res = await api(server, c.teacher.token, 'GET', `${base}/students/submissions?student_ids[]=all&assignment_ids[]=987654321`);
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ error: 'invalid assignment ids requested' });
+  });
+
+  it('the poll routes answer an unknown poll, choice, session or submission with the 404 Canvas\'s polling controllers give', async () => {
+    const made = await api(server, c.teacher.token, 'POST', '/api/v1/polls', { polls: [{ question: 'Ready?' }] });
+    const poll = (made.json as { polls: { id: string }[] }).polls[0]!.id;
+    const paths = ['/api/v1/polls/987654321', '/api/v1/polls/987654321/poll_choices', `/api/v1/polls/${poll}/poll_choices/987654321`,
+      `/api/v1/polls/${poll}/poll_sessions/987654321`, `/api/v1/polls/${poll}/poll_sessions/987654321/poll_submissions/1`];
+    for (const path of paths) expectNotFound(await api(server, c.teacher.token, 'GET', path), path);
   });
 
   it('a pending Progress has no results key (pollers read its presence as "done")', async () => {
