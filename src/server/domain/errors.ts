@@ -87,8 +87,8 @@ export class InvalidTokenError extends RefusedError {
 }
 
 /**
- * The few refusals Canvas answers with 403 rather than its usual 401 (§0.2), each in its endpoint's words, e.g.
- * `/students/submissions` naming assignments the caller cannot list.
+ * The few refusals Canvas answers with 403 rather than its usual 401 (docs/canvas-compatibility.md §0.2), each in
+ * its endpoint's words, e.g. `/students/submissions` naming assignments the caller cannot list.
  */
 export class ForbiddenError extends DomainError {
   readonly kind = 'forbidden';
