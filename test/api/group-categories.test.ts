@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createFixtureUser, fixtureStamp, type FixtureUser } from '../helpers/api-fixtures.ts';
-import { enrollFixtureUser, expectInvalidToken, expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
+import { enrollFixtureUser, expectInvalidToken, expectNotFound, expectNotFoundSaying, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { addFixtureMember, createFixtureCategory } from '../helpers/group-fixtures.ts';
 import { rowsReadDuring } from '../helpers/rows-read.ts';
@@ -71,15 +71,17 @@ describe('group categories API', () => {
     });
 
     it('answers 404 for unknown categories, courses and accounts', async () => {
-      for (const path of ['/api/v1/group_categories/999999', '/api/v1/group_categories/abc', '/api/v1/group_categories/999999/users']) {
-        expectNotFound(await api(server, ADMIN, 'GET', path), path);
+      for (const path of ['/api/v1/group_categories/999999', '/api/v1/group_categories/999999/users']) {
+        expectNotFoundSaying(await api(server, ADMIN, 'GET', path), { status: 'not found' }, path);
       }
+      // A malformed id fails the route's parameters before any category is looked up.
+      expectNotFound(await api(server, ADMIN, 'GET', '/api/v1/group_categories/abc'));
       expectNotFound(await api(server, ADMIN, 'GET', '/api/v1/courses/999999/group_categories'));
       expectNotFound(await api(server, ADMIN, 'POST', '/api/v1/accounts/999999/group_categories', { name: 'X' }));
-      expectNotFound(await api(server, ADMIN, 'PUT', '/api/v1/group_categories/999999', { name: 'X' }));
-      expectNotFound(await api(server, ADMIN, 'DELETE', '/api/v1/group_categories/999999'));
+      expectNotFoundSaying(await api(server, ADMIN, 'PUT', '/api/v1/group_categories/999999', { name: 'X' }), { status: 'not found' });
+      expectNotFoundSaying(await api(server, ADMIN, 'DELETE', '/api/v1/group_categories/999999'), { status: 'not found' });
       const gone = await createFixtureCategory(server, { courseId: c.id }, { workflow_state: 'deleted' });
-      expectNotFound(await api(server, ADMIN, 'GET', `/api/v1/group_categories/${gone}`));
+      expectNotFoundSaying(await api(server, ADMIN, 'GET', `/api/v1/group_categories/${gone}`), { status: 'not found' });
     });
 
     it('rejects invalid values with keyed 400s and writes nothing', async () => {
@@ -182,7 +184,7 @@ describe('group categories API', () => {
       const res = await api(server, c.teacher.token, 'DELETE', `/api/v1/group_categories/${id}`);
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ id, name: 'Doomed' });
-      expectNotFound(await api(server, c.teacher.token, 'GET', `/api/v1/group_categories/${id}`));
+      expectNotFoundSaying(await api(server, c.teacher.token, 'GET', `/api/v1/group_categories/${id}`), { status: 'not found' });
       expectNotFound(await api(server, ADMIN, 'GET', `/api/v1/groups/${group!.id}`));
       for (const role of ['communities', 'student_organized'] as const) {
         const protectedId = await createFixtureCategory(server, { courseId: c.id }, { role });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createFixtureUser, type FixtureUser } from '../helpers/api-fixtures.ts';
 import { createContentCourse, type ContentCourse } from '../helpers/content-fixtures.ts';
-import { enrollFixtureUser, expectInvalidToken, expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
+import { enrollFixtureUser, expectInvalidToken, expectNotFound, expectNotFoundSaying, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createFixtureGroup, createPage, groupPages, updatePage, type PageJson } from '../helpers/page-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -42,7 +42,7 @@ describe('group pages API', () => {
   it('404 for an unknown group, a non-numeric group id and an unknown page; groups have no duplicate route', async () => {
     expectNotFound(await api(server, member(), 'GET', `/api/v1/groups/999999/pages`));
     expectNotFound(await api(server, member(), 'GET', `/api/v1/groups/abc/pages`));
-    expectNotFound(await api(server, member(), 'GET', `${base}/missing`));
+    expectNotFoundSaying(await api(server, member(), 'GET', `${base}/missing`), { message: 'page not found' });
     expect((await api(server, member(), 'POST', `${base}/auth-target/duplicate`)).status).toBe(404);
   });
 
@@ -61,7 +61,7 @@ describe('group pages API', () => {
     const t = course.teacher.token;
     const draft = await createPage(server, t, base, { title: 'Teacher Draft' });
     expect(draft).toMatchObject({ published: false, editing_roles: 'members' });
-    expectNotFound(await api(server, member(), 'GET', `${base}/teacher-draft`));
+    expectNotFoundSaying(await api(server, member(), 'GET', `${base}/teacher-draft`), { message: 'page not found' });
     const locked = await createPage(server, t, base, { title: 'Rubric', published: true, editing_roles: 'teachers' });
     expectUnauthorized(await api(server, member(), 'PUT', `${base}/${locked.url}`, { wiki_page: { body: 'x' } }));
     await updatePage(server, t, base, 'rubric', { front_page: true });
@@ -75,6 +75,6 @@ describe('group pages API', () => {
     const inGroup = await createPage(server, member(), base, { title: 'Shared Name' });
     const inCourse = await createPage(server, course.teacher.token, `/api/v1/courses/${course.id}/pages`, { title: 'Shared Name' });
     expect([inGroup.url, inCourse.url]).toEqual(['shared-name', 'shared-name']);
-    expectNotFound(await api(server, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/pages/page_id:${inGroup.page_id}`));
+    expectNotFoundSaying(await api(server, course.teacher.token, 'GET', `/api/v1/courses/${course.id}/pages/page_id:${inGroup.page_id}`), { message: 'page not found' });
   });
 });

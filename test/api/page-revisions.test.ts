@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api-fixtures.ts';
 import { createContentCourse, type ContentCourse } from '../helpers/content-fixtures.ts';
-import { expectInvalidToken, expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
+import { expectInvalidToken, expectNotFound, expectNotFoundSaying, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { coursePages, createPage, updatePage } from '../helpers/page-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -37,7 +37,7 @@ describe('page revisions API', () => {
   });
 
   it('404 for an unknown page or revision number', async () => {
-    expectNotFound(await api(server, course.teacher.token, 'GET', `${base}/nope/revisions`));
+    expectNotFoundSaying(await api(server, course.teacher.token, 'GET', `${base}/nope/revisions`), { message: 'page not found' });
     expectNotFound(await api(server, course.teacher.token, 'GET', `${page}/revisions/99`));
     expectNotFound(await api(server, course.teacher.token, 'POST', `${page}/revisions/99`));
     expectNotFound(await api(server, course.teacher.token, 'GET', `${page}/revisions/abc`));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api-fixtures.ts';
 import { createContentCourse, type ContentCourse } from '../helpers/content-fixtures.ts';
-import { expectInvalidToken, expectNotFound, expectUnauthorized } from '../helpers/course-fixtures.ts';
+import { expectInvalidToken, expectNotFound, expectNotFoundSaying, expectUnauthorized } from '../helpers/course-fixtures.ts';
 import { createItem, createPublishedModule, createUrlItem, updateModule } from '../helpers/module-fixtures.ts';
 import { coursePages, createPage, updatePage, type PageJson } from '../helpers/page-fixtures.ts';
 import { dangerousFragments, XSS_CORPUS } from '../fixtures/xss-corpus.ts';
@@ -71,11 +71,11 @@ describe('course pages API', () => {
     it('404 for an unknown course, an unknown page, a draft a student asks for, and a missing front page', async () => {
       const draft = await createPage(server, teacher(), base, { title: 'Secret Draft' });
       expectNotFound(await api(server, teacher(), 'GET', `/api/v1/courses/999999/pages`));
-      expectNotFound(await api(server, teacher(), 'GET', `${base}/no-such-page`));
-      expectNotFound(await api(server, student(), 'GET', `${base}/${draft.url}`));
-      expectNotFound(await api(server, student(), 'PUT', `${base}/${draft.url}`, { wiki_page: { body: 'x' } }));
+      expectNotFoundSaying(await api(server, teacher(), 'GET', `${base}/no-such-page`), { message: 'page not found' });
+      expectNotFoundSaying(await api(server, student(), 'GET', `${base}/${draft.url}`), { message: 'page not found' });
+      expectNotFoundSaying(await api(server, student(), 'PUT', `${base}/${draft.url}`, { wiki_page: { body: 'x' } }), { message: 'page not found' });
       const other = await createContentCourse(server, 'No Front');
-      expectNotFound(await api(server, other.teacher.token, 'GET', `/api/v1/courses/${other.id}/front_page`));
+      expectNotFoundSaying(await api(server, other.teacher.token, 'GET', `/api/v1/courses/${other.id}/front_page`), { message: 'No front page has been set' });
     });
 
     it('400 for invalid titles, editing roles, a short search term and front-page rules, with nothing written', async () => {
@@ -106,7 +106,7 @@ describe('course pages API', () => {
         html_url: `${server.url}/courses/${course.id}/pages/week-1-notes`,
       });
       expect(page.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-      expectNotFound(await api(server, student(), 'GET', `${base}/week-1-notes`));
+      expectNotFoundSaying(await api(server, student(), 'GET', `${base}/week-1-notes`), { message: 'page not found' });
       const published = await updatePage(server, teacher(), base, 'week-1-notes', { published: true });
       expect(published).toMatchObject({ published: true, hide_from_students: false, updated_at: page.updated_at });
       const shown = await api(server, student(), 'GET', `${base}/week-1-notes`);
@@ -143,7 +143,7 @@ describe('course pages API', () => {
       const res = await api(server, teacher(), 'DELETE', `${base}/doomed`);
       expect(res).toMatchObject({ status: 200, json: { page_id: page.page_id, url: 'doomed' } });
       expect(res.json).not.toHaveProperty('body');
-      expectNotFound(await api(server, teacher(), 'GET', `${base}/doomed`));
+      expectNotFoundSaying(await api(server, teacher(), 'GET', `${base}/doomed`), { message: 'page not found' });
       const list = (await api(server, teacher(), 'GET', `${base}?per_page=100`)).json as PageJson[];
       expect(list.map((p) => p.page_id)).not.toContain(page.page_id);
       expect((await createPage(server, teacher(), base, { title: 'Doomed' })).url).toBe('doomed');
@@ -175,7 +175,7 @@ describe('course pages API', () => {
       const viaFront = await api(server, c.teacher.token, 'PUT', fp, { wiki_page: { title: 'Other Home' } });
       expect(viaFront.json).toMatchObject({ url: 'other-home', front_page: true });
       await updatePage(server, c.teacher.token, b, 'other-home', { front_page: false });
-      expectNotFound(await api(server, c.teacher.token, 'GET', fp));
+      expectNotFoundSaying(await api(server, c.teacher.token, 'GET', fp), { message: 'No front page has been set' });
     });
 
     it('PUT front_page with none set creates a published front page', async () => {
@@ -235,7 +235,7 @@ describe('course pages API', () => {
       const members = await createPage(server, teacher(), base, { title: 'Members Page', published: true, editing_roles: 'members' });
       expect((await api(server, student(), 'PUT', `${base}/${members.url}`, { wiki_page: { body: 'x' } })).status).toBe(200);
       const draft = await createPage(server, teacher(), base, { title: 'Open Draft', editing_roles: 'students' });
-      expectNotFound(await api(server, student(), 'PUT', `${base}/${draft.url}`, { wiki_page: { body: 'x' } }));
+      expectNotFoundSaying(await api(server, student(), 'PUT', `${base}/${draft.url}`, { wiki_page: { body: 'x' } }), { message: 'page not found' });
     });
   });
 

@@ -34,18 +34,24 @@ describe('submissions API: Canvas’s errors, section paths, includes, comment e
     expect((await api(server, course.studentA.token, 'POST', path, {})).json).toEqual({ message: 'Invalid submission[submission_type] given' });
   });
 
-  it('a bad workflow_state or order is 400 with Rails’ inclusion message; unknown assignment ids are 404, not an empty list', async () => {
+  /** Canvas's 403 (not its usual 401) for `/students/submissions` naming assignments the caller cannot list. */
+  const expectInvalidAssignmentIds = (res: { status: number; json: unknown }) => {
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ error: 'invalid assignment ids requested' });
+  };
+
+  it('a bad workflow_state or order is 400 with Rails’ inclusion message; unknown assignment ids are refused, not an empty list', async () => {
     const bad = await api(server, course.teacher.token, 'GET', `${courseBase}/students/submissions?student_ids[]=all&workflow_state=bogus`);
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({ errors: { workflow_state: [{ attribute: 'workflow_state', type: 'inclusion', message: 'is not included in the list' }] } });
     const late = await api(server, course.teacher.token, 'PUT', `${courseBase}/assignments/${assignment.id}/submissions/${course.studentA.id}`, { submission: { late_policy_status: 'bogus' } });
     expect(late.json).toEqual({ errors: { late_policy_status: [{ attribute: 'late_policy_status', type: 'inclusion', message: 'is not included in the list' }] } });
-    expectNotFound(await api(server, course.teacher.token, 'GET', `${courseBase}/students/submissions?student_ids[]=all&assignment_ids[]=999999999`));
-    expectNotFound(await api(server, course.teacher.token, 'GET', `${courseBase}/students/submissions?student_ids[]=all&assignment_ids[]=${assignment.id}&assignment_ids[]=999999999`));
+    expectInvalidAssignmentIds(await api(server, course.teacher.token, 'GET', `${courseBase}/students/submissions?student_ids[]=all&assignment_ids[]=999999999`));
+    expectInvalidAssignmentIds(await api(server, course.teacher.token, 'GET', `${courseBase}/students/submissions?student_ids[]=all&assignment_ids[]=${assignment.id}&assignment_ids[]=999999999`));
     expectNotFound(await api(server, course.teacher.token, 'GET', `${courseBase}/assignments/gradeable_students?assignment_ids[]=999999999`));
     // A student naming a draft learns nothing about it; its editor gets the published ones only.
     const draft = await createGradedAssignment(server, course, { published: false });
-    expectNotFound(await api(server, course.studentA.token, 'GET', `${courseBase}/students/submissions?assignment_ids[]=${draft.id}`));
+    expectInvalidAssignmentIds(await api(server, course.studentA.token, 'GET', `${courseBase}/students/submissions?assignment_ids[]=${draft.id}`));
     expect((await api(server, course.teacher.token, 'GET', `${courseBase}/students/submissions?student_ids[]=all&assignment_ids[]=${draft.id}`)).json).toEqual([]);
     const known = await api(server, course.teacher.token, 'GET', `${courseBase}/students/submissions?student_ids[]=${course.studentA.id}&assignment_ids[]=${assignment.id}`);
     expect((known.json as Json[]).map((s) => s.user_id)).toEqual([course.studentA.id]);

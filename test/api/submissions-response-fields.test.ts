@@ -66,7 +66,8 @@ describe('students/submissions response_fields[]', () => {
     const full = (await get('student_ids[]=all&grouped=1')).json as Grouped;
     const cut = (await get('student_ids[]=all&grouped=1&response_fields[]=assignment_id&response_fields[]=entered_grade')).json as Grouped;
     expect(cut.map((g) => g.user_id)).toEqual(full.map((g) => g.user_id));
-    expect(cut).toEqual(full.map((g) => ({ user_id: g.user_id, submissions: g.submissions.map((s) => ({ assignment_id: s.assignment_id, entered_grade: s.entered_grade })) })));
+    // `response_fields[]` cuts the submissions, not what the entry says about the student.
+    expect(cut.map(({ user_id, submissions }) => ({ user_id, submissions }))).toEqual(full.map((g) => ({ user_id: g.user_id, submissions: g.submissions.map((s) => ({ assignment_id: s.assignment_id, entered_grade: s.entered_grade })) })));
     expect(cut.find((g) => g.user_id === course.studentA.id)!.submissions.some((s) => s.entered_grade === '7')).toBe(true);
   });
 

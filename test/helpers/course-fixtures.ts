@@ -107,6 +107,11 @@ export function expectUnauthorized(res: ApiAnswer, label?: string): void {
 }
 
 export function expectNotFound(res: ApiAnswer, label?: string): void {
+  expectNotFoundSaying(res, { errors: [{ message: 'The specified resource does not exist.' }] }, label);
+}
+
+/** A 404 in the endpoint's own words, where Canvas's controller has them (`{"message":"page not found"}`…). */
+export function expectNotFoundSaying(res: ApiAnswer, body: unknown, label?: string): void {
   expect(res.status, label).toBe(404);
-  expect(res.json).toEqual({ errors: [{ message: 'The specified resource does not exist.' }] });
+  expect(res.json, label).toEqual(body);
 }

@@ -1,6 +1,6 @@
 /**
- * Errors services throw. Each is one of four kinds — NotFoundError (404), RefusedError (401), InvalidError
- * (400), ConflictError (409) — and names what went wrong in domain terms; `http/error-envelopes.ts` alone turns
+ * Errors services throw. Each is one of five kinds — NotFoundError (404), RefusedError (401), ForbiddenError
+ * (403, rare: Canvas mostly refuses with 401), InvalidError (400), ConflictError (409) — and names what went wrong in domain terms; `http/error-envelopes.ts` alone turns
  * them into Canvas statuses and bodies, so every area answers the same way and no service knows about HTTP.
  */
 
@@ -11,6 +11,7 @@
  * - `'error'`: `{"error": <message>}`
  * - `'status'`: `{"status": "bad_request", "errors": [{"message": <message>}]}` (the status as Canvas names it)
  * - `'none'`: `{}`, e.g. a 404 relayed from a service whose body is empty
+ * - `'bare_status'`: `{"status": <message>}`, e.g. group categories' `{"status":"not found"}`
  * - `{ field }`: `{"errors": {<field>: <message>}}`
  * - `{ error }`: `{"error": <error>, "message": <message>}`, a summary with the detail beside it
  * - `{ oauth }`: `{"error": <oauth>, "error_description": <message>}`, RFC 6749's body on the OAuth2 endpoints
@@ -20,12 +21,13 @@ export type Wording =
   | 'error'
   | 'status'
   | 'none'
+  | 'bare_status'
   | { readonly field: string }
   | { readonly error: string }
   | { readonly oauth: string };
 
 /** What went wrong, in the terms the HTTP layer maps to a status: one status per kind. */
-export type ErrorKind = 'not_found' | 'refused' | 'invalid' | 'conflict';
+export type ErrorKind = 'not_found' | 'refused' | 'forbidden' | 'invalid' | 'conflict';
 
 /** A failure of one of the four kinds below; `wording` picks the endpoint's body shape (see `Wording`). */
 export abstract class DomainError extends Error {
@@ -81,6 +83,19 @@ export class InvalidTokenError extends RefusedError {
   constructor() {
     super('Invalid access token.');
     this.name = 'InvalidTokenError';
+  }
+}
+
+/**
+ * The few refusals Canvas answers with 403 rather than its usual 401 (docs/canvas-compatibility.md §0.2), each in
+ * its endpoint's words, e.g. `/students/submissions` naming assignments the caller cannot list.
+ */
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden';
+
+  constructor(message: string, wording: Wording) {
+    super(message, wording);
+    this.name = 'ForbiddenError';
   }
 }
 

@@ -34,6 +34,7 @@ export function errorResponse(err: unknown): ErrorResponse {
 const STATUS_OF: Readonly<Record<ErrorKind, { code: number; name: string }>> = {
   not_found: { code: 404, name: 'not_found' },
   refused: { code: 401, name: 'unauthorized' },
+  forbidden: { code: 403, name: 'forbidden' },
   invalid: { code: 400, name: 'bad_request' },
   conflict: { code: 409, name: 'conflict' },
 };
@@ -55,6 +56,7 @@ function worded(wording: Wording, statusName: string, message: string): unknown 
   if (wording === 'error') return { error: message };
   if (wording === 'status') return { status: statusName, errors: [{ message }] };
   if (wording === 'none') return {};
+  if (wording === 'bare_status') return { status: message };
   if ('field' in wording) return { errors: { [wording.field]: message } };
   if ('oauth' in wording) return { error: wording.oauth, error_description: message };
   return { error: wording.error, message };

@@ -11,6 +11,9 @@ import type { CategoryFields, CategoryInclude } from './group-categories.params.
 import { categoryJson, PROTECTED_ROLES } from './group-categories.serializer.ts';
 import { MemberAssignment } from './member-assignment.ts';
 
+/** Canvas's group categories controller answers an unknown or deleted category with `{"status":"not found"}`. */
+const CATEGORY_404 = () => NotFoundError.saying('not found', 'bare_status');
+
 /** The account or course a category belongs to. */
 export interface CategoryContext {
   context_type: GroupContextType;
@@ -47,7 +50,7 @@ export class GroupCategoriesService {
 
   async resolve(id: number): Promise<Stored<GroupCategoryData>> {
     const category = await this.#services.repos.groupCategories.get(id);
-    if (!category || category.data.workflow_state === 'deleted') throw new NotFoundError('group category');
+    if (!category || category.data.workflow_state === 'deleted') throw CATEGORY_404();
     return category;
   }
 

@@ -10,6 +10,9 @@ import { isVersionChange, PageRevisions } from './page-revisions.service.ts';
 import { copyTitle, titleErrors, titleFromSlug, toSlug, uniqueSlug } from './page-slugs.ts';
 import type { ListFilters, PageFields } from './pages.params.ts';
 
+/** Canvas's wiki pages controller answers its own 404s as `{"message": …}`, not the generic errors list. */
+const PAGE_404 = 'message';
+
 type Page = Stored<WikiPageData>;
 
 const FRONT_PAGE_UNPUBLISHED = 'The front page cannot be unpublished';
@@ -53,13 +56,13 @@ export class PagesService {
   /** A page the viewer may see; drafts are a 404 for students. */
   async get(viewer: WikiViewer, ref: string): Promise<Page> {
     const page = await this.find(viewer.wiki, ref);
-    if (!page || !canSeePage(page, viewer)) throw new NotFoundError('page');
+    if (!page || !canSeePage(page, viewer)) throw new NotFoundError('page', PAGE_404);
     return page;
   }
 
   async frontPage(viewer: WikiViewer): Promise<Page> {
     const page = (await this.#all(viewer.wiki)).find((p) => p.data.front_page && p.data.workflow_state !== 'deleted');
-    if (!page || !canSeePage(page, viewer)) throw new NotFoundError('front page');
+    if (!page || !canSeePage(page, viewer)) throw NotFoundError.saying('No front page has been set', PAGE_404);
     return page;
   }
 
@@ -127,7 +130,7 @@ export class PagesService {
   async upsert(viewer: WikiViewer, ref: string, fields: PageFields, stamp: WriteStamp): Promise<Page> {
     const page = await this.find(viewer.wiki, ref);
     if (page && canSeePage(page, viewer)) return this.update(viewer, page, fields, stamp);
-    if (page) throw new NotFoundError('page');
+    if (page) throw new NotFoundError('page', PAGE_404);
     return this.create(viewer, fields, stamp, ref);
   }
 
@@ -136,7 +139,7 @@ export class PagesService {
     const { front_page: _ignored, ...rest } = fields;
     const current = (await this.#all(viewer.wiki)).find((p) => p.data.front_page && p.data.workflow_state !== 'deleted');
     if (current && canSeePage(current, viewer)) return this.update(viewer, current, rest, stamp);
-    if (current) throw new NotFoundError('front page');
+    if (current) throw NotFoundError.saying('No front page has been set', PAGE_404);
     return this.create(viewer, { title: 'Front Page', ...rest, published: rest.published ?? true, front_page: true }, stamp);
   }
 
@@ -182,7 +185,7 @@ export class PagesService {
     if (!viewer.canManage) throw new UnauthorizedError();
     if (page.data.front_page) throw ValidationError.field('front_page', 'The front page cannot be deleted');
     const deleted = await this.#services.repos.wikiPages.update(page.id, stamp, (data) => ({ ...data, workflow_state: 'deleted', front_page: false }));
-    if (!deleted) throw new NotFoundError('page');
+    if (!deleted) throw new NotFoundError('page', PAGE_404);
     return deleted;
   }
 
@@ -224,7 +227,7 @@ export class PagesService {
     const revised = forceRevision || isVersionChange(page.data, next);
     const saved = await retryStale(async () => {
       const read = await wikiPages.get(page.id);
-      if (!read) throw new NotFoundError('page');
+      if (!read) throw new NotFoundError('page', PAGE_404);
       const current = read.data;
       const data = other({ ...current, ...next });
       const oldUrls = current.url === next.url ? current.old_urls : [...new Set([...current.old_urls, current.url])];

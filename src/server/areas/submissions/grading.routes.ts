@@ -148,7 +148,8 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
         const { studentIds, assignments, records } = await lists.forStudents(viewer, scope, p, writeStamp(ctx));
         const byId = new Map(assignments.map((a) => [a.id, a]));
-        const request = { ...ctx, viewer, include: p.include, fields: p.response_fields };
+        const include = p.include.filter((i) => i !== 'total_scores');
+        const request = { ...ctx, viewer, include, fields: p.response_fields };
         const shown = (page: readonly (typeof records)[number][]) => reader.json(page, byId, request);
         if (!p.grouped) return paginateMapped(ctx, records, shown);
         // Grouped output is one unpaginated array, a student per entry (docs/canvas-compatibility.md §8.6). Entries
@@ -156,7 +157,8 @@ export function gradingRoutes(services: CoreServices, { scopes, allow, submissio
         const json = await shown(records);
         const byStudent = new Map<number, Record<string, unknown>[]>(studentIds.map((id) => [id, []]));
         records.forEach((record, i) => byStudent.get(record.data.user_id)?.push(json[i]!));
-        return { body: studentIds.map((id) => ({ user_id: id, submissions: byStudent.get(id) })) };
+        const about = await lists.groupedStudents(ctx.principal, scope, studentIds, p.include.includes('total_scores'));
+        return { body: studentIds.map((id) => ({ user_id: id, ...about.get(id), submissions: byStudent.get(id) })) };
       },
     }),
   ];

@@ -1,13 +1,17 @@
 import type { CoreServices } from '../../core-services.ts';
-import { InvalidError, NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
+import { ForbiddenError, InvalidError, NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { needsGrading, type SubmissionData } from '../../domain/records/submission-records.ts';
 import type { Stored, WriteStamp } from '../../domain/repository.ts';
+import { CourseScoreStore } from '../../domain/grading/course-scores.ts';
 import { isVisibleContent, type ContentViewer } from '../common/course-content.ts';
 import { whenNotFound, type IdResolver } from '../common/id-lookup.ts';
 import type { SubmissionScope, SubmissionScopes } from './submission-scope.ts';
 import type { StoredAssignment, SubmissionStore } from './submission-store.ts';
 import type { StudentSubmissionsParams } from './submissions.params.ts';
+
+/** Canvas's own refusal when `/students/submissions` names assignments the caller cannot see. */
+const INVALID_ASSIGNMENT_IDS = () => new ForbiddenError('invalid assignment ids requested', 'error');
 
 /** Canvas caps explicit student lists of `/students/submissions` (docs/canvas-compatibility.md §8.6). */
 const MAX_STUDENT_IDS = 50;
@@ -29,13 +33,13 @@ export class SubmissionLists {
   /**
    * Published assignments of the course (students see no others), or the named ones among them, by id. A named id
    * the viewer cannot see at all (unknown, deleted, another course's, a draft of someone else's) is a 404, never
-   * an empty answer; a draft its editor names is left out like every draft.
+   * an empty answer (`unseen` says how: a 404 by default); a draft its editor names is left out like every draft.
    */
-  async publishedAssignments(viewer: ContentViewer, only?: readonly number[]): Promise<StoredAssignment[]> {
+  async publishedAssignments(viewer: ContentViewer, only?: readonly number[], unseen: () => Error = () => new NotFoundError('assignment')): Promise<StoredAssignment[]> {
     const all = await this.#services.repos.assignments.find({ course_id: viewer.courseId });
     if (only !== undefined) {
       const visible = new Set(all.filter((a) => isVisibleContent(a.data.workflow_state, viewer)).map((a) => a.id));
-      if (only.some((id) => !visible.has(id))) throw new NotFoundError('assignment');
+      if (only.some((id) => !visible.has(id))) throw unseen();
     }
     return all.filter((a) => a.data.workflow_state === 'published' && (only === undefined || only.includes(a.id)));
   }
@@ -77,16 +81,54 @@ export class SubmissionLists {
    * caller must see (401 otherwise), across the published assignments asked for.
    */
   async forStudents(viewer: ContentViewer, scope: SubmissionScope, p: StudentSubmissionsParams, stamp: WriteStamp) {
-    const studentIds = await this.#requestedStudents(viewer.principal, scope, p.student_ids);
-    const assignments = await this.publishedAssignments(viewer, p.assignment_ids);
+    const studentIds = await this.#inEnrollmentState(scope, await this.#requestedStudents(viewer.principal, scope, p.student_ids), p);
+    const published = await this.publishedAssignments(viewer, p.assignment_ids, INVALID_ASSIGNMENT_IDS);
+    // `post_to_sis=true` asks for assignments posted to SIS; Outpost posts none (every assignment's `post_to_sis` is false).
+    const assignments = p.post_to_sis === true ? [] : published;
     const found = await this.#store.ensureAcross(viewer.courseId, assignments, studentIds, stamp);
     const records: Stored<SubmissionData>[] = [];
     for (const assignment of assignments) {
       const all = found.get(assignment.id)!;
       for (const id of studentIds) records.push(all.get(id)!);
     }
-    const kept = p.workflow_state === undefined ? records : records.filter((r) => r.data.workflow_state === p.workflow_state);
+    const kept = records.filter((r) => matchesFilters(r.data, p));
     return { studentIds, assignments, records: sortSubmissions(kept, p.order, p.order_direction) };
+  }
+
+  /**
+   * What a grouped entry says about its student beside the submissions: the section of their enrollment, their SIS
+   * ids to a caller with SIS rights, and, with `include[]=total_scores`, their posted course totals (Canvas's
+   * enrollment `computed_*_score`).
+   */
+  async groupedStudents(principal: Principal, scope: SubmissionScope, ids: readonly number[], totals: boolean): Promise<Map<number, Record<string, unknown>>> {
+    const { repos, access } = this.#services;
+    const [students, users, sis] = await Promise.all([
+      this.#scopes.students(scope, ids),
+      repos.users.getMany(ids),
+      access.canAny(principal, ['read_sis', 'manage_sis'], { type: 'course', courseId: scope.courseId }),
+    ]);
+    const store = new CourseScoreStore(repos);
+    const scores = totals ? await store.read(await store.structure(scope.courseId), ids) : undefined;
+    return new Map(
+      ids.map((id) => {
+        const user = users.get(id)?.data;
+        const sisIds = sis ? { sis_user_id: user?.sis_user_id ?? null, integration_id: user?.integration_id ?? null } : {};
+        const s = scores?.get(id);
+        const computed = scores ? { computed_current_score: s?.current_score ?? null, computed_final_score: s?.final_score ?? null } : {};
+        return [id, { section_id: students.get(id)?.sectionId ?? null, ...sisIds, ...computed }];
+      }),
+    );
+  }
+
+  /**
+   * `enrollment_state`: only students with an enrollment in that state (`concluded` is Canvas's `completed`),
+   * judged by the course's and section's dates unless `state_based_on_date=false` asks for the stored state.
+   */
+  async #inEnrollmentState(scope: SubmissionScope, ids: number[], p: StudentSubmissionsParams): Promise<number[]> {
+    if (p.enrollment_state === undefined || ids.length === 0) return ids;
+    const wanted = p.enrollment_state === 'active' ? 'active' : 'completed';
+    const students = await this.#scopes.students(scope, ids);
+    return ids.filter((id) => students.get(id)?.enrollments.some((e) => (p.state_based_on_date ? e.effective : e.stored) === wanted));
   }
 
   /** Named students are checked against their own enrollments, not the whole roster's. */
@@ -105,6 +147,17 @@ export class SubmissionLists {
     if (visible.length !== ids.size) throw new UnauthorizedError();
     return visible;
   }
+}
+
+/** `workflow_state`, and `submitted_since`/`graded_since`, strictly after the time as Canvas compares (never-submitted or ungraded work is left out). */
+function matchesFilters(s: SubmissionData, p: StudentSubmissionsParams): boolean {
+  if (p.workflow_state !== undefined && s.workflow_state !== p.workflow_state) return false;
+  return after(s.submitted_at, p.submitted_since) && after(s.graded_at, p.graded_since);
+}
+
+function after(at: string | null, since: Date | null | undefined): boolean {
+  if (since === undefined || since === null) return true;
+  return at !== null && Date.parse(at) > since.getTime();
 }
 
 /** `order` id or graded_at (nulls last either way), ascending or descending; ties by id. */

@@ -20,6 +20,13 @@ export interface ScopeParams {
 }
 
 /** Rights that let a caller see other students' grades (docs/canvas-compatibility.md §5.7: "view grades"). */
+/** A student of a scope, as `SubmissionScopes.students` finds them. */
+export interface ScopeStudent {
+  active: boolean;
+  readonly sectionId: number;
+  readonly enrollments: { readonly effective: string; readonly stored: string }[];
+}
+
 export const VIEW_GRADES: readonly PermissionName[] = ['view_all_grades', 'manage_grades'];
 export const MANAGE_GRADES: readonly PermissionName[] = ['manage_grades'];
 
@@ -46,22 +53,29 @@ export class SubmissionScopes {
 
   /**
    * Students of the scope (enrollments neither deleted nor rejected, inactive and concluded included, as Canvas's
-   * gradebook lists them), id → whether any of their student enrollments is active or invited. `among`: only those
-   * of these users, read by user rather than as the whole roster (a gradebook names 50 students of 1,000 per call).
+   * gradebook lists them), id → whether any of their student enrollments is active or invited, the section of their
+   * first such enrollment (grouped lists name it), and each enrollment's state, effective (dates applied) and stored.
+   * `among`: only those of these users, read by user rather than as the whole roster (a gradebook names 50 students
+   * of 1,000 per call).
    */
-  async students(scope: SubmissionScope, among?: readonly number[]): Promise<Map<number, { active: boolean }>> {
+  async students(scope: SubmissionScope, among?: readonly number[]): Promise<Map<number, ScopeStudent>> {
     const { repos } = this.#services;
     const course = await repos.courses.get(scope.courseId);
     if (!course) throw new NotFoundError('course');
     const rows = among === undefined ? await repos.enrollments.inCourse(scope.courseId) : await repos.enrollments.ofUsersInCourse(scope.courseId, among);
-    const students = new Map<number, { active: boolean }>();
-    for (const row of rows) {
+    const students = new Map<number, ScopeStudent>();
+    for (const row of [...rows].sort((a, b) => a.id - b.id)) {
       const e = row.data;
       if (e.type !== 'StudentEnrollment' || (scope.sectionId !== undefined && e.course_section_id !== scope.sectionId)) continue;
       const state = effectiveEnrollmentState(e, course.data);
       if (state === 'deleted' || state === 'rejected') continue;
+      const seen = students.get(e.user_id);
       const active = state === 'active' || state === 'invited';
-      students.set(e.user_id, { active: active || (students.get(e.user_id)?.active ?? false) });
+      const enrollment = { effective: state, stored: e.workflow_state };
+      if (seen) {
+        seen.active ||= active;
+        seen.enrollments.push(enrollment);
+      } else students.set(e.user_id, { active, sectionId: e.course_section_id, enrollments: [enrollment] });
     }
     return students;
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   canvasBoolean,
+  canvasDate,
   canvasEnum,
   canvasId,
   canvasInclude,
@@ -26,12 +27,14 @@ const scope = {
 const userIdParam = z.string().meta({ description: 'The student’s user id (or sis_user_id:<value>, or self).' });
 
 /** `include[]=visibility`, and the `include[visibility]` spelling the PUT documents (the hash's keys). */
-const includes = z
-  .preprocess((sent) => {
-    const listed = indexedValues(sent);
-    return listed !== null && typeof listed === 'object' && !Array.isArray(listed) ? Object.keys(listed) : listed;
-  }, canvasInclude(SUBMISSION_INCLUDES))
-  .meta({ description: `Any of: ${SUBMISSION_INCLUDES.join(', ')}.` });
+const includesOf = <const TValues extends readonly [string, ...string[]]>(values: TValues) =>
+  z
+    .preprocess((sent) => {
+      const listed = indexedValues(sent);
+      return listed !== null && typeof listed === 'object' && !Array.isArray(listed) ? Object.keys(listed) : listed;
+    }, canvasInclude(values))
+    .meta({ description: `Any of: ${values.join(', ')}.` });
+const includes = includesOf(SUBMISSION_INCLUDES);
 
 /** A parameter of another submission type is ignored (docs/canvas-compatibility.md §0.1), so a malformed one must not fail the request. */
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
@@ -190,7 +193,14 @@ export const studentSubmissionsParams = z.object({
   workflow_state: canvasEnum(['submitted', 'unsubmitted', 'graded', 'pending_review']).optional(),
   order: canvasEnum(['id', 'graded_at']).default('id'),
   order_direction: canvasEnum(['ascending', 'descending']).default('ascending'),
-  include: includes,
+  // Incremental sync tools ask for what changed since their last run; an unreadable date is a 400, never "everything".
+  submitted_since: canvasDate().optional(),
+  graded_since: canvasDate().optional(),
+  enrollment_state: canvasEnum(['active', 'concluded']).optional(),
+  state_based_on_date: canvasBoolean().default(true),
+  post_to_sis: canvasBoolean().optional(),
+  // `total_scores` is about the student, not a submission: it adds the totals to grouped entries only.
+  include: includesOf([...SUBMISSION_INCLUDES, 'total_scores']),
   response_fields: canvasList(canvasString(z.string().max(100)))
     .optional()
     .meta({ description: 'Only these fields of each submission (its JSON names, included ones too); unknown names are ignored.' }),
