@@ -1,40 +1,21 @@
 import { z } from 'zod';
 import type { CoreServices } from '../../core-services.ts';
 import { publicRule, scopedRule, scopeIf } from '../../http/permission-rules.ts';
-import { defineRoute, type AnyRoute, type AuthenticatedContext } from '../../http/route.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { canvasString } from '../../http/params/canvas-params.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { plannerContexts } from '../planner/planner-contexts.ts';
-import { userProfileJson } from '../users/users.serializer.ts';
+import { profileJson } from '../users/users.serializer.ts';
 import { listEventsParams } from './calendar-events.params.ts';
-import { CalendarFeeds } from './calendar-feed.ts';
+import { CalendarFeeds, feedUrl } from './calendar-feed.ts';
 import { calendarItems, type CalendarItem } from './calendar-list.ts';
 import { icalendar, type IcalEvent } from './ical.ts';
 
-const feedUrl = (baseUrl: string, code: string) => `${baseUrl}/feeds/calendars/user_${code}.ics`;
-
 export function calendarFeedRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const feeds = new CalendarFeeds(services);
-  const self = scopedRule('the user themself', 'read', async (ctx, p: { user_id: string }) => {
-    const userId = await rules.ids.userId(p.user_id, ctx.principal);
-    return scopeIf(userId === ctx.principal.userId, { userId });
-  });
-  const profileJson = async (ctx: AuthenticatedContext, userId: number, code: string) => {
-    const user = await services.repos.users.get(userId);
-    const base = user ? userProfileJson(user, { baseUrl: ctx.baseUrl, includes: new Set(), showLogins: true }) : { id: userId };
-    return { ...base, primary_email: user?.data.email ?? null, login_id: user?.data.login_id ?? null, calendar: { ics: feedUrl(ctx.baseUrl, code) } };
-  };
-
   return [
-    defineRoute({
-      method: 'GET',
-      path: '/api/v1/users/:user_id/profile',
-      summary: 'The caller’s profile, with their private calendar feed URL (calendar.ics)',
-      params: z.object({ user_id: canvasString() }),
-      permission: self,
-      handler: async (ctx, _p, { userId }) => ({ body: await profileJson(ctx, userId, await feeds.codeOf(userId, writeStamp(ctx))) }),
-    }),
     defineRoute({
       method: 'DELETE',
       path: '/api/v1/users/:user_id/calendar_feed',
@@ -46,7 +27,12 @@ export function calendarFeedRoutes(services: CoreServices, rules: AccessRules): 
       }),
       // The URL names this installation's address: a device's feed is its own, never replayed on the hub.
       localOnly: true,
-      handler: async (ctx, _p, { userId }) => ({ body: await profileJson(ctx, userId, await feeds.reset(userId, writeStamp(ctx))) }),
+      handler: async (ctx, _p, { userId }) => {
+        const code = await feeds.reset(userId, writeStamp(ctx));
+        const user = await services.repos.users.get(userId);
+        if (!user) throw new NotFoundError('user');
+        return { body: profileJson(user, ctx.baseUrl, feedUrl(ctx.baseUrl, code)) };
+      },
     }),
     defineRoute({
       method: 'GET',

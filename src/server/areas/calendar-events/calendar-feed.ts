@@ -47,6 +47,9 @@ export class CalendarFeeds {
   }
 }
 
+/** The feed's URL on this installation: the code is the credential. */
+export const feedUrl = (baseUrl: string, code: string): string => `${baseUrl}/feeds/calendars/user_${code}.ics`;
+
 function newCode(): string {
   return randomBytes(20).toString('hex');
 }

@@ -4,6 +4,7 @@ import { scopedRule, scopeIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
+import { CalendarFeeds, feedUrl } from '../calendar-events/calendar-feed.ts';
 import { CourseRoster } from '../enrollments/enrollment-roster.ts';
 import { enrollmentJson } from '../enrollments/enrollments.serializer.ts';
 import {
@@ -25,6 +26,7 @@ import { UsersService } from './users.service.ts';
 export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRoute[] {
   const users = new UsersService(services, rules.ids);
   const roster = new CourseRoster(services);
+  const feeds = new CalendarFeeds(services);
   return [
     defineRoute({
       method: 'POST',
@@ -68,10 +70,14 @@ export function usersRoutes(services: CoreServices, rules: AccessRules): AnyRout
     defineRoute({
       method: 'GET',
       path: '/api/v1/users/:user_id/profile',
-      summary: "A user's profile (Canvas's Profile, with `effective_locale`): the user themself or a user admin.",
+      summary: "A user's profile (Canvas's Profile, with `effective_locale`; `calendar.ics` for the user themself): the user themself or a user admin.",
       params: userProfileParams,
       permission: selfOrUserAdmin(users, 'read', ['manage_user_logins'], (p: UserProfileParams) => p.user_id),
-      handler: (ctx, _params, { user }) => ({ body: profileJson(user, ctx.baseUrl) }),
+      async handler(ctx, _params, { user }) {
+        // The feed URL is a credential: the user's own, never an admin's to read.
+        const ics = user.id === ctx.principal.userId ? feedUrl(ctx.baseUrl, await feeds.codeOf(user.id, writeStamp(ctx))) : undefined;
+        return { body: profileJson(user, ctx.baseUrl, ics) };
+      },
     }),
 
     defineRoute({

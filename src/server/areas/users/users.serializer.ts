@@ -60,9 +60,10 @@ export function effectiveLocale(user: Pick<UserData, 'locale'>): string {
 
 /**
  * `GET /users/:id/profile`: Canvas's Profile object, for the user themself and admins. Outpost keeps no titles,
- * bios, pronunciations or calendars, so those are null as Canvas sends them when unset.
+ * bios or pronunciations, so those are null as Canvas sends them when unset. `calendarIcs`, the private feed URL,
+ * is shown to the user themself alone: whoever holds it reads their calendar.
  */
-export function profileJson(user: Stored<UserData>, baseUrl: string): Record<string, unknown> {
+export function profileJson(user: Stored<UserData>, baseUrl: string, calendarIcs?: string): Record<string, unknown> {
   const u = user.data;
   return {
     id: user.id,
@@ -80,5 +81,6 @@ export function profileJson(user: Stored<UserData>, baseUrl: string): Record<str
     time_zone: u.time_zone ?? 'Etc/UTC',
     locale: u.locale,
     effective_locale: effectiveLocale(u),
+    ...(calendarIcs ? { calendar: { ics: calendarIcs } } : {}),
   };
 }
