@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { WireRecord } from '../../src/server/sync/sync-partitions.ts';
-import { api } from './api-fixtures.ts';
-import type { TestServer } from './server.ts';
+import { api, fixtureStamp, type FixtureUser } from './api-fixtures.ts';
+import { startTestServer, type TestServer } from './server.ts';
 
 export interface PulledPage {
   documents: WireRecord[];
@@ -55,3 +55,13 @@ export function replayEntry(userId: number, method: string, route: string, param
 }
 
 export type ReplayAnswer = { results: { id: number; outcome: 'applied' | 'refused' | 'conflict'; status: number; message: string | null }[] };
+
+/**
+ * A device server connected to `hub` as `user`, and a token of the device's own API for that user (what the desktop
+ * window's session would hold): the pair most sync tests start from.
+ */
+export async function startDeviceOf(hub: TestServer, user: FixtureUser): Promise<{ device: TestServer; token: string }> {
+  const device = await startTestServer({ hub: { url: hub.url, token: user.token } });
+  const token = (await device.core.services.tokens.issue({ userId: user.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+  return { device, token };
+}

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../src/contracts/session-dtos.ts';
-import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
+import { api } from '../helpers/api-fixtures.ts';
 import { createDiscussionTopic } from '../helpers/content-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { restartTestServer, startTestServer, type TestServer } from '../helpers/server.ts';
-import { eventually } from '../helpers/sync-fixtures.ts';
+import { eventually, startDeviceOf } from '../helpers/sync-fixtures.ts';
 
 type Json = Record<string, unknown> & { id: number };
 
@@ -50,8 +50,7 @@ describe('announcements and conversations on synced devices', () => {
     let device: TestServer;
     let token: string;
     beforeAll(async () => {
-      device = await startTestServer({ hub: { url: hub.url, token: course.studentA.token } });
-      token = (await device.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+      ({ device, token } = await startDeviceOf(hub, course.studentA));
     });
     afterAll(() => device?.stop());
 
@@ -96,8 +95,7 @@ describe('announcements and conversations on synced devices', () => {
     let device: TestServer;
     let token: string;
     beforeAll(async () => {
-      device = await startTestServer({ hub: { url: hub.url, token: course.teacher.token } });
-      token = (await device.core.services.tokens.issue({ userId: course.teacher.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+      ({ device, token } = await startDeviceOf(hub, course.teacher));
     });
     afterAll(() => device?.stop());
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../src/contracts/session-dtos.ts';
-import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
+import { api } from '../helpers/api-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { restartTestServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createGradedAssignment, enrollManyStudents, submitText } from '../helpers/submission-fixtures.ts';
-import { eventually } from '../helpers/sync-fixtures.ts';
+import { eventually, startDeviceOf } from '../helpers/sync-fixtures.ts';
 
 const STUDENTS = 50;
 
@@ -23,8 +23,7 @@ describe('a teacher device grading offline', () => {
     students = await enrollManyStudents(hub, course.id, STUDENTS);
     assignmentId = (await createGradedAssignment(hub, course)).id;
     await submitText(hub, course.studentA.token, course.id, assignmentId, '<p>Submitted before</p>');
-    device = await startTestServer({ hub: { url: hub.url, token: course.teacher.token } });
-    token = (await device.core.services.tokens.issue({ userId: course.teacher.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+    ({ device, token } = await startDeviceOf(hub, course.teacher));
   });
   afterAll(async () => {
     await device?.stop();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../src/contracts/session-dtos.ts';
-import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
+import { api } from '../helpers/api-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { createChoice, createPoll, createSession, type Json } from '../helpers/poll-fixtures.ts';
 import { restartTestServer, startTestServer, type TestServer } from '../helpers/server.ts';
-import { eventually } from '../helpers/sync-fixtures.ts';
+import { eventually, startDeviceOf } from '../helpers/sync-fixtures.ts';
 
 type Session = Json & { poll_submissions: Json[]; results?: Record<string, number>; has_submitted: boolean };
 
@@ -37,8 +37,7 @@ describe('polls on a synced student device', () => {
     // The teacher's poll that runs nowhere: the API shows it to no student.
     unrun = await createPoll(hub, teacher, { question: 'Not asked yet' });
     await createChoice(hub, teacher, unrun.id, { text: 'Draft choice' });
-    device = await startTestServer({ hub: { url: hub.url, token: course.studentA.token } });
-    token = (await device.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+    ({ device, token } = await startDeviceOf(hub, course.studentA));
   });
   afterAll(async () => {
     await device?.stop();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../src/contracts/session-dtos.ts';
-import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
+import { api } from '../helpers/api-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { restartTestServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createGradedAssignment } from '../helpers/submission-fixtures.ts';
-import { eventually } from '../helpers/sync-fixtures.ts';
+import { eventually, startDeviceOf } from '../helpers/sync-fixtures.ts';
 
 type Json = Record<string, unknown> & { id: number };
 
@@ -22,8 +22,7 @@ describe('a student device offline: writes replayed on the hub once, ids remappe
     course = await createRosterCourse(hub, 'Offline 101');
     essay = await createGradedAssignment(hub, course, { name: 'Essay' });
     closing = await createGradedAssignment(hub, course, { name: 'Closes soon' });
-    device = await startTestServer({ hub: { url: hub.url, token: course.studentA.token } });
-    token = (await device.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+    ({ device, token } = await startDeviceOf(hub, course.studentA));
   });
   afterAll(async () => {
     await device?.stop();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../src/contracts/session-dtos.ts';
 import { MAX_FILE_BYTES } from '../../src/contracts/upload-limits.ts';
-import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
+import { api } from '../helpers/api-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { restartTestServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createGradedAssignment } from '../helpers/submission-fixtures.ts';
-import { eventually, replayEntry, type ReplayAnswer } from '../helpers/sync-fixtures.ts';
+import { eventually, type ReplayAnswer, replayEntry, startDeviceOf } from '../helpers/sync-fixtures.ts';
 
 type Json = Record<string, unknown> & { id: number };
 interface Ticket {
@@ -60,8 +60,7 @@ describe('a student device offline: submission files reach the hub through its u
     report = await createGradedAssignment(hub, course, { name: 'Report', submission_types: ['online_upload'], allowed_extensions: ['pdf'] });
     photo = await createGradedAssignment(hub, course, { name: 'Photo', submission_types: ['online_upload'], allowed_extensions: ['png'] });
     oral = await createGradedAssignment(hub, course, { name: 'Oral report', submission_types: ['media_recording'] });
-    device = await startTestServer({ hub: { url: hub.url, token: course.studentA.token } });
-    token = (await device.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+    ({ device, token } = await startDeviceOf(hub, course.studentA));
   });
   afterAll(async () => {
     await device?.stop();
@@ -210,8 +209,7 @@ describe('a teacher device offline: a course file uploaded in three steps reache
   beforeAll(async () => {
     hub = await startTestServer();
     course = await createRosterCourse(hub, 'Field Methods');
-    device = await startTestServer({ hub: { url: hub.url, token: course.teacher.token } });
-    token = (await device.core.services.tokens.issue({ userId: course.teacher.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+    ({ device, token } = await startDeviceOf(hub, course.teacher));
   });
   afterAll(async () => {
     await device?.stop();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
+import { api } from '../helpers/api-fixtures.ts';
 import { createAssignment, createFile } from '../helpers/content-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { createItem, createPublishedModule, createUrlItem, updateModule } from '../helpers/module-fixtures.ts';
@@ -7,7 +7,7 @@ import { coursePages, createPage } from '../helpers/page-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { storedRows as deviceRows, type StoredRow as DeviceRow } from '../helpers/sqlite-rows.ts';
 import { submitText } from '../helpers/submission-fixtures.ts';
-import { eventually, pullAll } from '../helpers/sync-fixtures.ts';
+import { eventually, pullAll, startDeviceOf } from '../helpers/sync-fixtures.ts';
 
 /** The status of a file download (its body is the bytes, not JSON). */
 async function downloadStatus(server: TestServer, token: string, fileId: number): Promise<number> {
@@ -61,8 +61,7 @@ describe('a device holds only what its user may read', () => {
     await submitText(hub, course.studentA.token, course.id, ids.essay, '<p>my own answer</p>');
     await submitText(hub, course.studentB.token, course.id, ids.essay, `<p>${CLASSMATE_WORK}</p>`);
 
-    device = await startTestServer({ hub: { url: hub.url, token: course.studentA.token } });
-    deviceToken = (await device.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+    ({ device, token: deviceToken } = await startDeviceOf(hub, course.studentA));
     await eventually(async () => (await device.core.services.repos.submissions.find({ parent_id: ids.essay })).at(0), 'own work on the device');
     await device.core.deviceSync!.awaitInSync();
   });

@@ -7,7 +7,7 @@ import { api, fixtureStamp } from '../helpers/api-fixtures.ts';
 import { createRosterCourse, type RosterCourse } from '../helpers/enrollment-fixtures.ts';
 import { restartTestServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createGradedAssignment } from '../helpers/submission-fixtures.ts';
-import { eventually, ROUTES, type ReplayAnswer } from '../helpers/sync-fixtures.ts';
+import { eventually, type ReplayAnswer, ROUTES, startDeviceOf } from '../helpers/sync-fixtures.ts';
 
 type Json = Record<string, unknown> & { id: number };
 interface SubmissionJson {
@@ -50,8 +50,7 @@ describe('offline time is honest', () => {
     let token: string;
 
     beforeAll(async () => {
-      device = await startTestServer({ hub: { url: hub.url, token: course.studentA.token } });
-      token = (await device.core.services.tokens.issue({ userId: course.studentA.id, purpose: 'device' }, fixtureStamp())).visibleToken;
+      ({ device, token } = await startDeviceOf(hub, course.studentA));
     });
     afterAll(() => device?.stop());
 
