@@ -53,7 +53,7 @@ export function ConnectHubScreen() {
           inputMode="url"
           spellCheck={false}
           dir="ltr"
-          placeholder="https://hub.example.org"
+          placeholder={intl.formatMessage({ id: 'hub.connect.addressExample', defaultMessage: 'https://hub.example.org', description: 'An example address; a school of this language might use its own domain' })}
           value={hubUrl}
           onChange={setHubUrl}
           required
