@@ -71,20 +71,23 @@ export function MediaRecorderField({ onChange, uploads, disabled }: MediaRecorde
   );
 }
 
+/** The status lines name the form's buttons, so a translation must name them as their own messages do. */
+const NAMES_BUTTONS = 'Names the buttons “Start recording”, “Stop recording” and “Submit assignment”: use their translations.';
+
 const status: Messages<'idle' | 'starting' | 'recording' | 'recorded' | 'recordedAtLimit'> = defineMessages({
-  idle: { id: 'submissions.recorder.idle', defaultMessage: 'Not recording. Press Start recording, give your answer, then press Stop recording.' },
+  idle: { id: 'submissions.recorder.idle', defaultMessage: 'Not recording. Press Start recording, give your answer, then press Stop recording.', description: NAMES_BUTTONS },
   starting: { id: 'submissions.recorder.starting', defaultMessage: 'Asking for the microphone…' },
-  recording: { id: 'submissions.recorder.recording', defaultMessage: 'Recording. Press Stop recording when you are done.' },
+  recording: { id: 'submissions.recorder.recording', defaultMessage: 'Recording. Press Stop recording when you are done.', description: NAMES_BUTTONS },
   recorded: {
     id: 'submissions.recorder.recorded',
     defaultMessage: 'Recorded {duration}. Play it below, then press Submit assignment, or Start recording to record it again.',
-    description: '{duration}: minutes and seconds, e.g. “1:05”.',
+    description: `{duration}: minutes and seconds, e.g. “1:05”. ${NAMES_BUTTONS}`,
   },
   recordedAtLimit: {
     id: 'submissions.recorder.recordedAtLimit',
     defaultMessage:
       'The recording stopped at the largest size Outpost takes. Recorded {duration}. Play it below, then press Submit assignment, or Start recording to record it again.',
-    description: '{duration}: minutes and seconds, e.g. “1:05”.',
+    description: `{duration}: minutes and seconds, e.g. “1:05”. ${NAMES_BUTTONS}`,
   },
 });
 
