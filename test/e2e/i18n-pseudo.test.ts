@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { accentText } from '../../src/renderer/src/i18n/pseudo.ts';
+import type { Assignment } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
+import { createChoice, createPoll, createSession } from '../helpers/poll-fixtures.ts';
 import { expectCatalogueTextOnly, readScreen, waitForPseudoScreen, type WalkAllowance } from '../helpers/pseudo-walk.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { UiDemoRig, signIn, watchPageErrors } from '../helpers/ui-demo.ts';
@@ -24,6 +26,12 @@ interface WalkedScreen {
 }
 
 const pressButton = (english: string) => (page: Page) => page.getByRole('button', { name: new RegExp(escapeRegExp(accentText(english)), 'u') }).click();
+const chooseRadio = (english: string) => (page: Page) => page.getByRole('radio', { name: new RegExp(escapeRegExp(accentText(english)), 'u') }).check();
+
+/** A poll the walk seeds, open, so its card shows the answer form (student) and the results and Close (teacher). */
+const POLL = { question: 'Which gas do plants take in?', choices: ['Oxygen', 'Carbon dioxide'] };
+/** Ids the seeded demo only knows once it runs: an assignment taking text or files with peer reviews, and the student's. */
+const seeded = { essayId: 0, studentId: 0 };
 
 const SCREENS: readonly WalkedScreen[] = [
   { name: 'course list', path: () => '/courses' },
@@ -37,17 +45,23 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: 'course assignments', path: (id) => `/courses/${id}/assignments` },
   { name: 'course pages', path: (id) => `/courses/${id}/pages` },
   { name: 'course discussions', path: (id) => `/courses/${id}/discussions` },
+  { name: 'course polls (a poll with its results and Close)', path: (id) => `/courses/${id}/polls` },
 ];
 
 /** What only a student has. */
 const STUDENT_SCREENS: readonly WalkedScreen[] = [
   { name: 'to do', path: (id) => `/courses/${id}/todo` },
   { name: 'a new planner note', path: (id) => `/courses/${id}/todo`, open: pressButton('New note') },
+  { name: 'course polls (answering one)', path: (id) => `/courses/${id}/polls` },
+  { name: 'an assignment’s submission panel (text entry, peer reviews of my work)', path: (id) => `/courses/${id}/assignments/${seeded.essayId}`, scope: '.submission-panel' },
+  { name: 'the submission panel’s file upload', path: (id) => `/courses/${id}/assignments/${seeded.essayId}`, scope: '.submission-panel', open: chooseRadio('File upload') },
+  // The review screen over the student's own (unsubmitted) work: the same screen and messages, without seeding a second student's attempt.
+  { name: 'peer review', path: (id) => `/courses/${id}/assignments/${seeded.essayId}/reviews/${seeded.studentId}` },
 ];
 
 const NOT_YET_CONVERTED = [
-  'course sections: modules (with its recent announcements, converted), groups, grades (gradebook and student), polls, course settings',
-  'assignment detail and editor, grader, peer review',
+  'course sections: modules (with its recent announcements, converted), groups, grades (gradebook and student), course settings',
+  'assignment detail (its submission panel is converted) and editor, grader',
   'page view, editor and revisions; discussion topic and editor',
   'server-rendered pages: the OAuth consent page, error pages',
 ];
@@ -62,7 +76,14 @@ describe('the pseudo-locale walk and Arabic', () => {
 
   beforeAll(async () => {
     await rig.start();
-    const { teacher } = rig.demo;
+    const { teacher, server, courseId } = rig.demo;
+    const assignments = (await api(server, teacher.token, 'GET', `/api/v1/courses/${courseId}/assignments?per_page=100`)).json as Assignment[];
+    seeded.essayId = assignments.find((a) => a.name === 'Midterm Essay: Energy Transitions')!.id;
+    seeded.studentId = rig.demo.student.id;
+    const poll = await createPoll(server, teacher.token, { question: POLL.question });
+    for (const [i, text] of POLL.choices.entries()) await createChoice(server, teacher.token, poll.id, { text, position: i + 1 });
+    const session = await createSession(server, teacher.token, poll.id, { course_id: courseId });
+    expect((await api(server, teacher.token, 'GET', `/api/v1/polls/${String(poll.id)}/poll_sessions/${String(session.id)}/open`)).status).toBe(200);
     allowed = {
       // Data, not UI: the demo's names, and Canvas's name for the term every course starts in.
       values: [
@@ -74,6 +95,8 @@ describe('the pseudo-locale walk and Arabic', () => {
         teacher.name,
         DEMO.course.name,
         DEMO.course.course_code,
+        POLL.question,
+        ...POLL.choices,
         'Default Term',
         'ui test',
       ],

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { PollChoice, PollSession } from '../../../../contracts/poll-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { useSubmission } from '../../lib/use-submission.ts';
@@ -29,18 +30,20 @@ export function PollAnswerForm({ courseId, session, question, choices }: PollAns
   return (
     <form className="stacked-form" onSubmit={onSubmit}>
       <fieldset role="radiogroup" disabled={pending}>
-        <legend className="card-title">{question}</legend>
+        <legend className="card-title" dir="auto">
+          {question}
+        </legend>
         {choices.map((choice) => (
           <label key={choice.id} className="checkbox">
             <input type="radio" name={name} value={choice.id} checked={choiceId === choice.id} onChange={() => setChoiceId(choice.id)} />
-            {choice.text}
+            <span dir="auto">{choice.text}</span>
           </label>
         ))}
       </fieldset>
       <FormError message={error} />
       <div className="button-row">
         <button type="submit" disabled={pending || choiceId === undefined}>
-          Submit answer
+          <FormattedMessage id="polls.answer.submit" defaultMessage="Submit answer" />
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { FormattedMessage, FormattedNumber } from 'react-intl';
 import type { PollChoice } from '../../../../contracts/poll-dtos.ts';
 
 interface PollResultsProps {
@@ -11,18 +12,28 @@ interface PollResultsProps {
 export function PollResults({ question, choices, results }: PollResultsProps) {
   return (
     <table className="data-table">
-      <caption>Results: {question}</caption>
+      <caption>
+        <FormattedMessage id="polls.results" defaultMessage="Results: {question}" values={{ question: <bdi>{question}</bdi> }} />
+      </caption>
       <thead>
         <tr>
-          <th scope="col">Choice</th>
-          <th scope="col">Answers</th>
+          <th scope="col">
+            <FormattedMessage id="polls.results.choice" defaultMessage="Choice" />
+          </th>
+          <th scope="col">
+            <FormattedMessage id="polls.results.answers" defaultMessage="Answers" description="Column: how many answered each choice." />
+          </th>
         </tr>
       </thead>
       <tbody>
         {choices.map((choice) => (
           <tr key={choice.id}>
-            <th scope="row">{choice.text}</th>
-            <td>{results[choice.id] ?? 0}</td>
+            <th scope="row" dir="auto">
+              {choice.text}
+            </th>
+            <td>
+              <FormattedNumber value={results[choice.id] ?? 0} />
+            </td>
           </tr>
         ))}
       </tbody>

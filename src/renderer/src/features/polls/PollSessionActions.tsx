@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import type { PollSession } from '../../../../contracts/poll-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { useSubmission } from '../../lib/use-submission.ts';
@@ -16,7 +17,12 @@ export function PollSessionActions({ courseId, session, question }: { courseId: 
   return (
     <div className="button-row">
       <button type="button" onClick={toggle} disabled={pending}>
-        {session.is_published ? 'Close' : 'Open'} {question}
+        {/* The question is the data that tells the buttons of a list apart; the verb and it are one message, in each language's order. */}
+        {session.is_published ? (
+          <FormattedMessage id="polls.session.close" defaultMessage="Close {question}" values={{ question: <bdi>{question}</bdi> }} />
+        ) : (
+          <FormattedMessage id="polls.session.open" defaultMessage="Open {question}" values={{ question: <bdi>{question}</bdi> }} />
+        )}
       </button>
       <FormError message={error} />
     </div>

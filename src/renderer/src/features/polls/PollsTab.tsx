@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import type { CoursePoll } from '../../api/poll-calls.ts';
@@ -13,14 +14,17 @@ import { PollSessionActions } from './PollSessionActions.tsx';
  * published); a teacher opens and closes them and always sees the results.
  */
 export function PollsTab({ courseId, viewer }: { courseId: number; viewer: CourseViewer }) {
+  const intl = useIntl();
   const polls = useResource(resources.coursePolls(courseId));
   return (
-    <Loaded value={polls} what="polls">
+    <Loaded value={polls} what={intl.formatMessage({ id: 'polls.what', defaultMessage: 'polls', description: 'Fills {what} in “Loading {what}…” and the load-failure messages.' })}>
       {(list) =>
         list.length === 0 ? (
-          <p className="muted">This course has no polls yet.</p>
+          <p className="muted">
+            <FormattedMessage id="polls.none" defaultMessage="This course has no polls yet." />
+          </p>
         ) : (
-          <ul className="card-list" aria-label="Polls">
+          <ul className="card-list" aria-label={intl.formatMessage({ id: 'polls.list', defaultMessage: 'Polls' })}>
             {list.map((item) => (
               <li key={item.session.id} className="card">
                 <PollCard courseId={courseId} item={item} viewer={viewer} />
@@ -41,12 +45,36 @@ function PollCard({ courseId, item, viewer }: { courseId: number; item: CoursePo
   const canAnswer = viewer.isStudent && session.is_published && !session.has_submitted;
   return (
     <>
-      {!canAnswer && <span className="card-title">{poll.question}</span>}
-      {session.is_published ? <Badge tone="good">Open</Badge> : <Badge tone="locked">Closed</Badge>}
-      {poll.description && <p>{poll.description}</p>}
+      {!canAnswer && (
+        <span className="card-title" dir="auto">
+          {poll.question}
+        </span>
+      )}
+      {session.is_published ? (
+        <Badge tone="good">
+          <FormattedMessage id="polls.state.open" defaultMessage="Open" description="A badge: the poll takes answers now." />
+        </Badge>
+      ) : (
+        <Badge tone="locked">
+          <FormattedMessage id="polls.state.closed" defaultMessage="Closed" description="A badge: the poll takes no answers now." />
+        </Badge>
+      )}
+      {poll.description && <p dir="auto">{poll.description}</p>}
       {canAnswer && <PollAnswerForm courseId={courseId} session={session} question={poll.question} choices={choices} />}
-      {answer && <p>Your answer: {chosen ? chosen.text : 'recorded'}</p>}
-      {viewer.isStudent && !session.is_published && !session.has_submitted && <p className="muted">This poll closed before you answered.</p>}
+      {answer && (
+        <p>
+          {chosen ? (
+            <FormattedMessage id="polls.answer.yours" defaultMessage="Your answer: {answer}" values={{ answer: <bdi>{chosen.text}</bdi> }} />
+          ) : (
+            <FormattedMessage id="polls.answer.recorded" defaultMessage="Your answer: recorded" description="The student answered; the choice itself is no longer listed." />
+          )}
+        </p>
+      )}
+      {viewer.isStudent && !session.is_published && !session.has_submitted && (
+        <p className="muted">
+          <FormattedMessage id="polls.closedUnanswered" defaultMessage="This poll closed before you answered." />
+        </p>
+      )}
       {/* The server sends results to the poll's managers, and to students once they are public. */}
       {session.results && <PollResults question={poll.question} choices={choices} results={session.results} />}
       {viewer.canManage && <PollSessionActions courseId={courseId} session={session} question={poll.question} />}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { UploadProgress } from '../../stores/submission-store.ts';
 import { UploadProgressList } from './UploadProgressList.tsx';
 
@@ -11,11 +12,14 @@ interface FileChooserProps {
 
 /** The `File` input (several files), what it accepts, and a progress bar per file while the attempt uploads them. */
 export function FileChooser({ allowedExtensions, onChange, uploads, disabled }: FileChooserProps) {
+  const intl = useIntl();
   const id = useId();
   const accepted = allowedExtensions.map((e) => `.${e}`).join(',');
   return (
     <div className="field">
-      <label htmlFor={id}>File</label>
+      <label htmlFor={id}>
+        <FormattedMessage id="submissions.file" defaultMessage="File" />
+      </label>
       <input
         id={id}
         type="file"
@@ -26,7 +30,16 @@ export function FileChooser({ allowedExtensions, onChange, uploads, disabled }: 
         onChange={(e) => onChange(Array.from(e.target.files ?? []))}
       />
       <p id={`${id}-help`} className="help">
-        {allowedExtensions.length > 0 ? `Allowed file types: ${allowedExtensions.join(', ')}.` : 'Any file type.'} You can choose several files.
+        {allowedExtensions.length > 0 ? (
+          <FormattedMessage
+            id="submissions.file.allowed"
+            defaultMessage="Allowed file types: {types}. You can choose several files."
+            values={{ types: intl.formatList(allowedExtensions, { type: 'unit' }) }}
+            description="{types}: file name extensions, e.g. “pdf, docx”."
+          />
+        ) : (
+          <FormattedMessage id="submissions.file.any" defaultMessage="Any file type. You can choose several files." />
+        )}
       </p>
       <UploadProgressList uploads={uploads} />
     </div>

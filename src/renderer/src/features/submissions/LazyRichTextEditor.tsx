@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { FormattedMessage } from 'react-intl';
 
 /** The editor (Tiptap and ProseMirror) is most of the UI's code by size: it loads with the first form that needs it. */
 const RichTextEditor = lazy(async () => ({ default: (await import('./RichTextEditor.tsx')).RichTextEditor }));
@@ -9,7 +10,7 @@ export function LazyRichTextEditor(props: ComponentProps<typeof RichTextEditor>)
     <Suspense
       fallback={
         <p role="status" className="muted">
-          Loading the editor…
+          <FormattedMessage id="submissions.editor.loading" defaultMessage="Loading the editor…" />
         </p>
       }
     >

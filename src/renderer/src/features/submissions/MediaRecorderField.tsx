@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { CheckboxField } from '../../components/CheckboxField.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import type { UploadProgress } from '../../stores/submission-store.ts';
 import { MediaElement } from '../grader/RecordingPlayer.tsx';
+import type { Messages } from '../../i18n/messages.ts';
 import { formatDuration, hasCamera } from './media-capture.ts';
 import { UploadProgressList } from './UploadProgressList.tsx';
 import { useMediaRecorder, type RecorderState, type Recording } from './use-media-recorder.ts';
@@ -18,6 +20,7 @@ interface MediaRecorderFieldProps {
  * recording to play back before it is submitted. Video is offered when a camera is connected.
  */
 export function MediaRecorderField({ onChange, uploads, disabled }: MediaRecorderFieldProps) {
+  const intl = useIntl();
   const { state, start, stop } = useMediaRecorder(onChange);
   const [camera, setCamera] = useState(false);
   const [withVideo, setWithVideo] = useState(false);
@@ -45,41 +48,60 @@ export function MediaRecorderField({ onChange, uploads, disabled }: MediaRecorde
 
   return (
     <fieldset className="choice recorder">
-      <legend>Recording</legend>
-      {camera && <CheckboxField label="Record video too" checked={withVideo} onChange={setWithVideo} disabled={disabled || busy} />}
+      <legend>
+        <FormattedMessage id="submissions.recorder.legend" defaultMessage="Recording" />
+      </legend>
+      {camera && <CheckboxField label={intl.formatMessage({ id: 'submissions.recorder.video', defaultMessage: 'Record video too' })} checked={withVideo} onChange={setWithVideo} disabled={disabled || busy} />}
       <div className="button-row">
         <button ref={startButton} type="button" onClick={() => void start(withVideo ? 'video' : 'audio')} disabled={disabled || busy}>
-          Start recording
+          <FormattedMessage id="submissions.recorder.start" defaultMessage="Start recording" />
         </button>
         <button ref={stopButton} type="button" onClick={stop} disabled={!recording}>
-          Stop recording
+          <FormattedMessage id="submissions.recorder.stop" defaultMessage="Stop recording" />
         </button>
         {state.phase === 'recording' && <Elapsed since={state.startedAt} />}
       </div>
       <p role="status" className="recorder-status">
-        {statusText(state)}
+        {statusText(state, intl)}
       </p>
       <FormError message={state.phase === 'failed' ? state.message : undefined} />
-      {state.phase === 'recorded' && <MediaElement type={state.recording.mediaType} src={state.url} label="Recording preview" />}
+      {state.phase === 'recorded' && <MediaElement type={state.recording.mediaType} src={state.url} label={intl.formatMessage({ id: 'submissions.recorder.preview', defaultMessage: 'Recording preview' })} />}
       <UploadProgressList uploads={uploads} />
     </fieldset>
   );
 }
 
-function statusText(state: RecorderState): string {
+/** The status lines name the form's buttons, so a translation must name them as their own messages do. */
+const NAMES_BUTTONS = 'Names the buttons “Start recording”, “Stop recording” and “Submit assignment”: use their translations.';
+
+const status: Messages<'idle' | 'starting' | 'recording' | 'recorded' | 'recordedAtLimit'> = defineMessages({
+  idle: { id: 'submissions.recorder.idle', defaultMessage: 'Not recording. Press Start recording, give your answer, then press Stop recording.', description: NAMES_BUTTONS },
+  starting: { id: 'submissions.recorder.starting', defaultMessage: 'Asking for the microphone…' },
+  recording: { id: 'submissions.recorder.recording', defaultMessage: 'Recording. Press Stop recording when you are done.', description: NAMES_BUTTONS },
+  recorded: {
+    id: 'submissions.recorder.recorded',
+    defaultMessage: 'Recorded {duration}. Play it below, then press Submit assignment, or Start recording to record it again.',
+    description: `{duration}: minutes and seconds, e.g. “1:05”. ${NAMES_BUTTONS}`,
+  },
+  recordedAtLimit: {
+    id: 'submissions.recorder.recordedAtLimit',
+    defaultMessage:
+      'The recording stopped at the largest size Outpost takes. Recorded {duration}. Play it below, then press Submit assignment, or Start recording to record it again.',
+    description: `{duration}: minutes and seconds, e.g. “1:05”. ${NAMES_BUTTONS}`,
+  },
+});
+
+function statusText(state: RecorderState, intl: IntlShape): string {
   switch (state.phase) {
     case 'idle':
     case 'failed':
-      return 'Not recording. Press Start recording, give your answer, then press Stop recording.';
+      return intl.formatMessage(status.idle);
     case 'starting':
-      return 'Asking for the microphone…';
+      return intl.formatMessage(status.starting);
     case 'recording':
-      return 'Recording. Press Stop recording when you are done.';
+      return intl.formatMessage(status.recording);
     case 'recorded':
-      return (
-        (state.stoppedAtLimit ? 'The recording stopped at the largest size Outpost takes. ' : '') +
-        `Recorded ${formatDuration(state.seconds)}. Play it below, then press Submit assignment, or Start recording to record it again.`
-      );
+      return intl.formatMessage(state.stoppedAtLimit ? status.recordedAtLimit : status.recorded, { duration: formatDuration(state.seconds) });
   }
 }
 

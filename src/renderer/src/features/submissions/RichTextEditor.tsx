@@ -1,6 +1,8 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { Messages } from '../../i18n/messages.ts';
 
 interface RichTextEditorProps {
   label: string;
@@ -40,23 +42,33 @@ export function RichTextEditor({ label, initialHtml, onChange, disabled = false 
   );
 }
 
+const words: Messages<'bold' | 'italic' | 'bulletList' | 'orderedList' | 'toolbar'> = defineMessages({
+  bold: { id: 'submissions.editor.bold', defaultMessage: 'Bold' },
+  italic: { id: 'submissions.editor.italic', defaultMessage: 'Italic' },
+  bulletList: { id: 'submissions.editor.bulletList', defaultMessage: 'Bulleted list' },
+  orderedList: { id: 'submissions.editor.orderedList', defaultMessage: 'Numbered list' },
+  toolbar: { id: 'submissions.editor.toolbar', defaultMessage: '{field} formatting', description: 'The formatting toolbar\'s name; {field}: the text box\'s label, e.g. “Your answer”.' },
+});
+
+// The mark's name is also Tiptap's: it says which mark the button toggles and whether it is active.
 const MARKS = [
-  { name: 'Bold', active: 'bold', run: (e: Editor) => e.chain().focus().toggleBold().run() },
-  { name: 'Italic', active: 'italic', run: (e: Editor) => e.chain().focus().toggleItalic().run() },
-  { name: 'Bulleted list', active: 'bulletList', run: (e: Editor) => e.chain().focus().toggleBulletList().run() },
-  { name: 'Numbered list', active: 'orderedList', run: (e: Editor) => e.chain().focus().toggleOrderedList().run() },
+  { name: 'bold', run: (e: Editor) => e.chain().focus().toggleBold().run() },
+  { name: 'italic', run: (e: Editor) => e.chain().focus().toggleItalic().run() },
+  { name: 'bulletList', run: (e: Editor) => e.chain().focus().toggleBulletList().run() },
+  { name: 'orderedList', run: (e: Editor) => e.chain().focus().toggleOrderedList().run() },
 ] as const;
 
 function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+  const intl = useIntl();
   // Re-renders only when a button's pressed state changes, not on every keystroke.
-  const pressed = useEditorState({ editor, selector: ({ editor: e }) => MARKS.map((m) => e.isActive(m.active)) });
+  const pressed = useEditorState({ editor, selector: ({ editor: e }) => MARKS.map((m) => e.isActive(m.name)) });
   return (
-    <div role="toolbar" aria-label={`${label} formatting`} className="rich-text-toolbar">
+    <div role="toolbar" aria-label={intl.formatMessage(words.toolbar, { field: label })} className="rich-text-toolbar">
       {MARKS.map((mark, i) => (
         // A pointer press leaves the focus in the text: the editor hands focus back only on the next frame, and a
         // key typed before that went to the button (a space pressed it again and was lost).
         <button key={mark.name} type="button" aria-pressed={pressed[i]} disabled={!editor.isEditable} onMouseDown={(e) => e.preventDefault()} onClick={() => mark.run(editor)}>
-          {mark.name}
+          {intl.formatMessage(words[mark.name])}
         </button>
       ))}
     </div>

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import type { Messages } from '../../i18n/messages.ts';
 import { fileProblem } from '../../lib/file-checks.ts';
 import { formatSubmissionTypes } from '../../lib/format.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
@@ -20,6 +22,7 @@ interface SubmitFormProps {
 
 /** One attempt: the kinds of work the assignment takes (a choice when it takes several), then `Submit assignment`. */
 export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
+  const intl = useIntl();
   const types = submittableTypes(assignment, canRecordMedia());
   const [type, setType] = useState<SubmittableType>(types[0]!);
   const [body, setBody] = useState('');
@@ -34,22 +37,24 @@ export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
 
   const filesChosen = (chosen: File[]) => {
     setFiles(chosen);
-    setProblem(filesProblem(chosen, extensions));
+    setProblem(filesProblem(chosen, extensions, intl));
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const draft = draftOf(type, { body, url, files, recording });
-    const refused = typeof draft === 'string' ? draft : draft.submission_type === 'online_upload' ? filesProblem(files, extensions) : undefined;
+    const refused = typeof draft !== 'object' ? intl.formatMessage(missing[draft]) : draft.submission_type === 'online_upload' ? filesProblem(files, extensions, intl) : undefined;
     setProblem(refused);
-    if (refused === undefined && typeof draft !== 'string') submit(() => submitRequested(courseId, assignment.id, draft));
+    if (refused === undefined && typeof draft === 'object') submit(() => submitRequested(courseId, assignment.id, draft));
   };
 
   return (
     <form className="stacked-form submit-form" onSubmit={onSubmit} noValidate>
       {types.length > 1 && (
         <fieldset className="choice">
-          <legend>Submission type</legend>
+          <legend>
+            <FormattedMessage id="submissions.type" defaultMessage="Submission type" />
+          </legend>
           {types.map((t) => (
             <label key={t} className="checkbox">
               <input type="radio" name="submission-type" value={t} checked={type === t} onChange={() => setType(t)} disabled={pending} />
@@ -59,21 +64,21 @@ export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
         </fieldset>
       )}
       {type === 'online_text_entry' && (
-        <LazyRichTextEditor label="Your answer" initialHtml={body} onChange={setBody} disabled={pending} />
+        <LazyRichTextEditor label={intl.formatMessage({ id: 'submissions.answer', defaultMessage: 'Your answer' })} initialHtml={body} onChange={setBody} disabled={pending} />
       )}
       {type === 'online_url' && (
-        <TextField label="Website URL" type="url" value={url} onChange={setUrl} disabled={pending} placeholder="https://" />
+        <TextField label={intl.formatMessage({ id: 'submissions.url', defaultMessage: 'Website URL' })} type="url" value={url} onChange={setUrl} disabled={pending} placeholder="https://" />
       )}
       {type === 'online_upload' && <FileChooser allowedExtensions={extensions} onChange={filesChosen} uploads={uploads} disabled={pending} />}
       {type === 'media_recording' && <MediaRecorderField onChange={setRecording} uploads={uploads} disabled={pending} />}
       <FormError message={problem ?? error} />
       <div className="button-row">
         <button type="submit" disabled={pending}>
-          Submit assignment
+          <FormattedMessage id="submissions.submit" defaultMessage="Submit assignment" />
         </button>
         {pending && (
           <span role="status" className="muted">
-            Submitting…
+            <FormattedMessage id="submissions.submitting" defaultMessage="Submitting…" />
           </span>
         )}
       </div>
@@ -88,21 +93,32 @@ interface FormValues {
   recording: Recording | undefined;
 }
 
-/** The attempt to send, or why there is nothing to send yet. */
-function draftOf(type: SubmittableType, { body, url, files, recording }: FormValues): SubmissionDraft | string {
+/** What the form lacks, by the kind of work chosen. */
+type Missing = 'body' | 'url' | 'files' | 'recording';
+
+const missing: Messages<Missing | 'nothingUploaded'> = defineMessages({
+  body: { id: 'submissions.missing.body', defaultMessage: 'Write your answer first.' },
+  url: { id: 'submissions.missing.url', defaultMessage: 'Enter the address of the website first.' },
+  files: { id: 'submissions.missing.files', defaultMessage: 'Choose at least one file first.' },
+  recording: { id: 'submissions.missing.recording', defaultMessage: 'Record your answer first, and stop the recording.' },
+  nothingUploaded: { id: 'submissions.files.refused', defaultMessage: '{problems} Nothing was uploaded.', description: '{problems}: one sentence per refused file.' },
+});
+
+/** The attempt to send, or what is missing before there is one. */
+function draftOf(type: SubmittableType, { body, url, files, recording }: FormValues): SubmissionDraft | Missing {
   switch (type) {
     case 'online_text_entry':
-      return body === '' ? 'Write your answer first.' : { submission_type: type, body };
+      return body === '' ? 'body' : { submission_type: type, body };
     case 'online_url':
-      return url.trim() === '' ? 'Enter the address of the website first.' : { submission_type: type, url: url.trim() };
+      return url.trim() === '' ? 'url' : { submission_type: type, url: url.trim() };
     case 'online_upload':
-      return files.length === 0 ? 'Choose at least one file first.' : { submission_type: type, files };
+      return files.length === 0 ? 'files' : { submission_type: type, files };
     case 'media_recording':
-      return recording ? { submission_type: type, recording: recording.file, media_type: recording.mediaType } : 'Record your answer first, and stop the recording.';
+      return recording ? { submission_type: type, recording: recording.file, media_type: recording.mediaType } : 'recording';
   }
 }
 
-function filesProblem(files: readonly File[], extensions: readonly string[]): string | undefined {
+function filesProblem(files: readonly File[], extensions: readonly string[], intl: IntlShape): string | undefined {
   const problems = files.map((f) => fileProblem(f, extensions)).filter((p) => p !== undefined);
-  return problems.length > 0 ? `${problems.join(' ')} Nothing was uploaded.` : undefined;
+  return problems.length > 0 ? intl.formatMessage(missing.nothingUploaded, { problems: problems.join(' ') }) : undefined;
 }

@@ -1,4 +1,7 @@
+import { defineMessages } from '@formatjs/intl';
 import type { MediaType } from '../../../../contracts/lms-dtos.ts';
+import { currentIntl } from '../../i18n/current-intl.ts';
+import type { Messages } from '../../i18n/messages.ts';
 
 /**
  * Bit rates that keep a recording under Outpost's file limit for as long as an answer usually takes: about six
@@ -40,20 +43,34 @@ export function recordingFile(chunks: readonly Blob[], recorderType: string, med
   return new File([...chunks], `${mediaType}-recording.${extension}`, { type });
 }
 
+const problems: Messages<'notAllowed' | 'notFound' | 'notReadable' | 'other'> = defineMessages({
+  notAllowed: {
+    id: 'submissions.capture.notAllowed',
+    defaultMessage: 'Outpost may not use your microphone or camera. Allow it in your browser’s or computer’s settings, then press Start recording again.',
+  },
+  notFound: { id: 'submissions.capture.notFound', defaultMessage: 'No microphone or camera was found. Connect one, then press Start recording again.' },
+  notReadable: {
+    id: 'submissions.capture.notReadable',
+    defaultMessage: 'The microphone or camera could not be started; another program may be using it. Close that program, then press Start recording again.',
+  },
+  other: { id: 'submissions.capture.other', defaultMessage: 'Recording could not start: {reason}', description: '{reason}: the browser’s own words, untranslated.' },
+});
+
 /** Why recording could not start, and what the person can do about it. */
 export function captureProblem(err: unknown): string {
+  const intl = currentIntl();
   switch (err instanceof DOMException ? err.name : '') {
     case 'NotAllowedError':
     case 'SecurityError':
-      return 'Outpost may not use your microphone or camera. Allow it in your browser’s or computer’s settings, then press Start recording again.';
+      return intl.formatMessage(problems.notAllowed);
     case 'NotFoundError':
     case 'OverconstrainedError':
-      return 'No microphone or camera was found. Connect one, then press Start recording again.';
+      return intl.formatMessage(problems.notFound);
     case 'NotReadableError':
     case 'AbortError':
-      return 'The microphone or camera could not be started; another program may be using it. Close that program, then press Start recording again.';
+      return intl.formatMessage(problems.notReadable);
     default:
-      return `Recording could not start: ${err instanceof Error ? err.message : String(err)}`;
+      return intl.formatMessage(problems.other, { reason: err instanceof Error ? err.message : String(err) });
   }
 }
 

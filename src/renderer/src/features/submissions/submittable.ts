@@ -1,6 +1,9 @@
+import { defineMessages } from '@formatjs/intl';
 import type { Submission } from '../../../../contracts/grading-dtos.ts';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import type { SyncStatus } from '../../../../contracts/session-dtos.ts';
+import { currentIntl } from '../../i18n/current-intl.ts';
+import type { Messages } from '../../i18n/messages.ts';
 
 /** The kinds of work a student can hand in on the assignment screen, in the order the form offers them. */
 export const SUBMITTABLE = ['online_text_entry', 'online_url', 'online_upload', 'media_recording'] as const;
@@ -11,18 +14,28 @@ export function submittableTypes(assignment: Assignment, canRecord: boolean): Su
   return SUBMITTABLE.filter((t) => assignment.submission_types.includes(t) && (t !== 'media_recording' || canRecord));
 }
 
-/** Why the student cannot hand in another attempt now, in words; undefined when they can. */
+const refusals: Messages<'locked' | 'cannotRecord' | 'nothingOnline' | 'attemptsUsed'> = defineMessages({
+  locked: { id: 'submissions.refused.locked', defaultMessage: 'You cannot submit while this assignment is locked.' },
+  cannotRecord: {
+    id: 'submissions.refused.cannotRecord',
+    defaultMessage: 'This assignment takes a media recording, and this browser cannot record one. Open Outpost on a device with a microphone.',
+  },
+  nothingOnline: { id: 'submissions.refused.nothingOnline', defaultMessage: 'There is nothing to submit online for this assignment.' },
+  attemptsUsed: {
+    id: 'submissions.refused.attemptsUsed',
+    defaultMessage: '{limit, plural, =1 {You have used the one attempt this assignment allows.} other {You have used all # attempts this assignment allows.}}',
+  },
+});
+
+/** Why the student cannot hand in another attempt now, in words (the current language's); undefined when they can. */
 export function whyNoSubmitting(assignment: Assignment, submission: Submission, canRecord: boolean): string | undefined {
-  if (assignment.locked_for_user) return 'You cannot submit while this assignment is locked.';
+  const intl = currentIntl();
+  if (assignment.locked_for_user) return intl.formatMessage(refusals.locked);
   if (submittableTypes(assignment, canRecord).length === 0) {
-    return assignment.submission_types.includes('media_recording')
-      ? 'This assignment takes a media recording, and this browser cannot record one. Open Outpost on a device with a microphone.'
-      : 'There is nothing to submit online for this assignment.';
+    return intl.formatMessage(assignment.submission_types.includes('media_recording') ? refusals.cannotRecord : refusals.nothingOnline);
   }
   const limit = assignment.allowed_attempts ?? -1;
-  if (limit > 0 && (submission.attempt ?? 0) >= limit) {
-    return limit === 1 ? 'You have used the one attempt this assignment allows.' : `You have used all ${limit} attempts this assignment allows.`;
-  }
+  if (limit > 0 && (submission.attempt ?? 0) >= limit) return intl.formatMessage(refusals.attemptsUsed, { limit });
   return undefined;
 }
 
