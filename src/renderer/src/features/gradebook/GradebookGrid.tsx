@@ -11,7 +11,8 @@ import { teacherGroupPercents } from './group-columns.ts';
 import { movedCell, type CellPosition, type EditState } from './grid-navigation.ts';
 
 const ROW_HEIGHT = 40;
-const HEADER_HEIGHT = 64;
+/** Room for a heading of a few wrapped lines: the name (up to two), its group and points, the two dialog buttons. */
+const HEADER_HEIGHT = 96;
 const NAME_WIDTH = 220;
 const TOTAL_WIDTH = 96;
 const GROUP_WIDTH = 112;
