@@ -15,8 +15,8 @@ import { UI_WAIT, closeTab, expectNoAxeViolations, openTab } from '../helpers/ui
  */
 interface WalkedScreen {
   name: string;
-  /** The hash path, e.g. `/settings`. */
-  path: (courseId: number) => string;
+  /** The hash path, e.g. `/settings`; `assignmentId` is the demo course's first assignment. */
+  path: (courseId: number, assignmentId: number) => string;
   /** CSS selector of what is converted, when only part of the screen is. */
   scope?: string;
   /** What to press once there, for a part that opens on demand (a form behind a button). */
@@ -24,6 +24,8 @@ interface WalkedScreen {
 }
 
 const pressButton = (english: string) => (page: Page) => page.getByRole('button', { name: new RegExp(escapeRegExp(accentText(english)), 'u') }).click();
+/** The first of several buttons whose names start alike (one per gradebook column). */
+const pressFirstButton = (english: string) => (page: Page) => page.getByRole('button', { name: new RegExp(escapeRegExp(accentText(english)), 'u') }).first().click();
 
 const SCREENS: readonly WalkedScreen[] = [
   { name: 'course list', path: () => '/courses' },
@@ -37,17 +39,30 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: 'course assignments', path: (id) => `/courses/${id}/assignments` },
   { name: 'course pages', path: (id) => `/courses/${id}/pages` },
   { name: 'course discussions', path: (id) => `/courses/${id}/discussions` },
+  { name: 'gradebook', path: (id) => `/courses/${id}/grades` },
+  { name: 'the Set default grade dialog', path: (id) => `/courses/${id}/grades`, open: pressFirstButton('Set default grade for') },
+  {
+    name: 'the Grade distribution dialog',
+    path: (id) => `/courses/${id}/grades`,
+    // The same address as the dialog before it, so the screen stays as it was: Escape closes that one first.
+    open: async (page) => {
+      await page.keyboard.press('Escape');
+      await pressFirstButton('Grade distribution for')(page);
+    },
+  },
+  { name: 'grader', path: (id, assignmentId) => `/courses/${id}/assignments/${assignmentId}/grade` },
 ];
 
 /** What only a student has. */
 const STUDENT_SCREENS: readonly WalkedScreen[] = [
   { name: 'to do', path: (id) => `/courses/${id}/todo` },
   { name: 'a new planner note', path: (id) => `/courses/${id}/todo`, open: pressButton('New note') },
+  { name: 'grades', path: (id) => `/courses/${id}/grades` },
 ];
 
 const NOT_YET_CONVERTED = [
-  'course sections: modules (with its recent announcements, converted), groups, grades (gradebook and student), polls, course settings',
-  'assignment detail and editor, grader, peer review',
+  'course sections: modules (with its recent announcements, converted), groups, polls, course settings',
+  'assignment detail and editor, peer review',
   'page view, editor and revisions; discussion topic and editor',
   'server-rendered pages: the OAuth consent page, error pages',
 ];
@@ -75,6 +90,8 @@ describe('the pseudo-locale walk and Arabic', () => {
         DEMO.course.name,
         DEMO.course.course_code,
         'Default Term',
+        // The server's name for the assignment group it makes by default, as Canvas's (a gradebook column heading).
+        'Assignments',
         'ui test',
       ],
       // A token's first characters, shown so its owner can tell tokens apart.
@@ -90,7 +107,7 @@ describe('the pseudo-locale walk and Arabic', () => {
 
   async function walk(page: Page, screens: readonly WalkedScreen[]): Promise<void> {
     for (const screen of screens) {
-      await page.goto(`${rig.demo.server.url}/#${screen.path(rig.demo.courseId)}`);
+      await page.goto(`${rig.demo.server.url}/#${screen.path(rig.demo.courseId, rig.demo.firstAssignment.id)}`);
       await waitForPseudoScreen(page);
       await screen.open?.(page);
       await waitForPseudoScreen(page);
@@ -186,7 +203,7 @@ describe('the pseudo-locale walk and Arabic', () => {
     await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await expect.poll(() => documentLanguage(page), UI_WAIT).toBe('ar rtl');
     for (const screen of SCREENS) {
-      await page.goto(`${rig.demo.server.url}/#${screen.path(rig.demo.courseId)}`);
+      await page.goto(`${rig.demo.server.url}/#${screen.path(rig.demo.courseId, rig.demo.firstAssignment.id)}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expect.poll(() => page.locator('[role=status]').filter({ hasText: /…$/u }).count(), UI_WAIT).toBe(0);
       await expectNoAxeViolations(page);

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { SubmissionComment } from '../../../contracts/grading-dtos.ts';
 import { formatDateTime } from '../lib/format.ts';
 
@@ -9,15 +10,24 @@ interface CommentListProps {
 
 /** A submission's comments, oldest first, each with who wrote it and when (plain text, never HTML). */
 export function CommentList({ comments, nameOf }: CommentListProps) {
-  if (comments.length === 0) return <p className="muted">No comments yet.</p>;
+  const intl = useIntl();
+  if (comments.length === 0) {
+    return (
+      <p className="muted">
+        <FormattedMessage id="commentList.none" defaultMessage="No comments yet." />
+      </p>
+    );
+  }
   return (
-    <ol className="comment-list" aria-label="Comments">
+    <ol className="comment-list" aria-label={intl.formatMessage({ id: 'commentList.label', defaultMessage: 'Comments' })}>
       {comments.map((c) => (
         <li key={c.id}>
           <p className="comment-meta">
-            <strong>{nameOf(c)}</strong> <span className="muted">{formatDateTime(c.created_at)}</span>
+            <strong dir="auto">{nameOf(c)}</strong> <span className="muted">{formatDateTime(c.created_at)}</span>
           </p>
-          <p className="comment-text">{c.comment}</p>
+          <p className="comment-text" dir="auto">
+            {c.comment}
+          </p>
         </li>
       ))}
     </ol>
