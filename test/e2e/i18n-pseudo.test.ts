@@ -17,8 +17,8 @@ import { UI_WAIT, closeTab, expectNoAxeViolations, openTab } from '../helpers/ui
  */
 interface WalkedScreen {
   name: string;
-  /** The hash path, e.g. `/settings`. */
-  path: (courseId: number) => string;
+  /** The hash path, e.g. `/settings`; `assignmentId` is the demo course's first assignment. */
+  path: (courseId: number, assignmentId: number) => string;
   /** CSS selector of what is converted, when only part of the screen is. */
   scope?: string;
   /** What to press once there, for a part that opens on demand (a form behind a button). */
@@ -32,6 +32,8 @@ const chooseRadio = (english: string) => (page: Page) => page.getByRole('radio',
 const POLL = { question: 'Which gas do plants take in?', choices: ['Oxygen', 'Carbon dioxide'] };
 /** Ids the seeded demo only knows once it runs: an assignment taking text or files with peer reviews, and the student's. */
 const seeded = { essayId: 0, studentId: 0 };
+/** The first of several buttons whose names start alike (one per gradebook column). */
+const pressFirstButton = (english: string) => (page: Page) => page.getByRole('button', { name: new RegExp(escapeRegExp(accentText(english)), 'u') }).first().click();
 
 const SCREENS: readonly WalkedScreen[] = [
   { name: 'course list', path: () => '/courses' },
@@ -46,6 +48,18 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: 'course pages', path: (id) => `/courses/${id}/pages` },
   { name: 'course discussions', path: (id) => `/courses/${id}/discussions` },
   { name: 'course polls (a poll with its results and Close)', path: (id) => `/courses/${id}/polls` },
+  { name: 'gradebook', path: (id) => `/courses/${id}/grades` },
+  { name: 'the Set default grade dialog', path: (id) => `/courses/${id}/grades`, open: pressFirstButton('Set default grade for') },
+  {
+    name: 'the Grade distribution dialog',
+    path: (id) => `/courses/${id}/grades`,
+    // The same address as the dialog before it, so the screen stays as it was: Escape closes that one first.
+    open: async (page) => {
+      await page.keyboard.press('Escape');
+      await pressFirstButton('Grade distribution for')(page);
+    },
+  },
+  { name: 'grader', path: (id, assignmentId) => `/courses/${id}/assignments/${assignmentId}/grade` },
 ];
 
 /** What only a student has. */
@@ -57,11 +71,12 @@ const STUDENT_SCREENS: readonly WalkedScreen[] = [
   { name: 'the submission panel’s file upload', path: (id) => `/courses/${id}/assignments/${seeded.essayId}`, scope: '.submission-panel', open: chooseRadio('File upload') },
   // The review screen over the student's own (unsubmitted) work: the same screen and messages, without seeding a second student's attempt.
   { name: 'peer review', path: (id) => `/courses/${id}/assignments/${seeded.essayId}/reviews/${seeded.studentId}` },
+  { name: 'grades', path: (id) => `/courses/${id}/grades` },
 ];
 
 const NOT_YET_CONVERTED = [
-  'course sections: modules (with its recent announcements, converted), groups, grades (gradebook and student), course settings',
-  'assignment detail (its submission panel is converted) and editor, grader',
+  'course sections: modules (with its recent announcements, converted), groups, course settings',
+  'assignment detail and editor',
   'page view, editor and revisions; discussion topic and editor',
   'server-rendered pages: the OAuth consent page, error pages',
 ];
@@ -98,6 +113,8 @@ describe('the pseudo-locale walk and Arabic', () => {
         POLL.question,
         ...POLL.choices,
         'Default Term',
+        // The server's name for the assignment group it makes by default, as Canvas's (a gradebook column heading).
+        'Assignments',
         'ui test',
       ],
       // A token's first characters, shown so its owner can tell tokens apart.
@@ -113,7 +130,7 @@ describe('the pseudo-locale walk and Arabic', () => {
 
   async function walk(page: Page, screens: readonly WalkedScreen[]): Promise<void> {
     for (const screen of screens) {
-      await page.goto(`${rig.demo.server.url}/#${screen.path(rig.demo.courseId)}`);
+      await page.goto(`${rig.demo.server.url}/#${screen.path(rig.demo.courseId, rig.demo.firstAssignment.id)}`);
       await waitForPseudoScreen(page);
       await screen.open?.(page);
       await waitForPseudoScreen(page);
@@ -209,7 +226,7 @@ describe('the pseudo-locale walk and Arabic', () => {
     await signIn(page, rig.demo.server.url, rig.demo.teacher);
     await expect.poll(() => documentLanguage(page), UI_WAIT).toBe('ar rtl');
     for (const screen of SCREENS) {
-      await page.goto(`${rig.demo.server.url}/#${screen.path(rig.demo.courseId)}`);
+      await page.goto(`${rig.demo.server.url}/#${screen.path(rig.demo.courseId, rig.demo.firstAssignment.id)}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expect.poll(() => page.locator('[role=status]').filter({ hasText: /…$/u }).count(), UI_WAIT).toBe(0);
       await expectNoAxeViolations(page);

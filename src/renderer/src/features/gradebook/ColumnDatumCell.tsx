@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import type { CustomColumn } from '../../../../contracts/gradebook-dtos.ts';
 import { columnCellKey, useGradebookStore, type GradebookStudent } from '../../stores/gradebook-store.ts';
 import { EditableCell, type EditableCellProps } from './EditableCell.tsx';
@@ -12,12 +13,13 @@ interface ColumnDatumCellProps extends EditableCellProps {
 
 /** A student's entry in a custom column (`{column} for {student}`, e.g. their teacher notes); Enter saves it. */
 export function ColumnDatumCell({ courseId, student, column, content, ...cell }: ColumnDatumCellProps) {
+  const intl = useIntl();
   const pending = useGradebookStore((s) => s.pending[columnCellKey(student.id, column.id)]);
   const columnDatumEntered = useGradebookStore((s) => s.columnDatumEntered);
   if (column.read_only) return <StaticCell {...cell}>{content}</StaticCell>;
   return (
     <EditableCell
-      label={`${column.title} for ${student.name}`}
+      label={intl.formatMessage({ id: 'gradebook.columnDatum.label', defaultMessage: '{column} for {student}' }, { column: column.title, student: student.name })}
       shown={content ?? ''}
       pending={pending}
       onSave={(typed) => void columnDatumEntered(courseId, column.id, student.id, typed)}

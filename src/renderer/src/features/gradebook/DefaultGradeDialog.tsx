@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 import { useDefaultGradeStore, type DefaultGradeJob } from '../../stores/default-grade-store.ts';
 import type { GradebookAssignment } from '../../stores/gradebook-store.ts';
+import { gradebookWords } from './gradebook-words.ts';
 
 /**
  * `Set default grade for {assignment}`: a modal dialog (native `<dialog>`, so focus stays inside it and Escape
@@ -9,6 +11,7 @@ import type { GradebookAssignment } from '../../stores/gradebook-store.ts';
  * entered`. The job runs on the server; a progress bar follows its Progress until the cells show the new grades.
  */
 export function DefaultGradeDialog({ courseId, assignment, onClose }: { courseId: number; assignment: GradebookAssignment; onClose: () => void }) {
+  const intl = useIntl();
   const id = useId();
   const dialog = useModalDialog();
   const [grade, setGrade] = useState('');
@@ -29,22 +32,26 @@ export function DefaultGradeDialog({ courseId, assignment, onClose }: { courseId
     void defaultGradeSet(courseId, assignment.id, grade.trim(), overwrite);
   }
 
-  const title = `Set default grade for ${assignment.name}`;
+  const title = intl.formatMessage(gradebookWords.setDefaultFor, { assignment: assignment.name });
   return (
     <dialog ref={dialog} aria-labelledby={`${id}-title`} className="gradebook-dialog" onCancel={close}>
       <form onSubmit={onSubmit}>
         <h2 id={`${id}-title`}>{title}</h2>
         <div className="field">
-          <label htmlFor={`${id}-grade`}>Default grade</label>
+          <label htmlFor={`${id}-grade`}>
+            <FormattedMessage id="gradebook.defaultGrade.grade" defaultMessage="Default grade" />
+          </label>
           <input id={`${id}-grade`} value={grade} autoComplete="off" onChange={(e) => setGrade(e.target.value)} disabled={running} />
         </div>
         <div className="checkbox">
           <input id={`${id}-overwrite`} type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} disabled={running} />
-          <label htmlFor={`${id}-overwrite`}>Overwrite grades already entered</label>
+          <label htmlFor={`${id}-overwrite`}>
+            <FormattedMessage id="gradebook.defaultGrade.overwrite" defaultMessage="Overwrite grades already entered" />
+          </label>
         </div>
         {job && job.status !== 'failed' && (
           <progress
-            aria-label="Setting default grade"
+            aria-label={intl.formatMessage({ id: 'gradebook.defaultGrade.progress', defaultMessage: 'Setting default grade' })}
             max={100}
             value={job.status === 'done' ? 100 : job.completion}
           />
@@ -52,10 +59,10 @@ export function DefaultGradeDialog({ courseId, assignment, onClose }: { courseId
         <JobOutcome job={job} />
         <div className="gradebook-dialog-actions">
           <button type="submit" disabled={running || grade.trim() === ''}>
-            Set default grade
+            <FormattedMessage id="gradebook.defaultGrade.submit" defaultMessage="Set default grade" />
           </button>
           <button type="button" onClick={close}>
-            {job?.status === 'done' ? 'Close' : 'Cancel'}
+            <FormattedMessage {...(job?.status === 'done' ? gradebookWords.close : gradebookWords.cancel)} />
           </button>
         </div>
       </form>
@@ -73,8 +80,17 @@ function JobOutcome({ job }: { job: DefaultGradeJob | undefined }) {
   }
   return (
     <p role="status" className="muted">
-      {job?.status === 'running' ? 'Saving the default grade…' : ''}
-      {job?.status === 'done' ? (job.graded === 0 ? 'Every student already has a grade.' : `Default grade given to ${job.graded} ${job.graded === 1 ? 'student' : 'students'}.`) : ''}
+      {job?.status === 'running' && <FormattedMessage id="gradebook.defaultGrade.saving" defaultMessage="Saving the default grade…" />}
+      {job?.status === 'done' &&
+        (job.graded === 0 ? (
+          <FormattedMessage id="gradebook.defaultGrade.noneGiven" defaultMessage="Every student already has a grade." />
+        ) : (
+          <FormattedMessage
+            id="gradebook.defaultGrade.given"
+            defaultMessage="Default grade given to {count, plural, one {# student} other {# students}}."
+            values={{ count: job.graded }}
+          />
+        ))}
     </p>
   );
 }

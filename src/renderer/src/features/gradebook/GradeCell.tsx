@@ -1,7 +1,10 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { GradebookSubmission } from '../../../../contracts/gradebook-dtos.ts';
+import { common } from '../../i18n/common-messages.ts';
 import { paths } from '../../lib/paths.ts';
 import { cellKey, useGradebookStore, type GradebookAssignment, type GradebookStudent } from '../../stores/gradebook-store.ts';
+import { MARKERS } from '../grades/grade-cells.ts';
 import { EditableCell, type EditableCellProps } from './EditableCell.tsx';
 import { gradable, StaticCell } from './GradebookCells.tsx';
 
@@ -19,6 +22,7 @@ interface GradeCellProps extends EditableCellProps {
  * complete/incomplete, a grade point), as the server takes them for the assignment's grading type.
  */
 export function GradeCell({ courseId, student, assignment, submission, inConflict, ...cell }: GradeCellProps) {
+  const intl = useIntl();
   const pending = useGradebookStore((s) => s.pending[cellKey(student.id, assignment.id)]);
   const gradeEntered = useGradebookStore((s) => s.gradeEntered);
 
@@ -26,14 +30,23 @@ export function GradeCell({ courseId, student, assignment, submission, inConflic
   if (!gradable(assignment) || !submission) {
     return (
       <StaticCell muted {...cell}>
-        {!assignment.published ? 'Unpublished' : assignment.grading_type === 'not_graded' ? 'Not graded' : '–'}
+        {!assignment.published ? (
+          <FormattedMessage {...common.unpublished} />
+        ) : assignment.grading_type === 'not_graded' ? (
+          <FormattedMessage id="gradebook.cell.notGraded" defaultMessage="Not graded" />
+        ) : (
+          '–'
+        )}
       </StaticCell>
     );
   }
 
   return (
     <EditableCell
-      label={`Grade for ${student.name}, ${assignment.name}${inConflict ? ', grade in conflict' : ''}`}
+      label={intl.formatMessage(
+        { id: 'gradebook.cell.label', defaultMessage: 'Grade for {student}, {assignment}{inConflict, select, true {, grade in conflict} other {}}' },
+        { student: student.name, assignment: assignment.name, inConflict: String(inConflict) },
+      )}
       shown={submission.excused ? '' : (submission.entered_grade ?? '')}
       pending={pending}
       onSave={(typed) => void gradeEntered({ courseId, assignmentId: assignment.id, userId: student.id }, typed)}
@@ -46,9 +59,10 @@ export function GradeCell({ courseId, student, assignment, submission, inConflic
 }
 
 function Markers({ submission: s }: { submission: GradebookSubmission }) {
-  const marks = [s.excused && 'Excused', s.late && 'Late', s.missing && 'Missing'].filter((m): m is string => typeof m === 'string');
+  const intl = useIntl();
+  const marks = [s.excused && MARKERS.excused, s.late && MARKERS.late, s.missing && MARKERS.missing].flatMap((m) => (m ? [intl.formatMessage(m)] : []));
   if (marks.length === 0) return null;
-  return <span className="gradebook-marks">{marks.join(', ')}</span>;
+  return <span className="gradebook-marks">{intl.formatList(marks, { type: 'unit' })}</span>;
 }
 
 /**
@@ -58,7 +72,7 @@ function Markers({ submission: s }: { submission: GradebookSubmission }) {
 function ConflictMark() {
   return (
     <Link to={paths.conflicts()} className="gradebook-conflict" tabIndex={-1}>
-      ⚠ Conflict
+      <FormattedMessage id="gradebook.cell.conflict" defaultMessage="⚠ Conflict" description="A mark on a grade that met a later one on the hub." />
     </Link>
   );
 }

@@ -1,7 +1,9 @@
 import { useId, useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 import type { GradebookAssignment, GradebookData } from '../../stores/gradebook-store.ts';
 import { gradeDistribution } from './grade-distribution.ts';
+import { gradebookWords } from './gradebook-words.ts';
 
 /**
  * `Grade distribution for {assignment}`: how the graded scores of the gradebook's students spread, as a table
@@ -9,6 +11,7 @@ import { gradeDistribution } from './grade-distribution.ts';
  * from the submissions the grid already holds: excused students and those without a grade are not counted.
  */
 export function GradeDistributionDialog({ data, assignment, onClose }: { data: GradebookData; assignment: GradebookAssignment; onClose: () => void }) {
+  const intl = useIntl();
   const id = useId();
   const dialog = useModalDialog();
   const scores = useMemo(
@@ -18,21 +21,36 @@ export function GradeDistributionDialog({ data, assignment, onClose }: { data: G
   );
   const bins = gradeDistribution(scores, assignment.points_possible);
   const most = Math.max(1, ...bins.map((b) => b.students));
-  const title = `Grade distribution for ${assignment.name}`;
+  const title = intl.formatMessage(gradebookWords.distributionFor, { assignment: assignment.name });
   return (
     <dialog ref={dialog} aria-labelledby={`${id}-title`} className="gradebook-dialog" onCancel={onClose}>
       <h2 id={`${id}-title`}>{title}</h2>
       <p className="muted">
-        {scores.length} of {data.students.length} students graded
-        {assignment.points_possible ? `, out of ${assignment.points_possible} points` : ''}.
+        {assignment.points_possible ? (
+          <FormattedMessage
+            id="gradebook.distribution.gradedOutOf"
+            defaultMessage="{graded, number} of {total, plural, one {# student} other {# students}} graded, out of {points, plural, one {# point} other {# points}}."
+            values={{ graded: scores.length, total: data.students.length, points: assignment.points_possible }}
+          />
+        ) : (
+          <FormattedMessage
+            id="gradebook.distribution.graded"
+            defaultMessage="{graded, number} of {total, plural, one {# student} other {# students}} graded."
+            values={{ graded: scores.length, total: data.students.length }}
+          />
+        )}
       </p>
       {bins.length > 0 && (
-        <table className="data-table grade-distribution">
-          <caption className="visually-hidden">{title}</caption>
+        // Named by the dialog's heading rather than a hidden caption: the same name, and no clipped copy of it.
+        <table className="data-table grade-distribution" aria-labelledby={`${id}-title`}>
           <thead>
             <tr>
-              <th scope="col">Score range</th>
-              <th scope="col">Students</th>
+              <th scope="col">
+                <FormattedMessage id="gradebook.distribution.range" defaultMessage="Score range" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="gradebook.distribution.students" defaultMessage="Students" />
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -51,7 +69,7 @@ export function GradeDistributionDialog({ data, assignment, onClose }: { data: G
       )}
       <div className="gradebook-dialog-actions">
         <button type="button" onClick={onClose}>
-          Close
+          <FormattedMessage {...gradebookWords.close} />
         </button>
       </div>
     </dialog>

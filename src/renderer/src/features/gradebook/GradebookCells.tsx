@@ -1,7 +1,9 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { AssignmentGroupWithAssignments, CustomColumn, EnrollmentGrades } from '../../../../contracts/gradebook-dtos.ts';
-import { formatPercent } from '../../lib/format.ts';
 import type { GradebookAssignment, GradebookStudent } from '../../stores/gradebook-store.ts';
 import type { ReactNode } from 'react';
+import { percentWithGrade } from '../grades/grade-cells.ts';
+import { gradebookWords } from './gradebook-words.ts';
 import type { CellPosition } from './grid-navigation.ts';
 
 /** What every body cell knows of its place: where it is, whether it holds the grid's tab stop. */
@@ -26,22 +28,31 @@ export interface AssignmentDialog {
 }
 
 export function AssignmentHeader({ assignment: a, colIndex, width, onDialog }: { assignment: GradebookAssignment; colIndex: number; width: number; onDialog: (dialog: AssignmentDialog) => void }) {
+  const intl = useIntl();
+  const details = [
+    a.groupName,
+    a.points_possible !== null && a.grading_type !== 'not_graded' && intl.formatMessage({ id: 'gradebook.heading.outOf', defaultMessage: 'out of {points, number}' }, { points: a.points_possible }),
+    !a.published && intl.formatMessage({ id: 'gradebook.heading.unpublished', defaultMessage: 'unpublished', description: 'After the group name and points in a column heading.' }),
+  ];
   return (
     <div role="columnheader" aria-colindex={colIndex} className="gradebook-cell gradebook-heading" style={{ width }}>
-      <span className="gradebook-heading-name">{a.name}</span>
-      <span className="muted">
-        {a.groupName}
-        {a.points_possible !== null && a.grading_type !== 'not_graded' ? ` · out of ${a.points_possible}` : ''}
-        {a.published ? '' : ' · unpublished'}
+      <span className="gradebook-heading-name" dir="auto">
+        {a.name}
       </span>
+      {/* A list of short facts, “Homework · out of 10 · unpublished”: the dot separates, as in the sync status line. */}
+      <span className="muted">{details.filter((d): d is string => typeof d === 'string').join(' · ')}</span>
       {gradable(a) && (
         // Short visible words (the column is narrow); each is part of the button's full name.
         <span className="gradebook-heading-actions">
-          <button type="button" className="link-button" aria-label={`Set default grade for ${a.name}`} onClick={() => onDialog({ kind: 'default-grade', assignment: a })}>
-            Default
+          <button type="button" className="link-button" aria-label={intl.formatMessage(gradebookWords.setDefaultFor, { assignment: a.name })}
+            onClick={() => onDialog({ kind: 'default-grade', assignment: a })}
+          >
+            <FormattedMessage id="gradebook.heading.default" defaultMessage="Default" description="Short for “Set default grade” in a narrow column heading." />
           </button>
-          <button type="button" className="link-button" aria-label={`Grade distribution for ${a.name}`} onClick={() => onDialog({ kind: 'distribution', assignment: a })}>
-            Distribution
+          <button type="button" className="link-button" aria-label={intl.formatMessage(gradebookWords.distributionFor, { assignment: a.name })}
+            onClick={() => onDialog({ kind: 'distribution', assignment: a })}
+          >
+            <FormattedMessage id="gradebook.heading.distribution" defaultMessage="Distribution" description="Short for “Grade distribution” in a narrow column heading." />
           </button>
         </span>
       )}
@@ -62,7 +73,9 @@ export function StaticCell({ width, muted = false, children, ...place }: CellPla
 export function CustomColumnHeader({ column, colIndex, width }: { column: CustomColumn; colIndex: number; width: number }) {
   return (
     <div role="columnheader" aria-colindex={colIndex} className="gradebook-cell gradebook-heading" style={{ width }}>
-      <span className="gradebook-heading-name">{column.title}</span>
+      <span className="gradebook-heading-name" dir="auto">
+        {column.title}
+      </span>
     </div>
   );
 }
@@ -71,7 +84,7 @@ export function StudentCell({ student, width, ...place }: CellPlace & { student:
   const { active, ...attributes } = cellAttributes(place);
   return (
     <div role="rowheader" tabIndex={active ? 0 : -1} className="gradebook-fixed gradebook-name" style={{ width }} {...attributes}>
-      {student.name}
+      <span dir="auto">{student.name}</span>
     </div>
   );
 }
@@ -103,20 +116,21 @@ export function FixedCell({ width, left, children, ...place }: CellPlace & Fixed
 
 export function TotalCell({ grades, ...cell }: CellPlace & FixedColumn & { grades: EnrollmentGrades | undefined }) {
   const { score, grade } = teacherTotal(grades);
-  return (
-    <FixedCell {...cell}>
-      {formatPercent(score)}
-      {grade ? ` (${grade})` : ''}
-    </FixedCell>
-  );
+  return <FixedCell {...cell}>{percentWithGrade(score, grade)}</FixedCell>;
 }
 
 /** An assignment group's column: its name, and its weight when the course weights its groups. */
 export function GroupHeader({ group, weighted, colIndex, width, left }: FixedColumn & { group: AssignmentGroupWithAssignments; weighted: boolean; colIndex: number }) {
   return (
     <div role="columnheader" aria-colindex={colIndex} className="gradebook-fixed gradebook-heading" style={{ width, insetInlineStart: left }}>
-      <span className="gradebook-group-name">{group.name}</span>
-      {weighted && <span className="muted">{group.group_weight}% of total</span>}
+      <span className="gradebook-group-name" dir="auto">
+        {group.name}
+      </span>
+      {weighted && (
+        <span className="muted">
+          <FormattedMessage id="gradebook.heading.weight" defaultMessage="{weight, number}% of total" values={{ weight: group.group_weight }} />
+        </span>
+      )}
     </div>
   );
 }

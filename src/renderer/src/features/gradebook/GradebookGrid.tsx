@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { structureFromApi } from '../../../../contracts/grading/structure-from-api.ts';
 import { formatPercent } from '../../lib/format.ts';
 import { cellKey, type GradebookData, type GradebookStudent } from '../../stores/gradebook-store.ts';
@@ -10,7 +11,8 @@ import { teacherGroupPercents } from './group-columns.ts';
 import { movedCell, type CellPosition, type EditState } from './grid-navigation.ts';
 
 const ROW_HEIGHT = 40;
-const HEADER_HEIGHT = 64;
+/** Room for a heading of a few wrapped lines: the name (up to two), its group and points, the two dialog buttons. */
+const HEADER_HEIGHT = 96;
 const NAME_WIDTH = 220;
 const TOTAL_WIDTH = 96;
 const GROUP_WIDTH = 112;
@@ -38,6 +40,7 @@ export function GradebookGrid({
   conflicted: ReadonlySet<number>;
   onDialog: (dialog: AssignmentDialog) => void;
 }) {
+  const intl = useIntl();
   const scroller = useRef<HTMLDivElement>(null);
   const { assignments, customColumns, groups } = data;
   const structure = useMemo(() => structureFromApi(weighted, groups), [weighted, groups]);
@@ -108,7 +111,7 @@ export function GradebookGrid({
     <div
       ref={scroller}
       role="grid"
-      aria-label="Gradebook"
+      aria-label={intl.formatMessage({ id: 'gradebook.grid', defaultMessage: 'Gradebook' })}
       aria-rowcount={students.length + 1}
       aria-colcount={columnCount}
       className="gradebook-grid"
@@ -117,13 +120,13 @@ export function GradebookGrid({
       <div role="rowgroup" className="gradebook-head" style={{ width: rowWidth, height: HEADER_HEIGHT }}>
         <div role="row" aria-rowindex={1} className="gradebook-row">
           <div role="columnheader" aria-colindex={1} className="gradebook-fixed gradebook-name" style={{ width: NAME_WIDTH }}>
-            Student
+            <FormattedMessage id="gradebook.column.student" defaultMessage="Student" />
           </div>
           {groups.map((g, index) => (
             <GroupHeader key={g.id} group={g} weighted={weighted} colIndex={index + 2} width={GROUP_WIDTH} left={groupLeft(index)} />
           ))}
           <div role="columnheader" aria-colindex={fixedColumns} className="gradebook-fixed gradebook-total" style={{ width: TOTAL_WIDTH, insetInlineStart: totalLeft }}>
-            Total
+            <FormattedMessage id="gradebook.column.total" defaultMessage="Total" />
           </div>
           <div aria-hidden="true" style={{ width: leadingSpace, flex: 'none' }} />
           {visibleColumns.map((c) => {

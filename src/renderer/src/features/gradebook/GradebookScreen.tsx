@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { FailureNotice } from '../../components/FailureNotice.tsx';
@@ -20,7 +21,7 @@ export function GradebookScreen({ course, viewer }: { course: Course; viewer: Co
   if (!viewer.canGrade) {
     return (
       <p role="alert" className="error">
-        Only the course’s teachers and TAs see the gradebook.
+        <FormattedMessage id="gradebook.refused" defaultMessage="Only the course’s teachers and TAs see the gradebook." />
       </p>
     );
   }
@@ -28,16 +29,17 @@ export function GradebookScreen({ course, viewer }: { course: Course; viewer: Co
 }
 
 function LoadedGradebook({ course }: { course: Course }) {
+  const intl = useIntl();
   const courseId = course.id;
   const load = useGradebookStore((s) => s.load[courseId]);
   const gradebookNeeded = useGradebookStore((s) => s.gradebookNeeded);
   const gradebookRetried = useGradebookStore((s) => s.gradebookRetried);
   useEffect(() => void gradebookNeeded(courseId), [courseId, gradebookNeeded]);
-  if (load?.status === 'failed') return <FailureNotice error={load.error} what="the gradebook" onRetry={() => void gradebookRetried(courseId)} />;
+  if (load?.status === 'failed') return <FailureNotice error={load.error} what={intl.formatMessage({ id: 'gradebook.what', defaultMessage: 'the gradebook' })} onRetry={() => void gradebookRetried(courseId)} />;
   if (load?.status !== 'loaded') {
     return (
       <p role="status" className="muted">
-        Loading the gradebook…
+        <FormattedMessage id="gradebook.loading" defaultMessage="Loading the gradebook…" />
       </p>
     );
   }
@@ -46,14 +48,15 @@ function LoadedGradebook({ course }: { course: Course }) {
 
 type StudentOrder = 'name' | 'name-descending' | 'total' | 'total-ascending';
 
-const ORDER_LABELS: Record<StudentOrder, string> = {
-  name: 'Name, A to Z',
-  'name-descending': 'Name, Z to A',
-  total: 'Total, highest first',
-  'total-ascending': 'Total, lowest first',
-};
+const ORDER_LABELS: Record<StudentOrder, MessageDescriptor> = defineMessages({
+  name: { id: 'gradebook.order.name', defaultMessage: 'Name, A to Z' },
+  'name-descending': { id: 'gradebook.order.nameDescending', defaultMessage: 'Name, Z to A' },
+  total: { id: 'gradebook.order.total', defaultMessage: 'Total, highest first' },
+  'total-ascending': { id: 'gradebook.order.totalAscending', defaultMessage: 'Total, lowest first' },
+});
 
 function Gradebook({ data, weighted }: { data: GradebookData; weighted: boolean }) {
+  const intl = useIntl();
   const id = useId();
   const [search, setSearch] = useState('');
   const [sectionId, setSectionId] = useState('');
@@ -66,13 +69,17 @@ function Gradebook({ data, weighted }: { data: GradebookData; weighted: boolean 
     <div className="gradebook">
       <div className="gradebook-controls">
         <div className="field">
-          <label htmlFor={`${id}-search`}>Search students</label>
+          <label htmlFor={`${id}-search`}>
+            <FormattedMessage id="gradebook.search" defaultMessage="Search students" />
+          </label>
           <input id={`${id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-section`}>Section</label>
+          <label htmlFor={`${id}-section`}>
+            <FormattedMessage id="gradebook.section" defaultMessage="Section" />
+          </label>
           <select id={`${id}-section`} value={sectionId} onChange={(e) => setSectionId(e.target.value)}>
-            <option value="">All sections</option>
+            <option value="">{intl.formatMessage({ id: 'gradebook.section.all', defaultMessage: 'All sections' })}</option>
             {data.sections.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -81,18 +88,24 @@ function Gradebook({ data, weighted }: { data: GradebookData; weighted: boolean 
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-order`}>Sort students by</label>
+          <label htmlFor={`${id}-order`}>
+            <FormattedMessage id="gradebook.order" defaultMessage="Sort students by" />
+          </label>
           <select id={`${id}-order`} value={order} onChange={(e) => setOrder(e.target.value as StudentOrder)}>
             {Object.entries(ORDER_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
-                {label}
+                {intl.formatMessage(label)}
               </option>
             ))}
           </select>
         </div>
       </div>
       <p className="muted">
-        {students.length} of {data.students.length} students · {data.assignments.length} assignments. Arrow keys move between cells; Enter or typing edits one, Enter saves it, Escape puts it back.
+        <FormattedMessage
+          id="gradebook.summary"
+          defaultMessage="{shown, number} of {total, plural, one {# student} other {# students}} · {assignments, plural, one {# assignment} other {# assignments}}. Arrow keys move between cells; Enter or typing edits one, Enter saves it, Escape puts it back."
+          values={{ shown: students.length, total: data.students.length, assignments: data.assignments.length }}
+        />
       </p>
       <NotesColumn data={data} />
       <LastSave />
@@ -109,7 +122,11 @@ function ConflictNotice({ count }: { count: number }) {
   if (count === 0) return null;
   return (
     <p className="gradebook-conflict">
-      {count === 1 ? '1 grade' : `${count} grades`} ended in a sync conflict (marked “Conflict”). <Link to={paths.conflicts()}>Review grade conflicts</Link>
+      <FormattedMessage
+        id="gradebook.conflicts"
+        defaultMessage="{count, plural, one {# grade} other {# grades}} ended in a sync conflict (marked “Conflict”). <link>Review grade conflicts</link>"
+        values={{ count, link: (words: ReactNode[]) => <Link to={paths.conflicts()}>{words}</Link> }}
+      />
     </p>
   );
 }
@@ -122,7 +139,7 @@ function NotesColumn({ data }: { data: GradebookData }) {
     <>
       {!data.customColumns.some((c) => c.teacher_notes) && (
         <button type="button" onClick={() => void notesColumnAdded(data.courseId)}>
-          Add notes column
+          <FormattedMessage id="gradebook.notesColumn.add" defaultMessage="Add notes column" />
         </button>
       )}
       {columnError && (

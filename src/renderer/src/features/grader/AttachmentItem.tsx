@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { SubmissionAttachment } from '../../../../contracts/grading-dtos.ts';
 import { formatFileSize } from '../../lib/format.ts';
 import { submissionErrorText } from '../../lib/use-submission.ts';
@@ -30,13 +31,15 @@ export function AttachmentItem({ file }: { file: SubmissionAttachment }) {
   return (
     <li>
       <button type="button" onClick={() => void download()}>
-        Download {file.display_name}
+        <FormattedMessage id="grader.attachment.download" defaultMessage="Download {name}" values={{ name: <bdi>{file.display_name}</bdi> }} />
       </button>{' '}
-      <span className="muted">({formatFileSize(file.size)})</span>
+      <span className="muted">
+        <FormattedMessage id="grader.attachment.size" defaultMessage="({size})" values={{ size: formatFileSize(file.size) }} />
+      </span>
       {error && (
         <span role="alert" className="error">
           {' '}
-          The download failed: {error}
+          <FormattedMessage id="grader.attachment.downloadFailed" defaultMessage="The download failed: {reason}" values={{ reason: error }} />
         </span>
       )}
       {file.mime_class === 'image' && file.size <= PREVIEW_LIMIT_BYTES && <ImagePreview file={file} />}
@@ -45,6 +48,7 @@ export function AttachmentItem({ file }: { file: SubmissionAttachment }) {
 }
 
 function ImagePreview({ file }: { file: SubmissionAttachment }) {
+  const intl = useIntl();
   const [source, setSource] = useState<string>();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -58,8 +62,15 @@ function ImagePreview({ file }: { file: SubmissionAttachment }) {
       current = false;
     };
   }, [file.url]);
-  if (failed) return <p className="muted">No preview: the image could not be loaded.</p>;
-  return source ? <img className="attachment-preview" src={source} alt={`Preview of ${file.display_name}`} /> : null;
+  if (failed) {
+    return (
+      <p className="muted">
+        <FormattedMessage id="grader.attachment.noPreview" defaultMessage="No preview: the image could not be loaded." />
+      </p>
+    );
+  }
+  const alt = intl.formatMessage({ id: 'grader.attachment.preview', defaultMessage: 'Preview of {name}' }, { name: file.display_name });
+  return source ? <img className="attachment-preview" src={source} alt={alt} /> : null;
 }
 
 function dataUrl(blob: Blob): Promise<string> {

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { SubmissionComment } from '../../../../contracts/grading-dtos.ts';
 import { CommentList } from '../../components/CommentList.tsx';
 import { saveKey, studentKey, useGraderStore, type StudentRef } from '../../stores/grader-store.ts';
@@ -22,7 +23,9 @@ export function CommentThread({ student, comments, order }: CommentThreadProps) 
   const saving = save?.status === 'saving';
   return (
     <section className="panel grader-comments" aria-labelledby={`${id}-heading`}>
-      <h4 id={`${id}-heading`}>Comments</h4>
+      <h4 id={`${id}-heading`}>
+        <FormattedMessage id="grader.comments" defaultMessage="Comments" />
+      </h4>
       <CommentList comments={comments} nameOf={(c) => authorName(c.author_id, c.author_name, order)} />
       <form
         className="stacked-form"
@@ -32,12 +35,14 @@ export function CommentThread({ student, comments, order }: CommentThreadProps) 
         }}
       >
         <div className="field">
-          <label htmlFor={id}>Comment</label>
+          <label htmlFor={id}>
+            <FormattedMessage id="grader.comment" defaultMessage="Comment" />
+          </label>
           <textarea id={id} rows={3} value={draft} onChange={(e) => commentDrafted(student, e.target.value)} />
         </div>
         <div className="button-row">
           <button type="submit" disabled={saving || draft.trim() === ''}>
-            Add comment
+            <FormattedMessage id="grader.comment.add" defaultMessage="Add comment" />
           </button>
         </div>
         <SaveStatus save={save} what="comment" />

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Submission } from '../../../../contracts/grading-dtos.ts';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { formatPoints } from '../../lib/format.ts';
+import { MARKERS } from '../grades/grade-cells.ts';
 import { saveKey, useGraderStore, type StudentRef } from '../../stores/grader-store.ts';
 import { gradeHint } from './grade-hints.ts';
 import { SaveStatus } from './SaveStatus.tsx';
@@ -15,13 +17,16 @@ interface GradePanelProps {
 
 /** `Grade` (saved on Enter or when the box is left), `Excused`, and what the late policy took off. */
 export function GradePanel({ student, assignment, submission }: GradePanelProps) {
+  const intl = useIntl();
   const excuseSave = useGraderStore((s) => s.saves[saveKey(student, 'excuse')]);
   const excuseChanged = useGraderStore((s) => s.excuseChanged);
   const excused = excuseSave?.status === 'saving' && excuseSave.excused !== undefined ? excuseSave.excused : submission.excused;
   return (
-    <section className="panel grade-panel" aria-label="Grading">
+    <section className="panel grade-panel" aria-label={intl.formatMessage({ id: 'grader.grading', defaultMessage: 'Grading' })}>
       {assignment.grading_type === 'not_graded' ? (
-        <p className="muted">This assignment is not graded.</p>
+        <p className="muted">
+          <FormattedMessage id="grader.notGraded" defaultMessage="This assignment is not graded." />
+        </p>
       ) : (
         <GradeField student={student} assignment={assignment} submission={submission} />
       )}
@@ -32,7 +37,7 @@ export function GradePanel({ student, assignment, submission }: GradePanelProps)
           disabled={excuseSave?.status === 'saving'}
           onChange={(e) => void excuseChanged(student, e.target.checked)}
         />
-        Excused
+        <FormattedMessage {...MARKERS.excused} />
       </label>
       <SaveStatus save={excuseSave} what="excuse" />
       <Tardiness submission={submission} />
@@ -74,7 +79,9 @@ function GradeField({ student, assignment, submission }: GradePanelProps) {
 
   return (
     <div className="field grade-field">
-      <label htmlFor={id}>Grade</label>
+      <label htmlFor={id}>
+        <FormattedMessage id="grader.grade" defaultMessage="Grade" />
+      </label>
       <input
         id={id}
         ref={input}
@@ -88,7 +95,10 @@ function GradeField({ student, assignment, submission }: GradePanelProps) {
         }}
       />
       <p id={`${id}-help`} className="help">
-        {gradeHint(assignment)} {assignment.points_possible !== null && `Worth ${formatPoints(assignment.points_possible)}.`}
+        {gradeHint(assignment)}{' '}
+        {assignment.points_possible !== null && (
+          <FormattedMessage id="grader.grade.worth" defaultMessage="Worth {points}." values={{ points: formatPoints(assignment.points_possible) }} />
+        )}
       </p>
       <SaveStatus save={save} what="grade" />
     </div>
@@ -99,9 +109,27 @@ function Tardiness({ submission: s }: { submission: Submission }) {
   if (!s.late && !s.missing) return null;
   return (
     <p className="tardiness">
-      {s.late && <Badge tone="warn">Late</Badge>}
-      {s.missing && <Badge tone="warn">Missing</Badge>}{' '}
-      {s.points_deducted ? `Late penalty: ${formatPoints(s.points_deducted)} deducted; the grade after it is ${s.grade ?? 'none'}.` : ''}
+      {s.late && (
+        <Badge tone="warn">
+          <FormattedMessage {...MARKERS.late} />
+        </Badge>
+      )}
+      {s.missing && (
+        <Badge tone="warn">
+          <FormattedMessage {...MARKERS.missing} />
+        </Badge>
+      )}{' '}
+      {s.points_deducted ? <LatePenalty deducted={s.points_deducted} grade={s.grade} /> : ''}
     </p>
+  );
+}
+
+/** What the late policy took off, and the grade it left (none when the work has no grade yet). */
+function LatePenalty({ deducted, grade }: { deducted: number; grade: string | null }) {
+  const points = formatPoints(deducted);
+  return grade === null ? (
+    <FormattedMessage id="grader.latePenalty.noGrade" defaultMessage="Late penalty: {points} deducted; the grade after it is none." values={{ points }} />
+  ) : (
+    <FormattedMessage id="grader.latePenalty" defaultMessage="Late penalty: {points} deducted; the grade after it is {grade}." values={{ points, grade }} />
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { MediaComment } from '../../../../contracts/grading-dtos.ts';
 import type { MediaType } from '../../../../contracts/lms-dtos.ts';
 import { submissionErrorText } from '../../lib/use-submission.ts';
@@ -18,6 +19,7 @@ export function MediaElement({ type, src, label }: { type: MediaType; src: strin
  * nothing, as for attachments) and held as an object URL for as long as it is shown.
  */
 export function RecordingPlayer({ media }: { media: MediaComment }) {
+  const intl = useIntl();
   // Each outcome names the recording it is for: another attempt's must not play (or load) in its place.
   const [loaded, setLoaded] = useState<{ url: string; source: string } | { url: string; error: string }>();
   useEffect(() => {
@@ -36,7 +38,23 @@ export function RecordingPlayer({ media }: { media: MediaComment }) {
       if (url) URL.revokeObjectURL(url);
     };
   }, [media.url]);
-  if (loaded?.url !== media.url) return <p className="muted">Loading the recording…</p>;
-  if ('error' in loaded) return <p className="error">The recording could not be loaded: {loaded.error}</p>;
-  return <MediaElement type={media.media_type} src={loaded.source} label={`Submitted ${media.media_type} recording`} />;
+  if (loaded?.url !== media.url) {
+    return (
+      <p className="muted">
+        <FormattedMessage id="grader.recording.loading" defaultMessage="Loading the recording…" />
+      </p>
+    );
+  }
+  if ('error' in loaded) {
+    return (
+      <p className="error">
+        <FormattedMessage id="grader.recording.failed" defaultMessage="The recording could not be loaded: {reason}" values={{ reason: loaded.error }} />
+      </p>
+    );
+  }
+  const label = intl.formatMessage(
+    { id: 'grader.recording.label', defaultMessage: 'Submitted {type, select, video {video} other {audio}} recording' },
+    { type: media.media_type },
+  );
+  return <MediaElement type={media.media_type} src={loaded.source} label={label} />;
 }

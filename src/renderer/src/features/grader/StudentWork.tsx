@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import { useResource } from '../../stores/resource-store.ts';
@@ -18,12 +19,15 @@ interface StudentWorkProps {
 
 /** One student's submission beside its grade, comments and peer reviews. */
 export function StudentWork({ courseId, assignment, student, order }: StudentWorkProps) {
+  const intl = useIntl();
   const ref = { courseId, assignmentId: assignment.id, userId: student.id };
   const submission = useResource(resources.submission(courseId, assignment.id, student.id));
   return (
     <section className="student-work" aria-labelledby={`student-${student.id}`}>
-      <h3 id={`student-${student.id}`}>{student.label}</h3>
-      <Loaded value={submission} what={`the work of ${student.label}`}>
+      <h3 id={`student-${student.id}`} dir="auto">
+        {student.label}
+      </h3>
+      <Loaded value={submission} what={intl.formatMessage({ id: 'grader.work.what', defaultMessage: 'the work of {student}' }, { student: student.label })}>
         {(s) => (
           <div className="grader-columns">
             <SubmissionView submission={s} />

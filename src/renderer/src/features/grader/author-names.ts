@@ -1,3 +1,4 @@
+import { currentIntl } from '../../i18n/current-intl.ts';
 import type { GraderStudent } from './student-order.ts';
 
 /**
@@ -5,5 +6,5 @@ import type { GraderStudent } from './student-order.ts';
  * assignment shows no student's name, not even a peer reviewer's), anyone else by their own name.
  */
 export function authorName(authorId: number, ownName: string | undefined, order: readonly GraderStudent[]): string {
-  return order.find((s) => s.id === authorId)?.label ?? ownName ?? 'Someone';
+  return order.find((s) => s.id === authorId)?.label ?? ownName ?? currentIntl().formatMessage({ id: 'grader.someone', defaultMessage: 'Someone', description: 'An author whose name is not known.' });
 }

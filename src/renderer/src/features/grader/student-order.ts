@@ -1,4 +1,11 @@
+import { defineMessages } from '@formatjs/intl';
 import type { UserDisplay } from '../../../../contracts/grading-dtos.ts';
+import { currentIntl } from '../../i18n/current-intl.ts';
+import type { Messages } from '../../i18n/messages.ts';
+
+const words: Messages<'anonymous'> = defineMessages({
+  anonymous: { id: 'grader.anonymousStudent', defaultMessage: 'Student {number, number}', description: 'A student of an anonymously graded assignment, by place in the shuffled order.' },
+});
 
 /** A student as the grader lists them: by name, or for anonymous grading as "Student N". */
 export interface GraderStudent {
@@ -17,10 +24,11 @@ export function studentOrder(students: readonly UserDisplay[], assignmentId: num
       .sort((a, b) => a.display_name.localeCompare(b.display_name) || a.id - b.id)
       .map((s) => ({ id: s.id, label: s.display_name }));
   }
+  const intl = currentIntl();
   return students
     .map((s) => ({ id: s.id, rank: fnv1a(`${assignmentId}:${s.id}`) }))
     .sort((a, b) => a.rank - b.rank || a.id - b.id)
-    .map((s, i) => ({ id: s.id, label: `Student ${i + 1}` }));
+    .map((s, i) => ({ id: s.id, label: intl.formatMessage(words.anonymous, { number: i + 1 }) }));
 }
 
 /** FNV-1a, 32 bits: a small, well-spread hash; nothing here needs to resist an attacker. */

@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import type { GradeGroup, StudentEnrollment } from '../../../../contracts/feedback-dtos.ts';
 import type { Submission } from '../../../../contracts/grading-dtos.ts';
@@ -8,7 +9,7 @@ import { formatDateTime, formatPercent } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { allLoaded, useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
-import { markers, scoreText } from './grade-cells.ts';
+import { markers, percentWithGrade, scoreText } from './grade-cells.ts';
 import { takesWhatIf, whatIfScores, whatIfTotals, whatIfValue } from './what-if.ts';
 
 /**
@@ -22,8 +23,9 @@ export function GradesTab({ course, studentId }: { course: Course; studentId: nu
   const groups = useResource(resources.gradeGroups(courseId, studentId));
   const submissions = useResource(resources.studentSubmissions(courseId, studentId));
   const enrollments = useResource(resources.studentEnrollments(courseId, studentId));
+  const intl = useIntl();
   return (
-    <Loaded value={allLoaded(groups, submissions, enrollments)} what="the grades">
+    <Loaded value={allLoaded(groups, submissions, enrollments)} what={intl.formatMessage({ id: 'grades.what', defaultMessage: 'the grades' })}>
       {([g, s, e]) => <GradesTable course={course} groups={g} submissions={s} enrollment={e.find((x) => x.user_id === studentId)} />}
     </Loaded>
   );
@@ -37,6 +39,7 @@ interface GradesTableProps {
 }
 
 function GradesTable({ course, groups, submissions, enrollment }: GradesTableProps) {
+  const intl = useIntl();
   const byAssignment = new Map(submissions.map((s) => [s.assignment_id, s]));
   const total = enrollment?.grades;
   // What the student typed, by assignment; only the numbers among them are what-if scores.
@@ -48,22 +51,34 @@ function GradesTable({ course, groups, submissions, enrollment }: GradesTablePro
     <>
       {tried && (
         <p>
-          What-if scores are only on this screen; nothing is saved.{' '}
+          <FormattedMessage id="grades.whatIf.notice" defaultMessage="What-if scores are only on this screen; nothing is saved." />{' '}
           <button type="button" onClick={() => setTyped({})}>
-            Revert all scores to actual
+            <FormattedMessage id="grades.whatIf.revertAll" defaultMessage="Revert all scores to actual" />
           </button>
         </p>
       )}
       <div className="table-scroll">
-        <table className="data-table grades-table" aria-label="Grades">
+        <table className="data-table grades-table" aria-label={intl.formatMessage({ id: 'grades.table', defaultMessage: 'Grades' })}>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Due</th>
-              <th scope="col">Status</th>
-              <th scope="col">Score</th>
-              <th scope="col">What-if</th>
-              <th scope="col">Comments</th>
+              <th scope="col">
+                <FormattedMessage id="grades.column.name" defaultMessage="Name" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="grades.column.due" defaultMessage="Due" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="grades.column.status" defaultMessage="Status" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="grades.column.score" defaultMessage="Score" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="grades.column.whatIf" defaultMessage="What-if" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="grades.column.comments" defaultMessage="Comments" />
+              </th>
             </tr>
           </thead>
           {groups.map((group) => (
@@ -73,33 +88,45 @@ function GradesTable({ course, groups, submissions, enrollment }: GradesTablePro
                 return (
                   <tr key={a.id}>
                     <th scope="row">
-                      <Link to={paths.assignment(course.id, a.id)}>{a.name}</Link>
+                      <Link to={paths.assignment(course.id, a.id)} dir="auto">
+                        {a.name}
+                      </Link>
                     </th>
                     <td>{formatDateTime(a.due_at) ?? ''}</td>
-                    <td>{markers(s).join(', ')}</td>
+                    <td>{intl.formatList(markers(s), { type: 'unit' })}</td>
                     <td>{scoreText(a, s)}</td>
                     <td>{takesWhatIf(a, s) && <WhatIfScore assignment={a} text={typed[a.id]} onType={(text) => retype(a.id, text)} />}</td>
-                    <td>{commentCount(s)}</td>
+                    <td>{commentCount(s, intl)}</td>
                   </tr>
                 );
               })}
               <tr className="group-total">
-                <th scope="row">{group.name} total</th>
+                <th scope="row">
+                  <FormattedMessage id="grades.groupTotal" defaultMessage="{group} total" values={{ group: <span dir="auto">{group.name}</span> }} />
+                </th>
                 <td />
-                <td>{group.group_weight ? `${group.group_weight}% of the course` : ''}</td>
+                <td>
+                  {group.group_weight ? (
+                    <FormattedMessage id="grades.groupWeight" defaultMessage="{weight, number}% of the course" values={{ weight: group.group_weight }} />
+                  ) : (
+                    ''
+                  )}
+                </td>
                 <td>{formatPercent(group.scores?.current_score)}</td>
-                <td>{tried && `${formatPercent(tried.groups.get(group.id))} (what-if)`}</td>
+                <td>{tried && whatIfText(formatPercent(tried.groups.get(group.id)), intl)}</td>
                 <td />
               </tr>
             </tbody>
           ))}
           <tfoot>
             <tr className="course-total">
-              <th scope="row">Total</th>
+              <th scope="row">
+                <FormattedMessage id="grades.total" defaultMessage="Total" />
+              </th>
               <td />
               <td />
-              <td>{withGrade(total?.current_score, total?.current_grade)}</td>
-              <td>{tried && `${withGrade(tried.total, tried.grade)} (what-if)`}</td>
+              <td>{percentWithGrade(total?.current_score, total?.current_grade)}</td>
+              <td>{tried && whatIfText(percentWithGrade(tried.total, tried.grade), intl)}</td>
               <td />
             </tr>
           </tfoot>
@@ -111,6 +138,7 @@ function GradesTable({ course, groups, submissions, enrollment }: GradesTablePro
 
 /** A box for a hypothetical score, and the way back to the actual one once something is typed. */
 function WhatIfScore({ assignment, text, onType }: { assignment: Assignment; text: string | undefined; onType: (text: string | undefined) => void }) {
+  const intl = useIntl();
   const invalid = text !== undefined && text.trim() !== '' && whatIfValue(text) === undefined;
   const box = useRef<HTMLInputElement>(null);
   function reverted(): void {
@@ -125,25 +153,28 @@ function WhatIfScore({ assignment, text, onType }: { assignment: Assignment; tex
         type="text"
         inputMode="decimal"
         size={5}
-        aria-label={`What-if score for ${assignment.name}`}
+        aria-label={intl.formatMessage({ id: 'grades.whatIf.score', defaultMessage: 'What-if score for {assignment}' }, { assignment: assignment.name })}
         aria-invalid={invalid || undefined}
         value={text ?? ''}
         onChange={(e) => onType(e.target.value)}
       />
       {text !== undefined && text !== '' && (
-        <button type="button" className="link-button" aria-label={`Revert to actual score for ${assignment.name}`} onClick={reverted}>
-          Revert
+        <button type="button" className="link-button" aria-label={intl.formatMessage({ id: 'grades.whatIf.revert.label', defaultMessage: 'Revert to actual score for {assignment}' }, { assignment: assignment.name })}
+          onClick={reverted}
+        >
+          <FormattedMessage id="grades.whatIf.revert" defaultMessage="Revert" />
         </button>
       )}
     </span>
   );
 }
 
-function withGrade(score: number | null | undefined, grade: string | null | undefined): string {
-  return grade ? `${formatPercent(score)} (${grade})` : formatPercent(score);
+/** A total the what-if scores would make, marked as such beside the actual one. */
+function whatIfText(total: string, intl: IntlShape): string {
+  return intl.formatMessage({ id: 'grades.whatIf.total', defaultMessage: '{total} (what-if)' }, { total });
 }
 
-function commentCount(s: Submission | undefined): string {
-  const n = s?.submission_comments?.length ?? 0;
-  return n === 0 ? '' : `${n} ${n === 1 ? 'comment' : 'comments'}`;
+function commentCount(s: Submission | undefined, intl: IntlShape): string {
+  const count = s?.submission_comments?.length ?? 0;
+  return count === 0 ? '' : intl.formatMessage({ id: 'grades.comments', defaultMessage: '{count, plural, one {# comment} other {# comments}}' }, { count });
 }
