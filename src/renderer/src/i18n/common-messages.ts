@@ -2,7 +2,7 @@ import { defineMessages } from 'react-intl';
 import type { Messages } from './messages.ts';
 
 /** Words many screens share, defined once so they are translated once. */
-export const common: Messages<'retry' | 'connectHub' | 'hub' | 'hubConnection' | 'unpublished' | 'settings' | 'email' | 'password'> = defineMessages({
+export const common: Messages<'retry' | 'connectHub' | 'hub' | 'hubConnection' | 'unpublished' | 'settings' | 'email' | 'password' | 'edit' | 'published'> = defineMessages({
   retry: { id: 'common.retry', defaultMessage: 'Retry' },
   connectHub: { id: 'common.connectHub', defaultMessage: 'Connect to a hub' },
   hub: { id: 'common.hub', defaultMessage: 'Hub', description: 'Heading: the school server this computer syncs with.' },
@@ -11,4 +11,6 @@ export const common: Messages<'retry' | 'connectHub' | 'hub' | 'hubConnection' |
   settings: { id: 'common.settings', defaultMessage: 'Settings' },
   email: { id: 'common.email', defaultMessage: 'Email', description: 'Field: the address a person signs in with.' },
   password: { id: 'common.password', defaultMessage: 'Password' },
+  edit: { id: 'common.edit', defaultMessage: 'Edit', description: 'A link or button that opens the form to change something.' },
+  published: { id: 'common.published', defaultMessage: 'Published', description: 'A checkbox: students can see it.' },
 });
