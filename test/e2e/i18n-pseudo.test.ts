@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_GROUP_NAME } from '../../src/server/areas/assignment-groups/default-group.ts';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { accentText } from '../../src/renderer/src/i18n/pseudo.ts';
 import type { Assignment } from '../../src/contracts/lms-dtos.ts';
@@ -34,6 +35,8 @@ const POLL = { question: 'Which gas do plants take in?', choices: ['Oxygen', 'Ca
 const seeded = { essayId: 0, studentId: 0 };
 /** The first of several buttons whose names start alike (one per gradebook column). */
 const pressFirstButton = (english: string) => (page: Page) => page.getByRole('button', { name: new RegExp(escapeRegExp(accentText(english)), 'u') }).first().click();
+/** Follows a link named by the demo's own data (a title is not translated), to a screen whose id the path cannot know. */
+const followLink = (name: string) => (page: Page) => page.getByRole('link', { name, exact: true }).first().click();
 
 const SCREENS: readonly WalkedScreen[] = [
   { name: 'course list', path: () => '/courses' },
@@ -60,6 +63,17 @@ const SCREENS: readonly WalkedScreen[] = [
     },
   },
   { name: 'grader', path: (id, assignmentId) => `/courses/${id}/assignments/${assignmentId}/grade` },
+  {
+    name: 'an assignment',
+    path: (id) => `/courses/${id}/assignments`,
+    open: followLink(DEMO.assignments[0]!.name),
+  },
+  { name: 'the assignment editor', path: (id) => `/courses/${id}/assignments/new` },
+  { name: 'a page', path: (id) => `/courses/${id}/pages/welcome` },
+  { name: "a page's revisions", path: (id) => `/courses/${id}/pages/welcome/revisions` },
+  { name: 'the page editor', path: (id) => `/courses/${id}/pages/welcome/edit` },
+  { name: 'the discussion editor', path: (id) => `/courses/${id}/discussions/new` },
+  { name: 'the announcement editor', path: (id) => `/courses/${id}/announcements/new` },
 ];
 
 /** What only a student has. */
@@ -72,12 +86,12 @@ const STUDENT_SCREENS: readonly WalkedScreen[] = [
   // The review screen over the student's own (unsubmitted) work: the same screen and messages, without seeding a second student's attempt.
   { name: 'peer review', path: (id) => `/courses/${id}/assignments/${seeded.essayId}/reviews/${seeded.studentId}` },
   { name: 'grades', path: (id) => `/courses/${id}/grades` },
+  // A student has no moderation buttons, so the whole topic is converted: the thread, its replies and the reply box.
+  { name: 'a discussion topic', path: (id) => `/courses/${id}/discussions`, open: followLink(DEMO.discussions[0]!.title) },
 ];
 
 const NOT_YET_CONVERTED = [
   'course sections: modules (with its recent announcements, converted), groups, course settings',
-  'assignment detail and editor',
-  'page view, editor and revisions; discussion topic and editor',
   'server-rendered pages: the OAuth consent page, error pages',
 ];
 
@@ -113,12 +127,16 @@ describe('the pseudo-locale walk and Arabic', () => {
         POLL.question,
         ...POLL.choices,
         'Default Term',
-        // The server's name for the assignment group it makes by default, as Canvas's (a gradebook column heading).
-        'Assignments',
         'ui test',
+        // The installation's admin, who posts the demo's discussions (seed-demo runs as the admin).
+        'Outpost Admin',
+        // File types an assignment takes (pdf, docx): listed as typed, in the language's list format.
+        ...DEMO.assignments.flatMap((a) => ('allowed_extensions' in a && a.allowed_extensions ? a.allowed_extensions : [])),
+        // The server's name for the assignment group every course starts with (a gradebook heading, the editor's group list).
+        DEFAULT_GROUP_NAME,
       ],
-      // A token's first characters, shown so its owner can tell tokens apart.
-      patterns: [ENGLISH_DATE, /\b\w{1,16}…/u],
+      // A token's first characters, shown so its owner can tell tokens apart (base64url: a dash is one of them).
+      patterns: [ENGLISH_DATE, /\b[\w-]{1,16}…/u],
     };
   });
   afterAll(() => rig.stop());

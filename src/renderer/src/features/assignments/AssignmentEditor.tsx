@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
@@ -7,6 +8,7 @@ import { idParam, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
+import { assignmentMessages } from './assignment-messages.ts';
 import { AssignmentForm } from './AssignmentForm.tsx';
 
 interface AssignmentEditorProps {
@@ -16,14 +18,17 @@ interface AssignmentEditorProps {
 
 /** `assignments/new` and `assignments/:assignmentId/edit`: the form, for those who build the course. */
 export function AssignmentEditor({ course, viewer }: AssignmentEditorProps) {
+  const intl = useIntl();
   const assignmentId = idParam(useParams().assignmentId);
   return (
     <article className="detail">
       <p className="breadcrumbs">
-        <Link to={paths.course(course.id, 'assignments')}>All assignments</Link>
+        <Link to={paths.course(course.id, 'assignments')}>
+          <FormattedMessage {...assignmentMessages.all} />
+        </Link>
       </p>
       {!viewer.canManage ? (
-        <NotAllowed course={course} what="assignments" />
+        <NotAllowed course={course} what={intl.formatMessage(assignmentMessages.what)} />
       ) : assignmentId === undefined ? (
         <NewAssignment course={course} />
       ) : (
@@ -34,23 +39,32 @@ export function AssignmentEditor({ course, viewer }: AssignmentEditorProps) {
 }
 
 function NewAssignment({ course }: { course: Course }) {
-  useDocumentTitle('New assignment', course.name);
+  const heading = useIntl().formatMessage(assignmentMessages.new);
+  useDocumentTitle(heading, course.name);
   return (
     <>
-      <h2>New assignment</h2>
+      <h2>{heading}</h2>
       <AssignmentForm course={course} />
     </>
   );
 }
 
 function EditAssignment({ course, assignmentId }: { course: Course; assignmentId: number }) {
+  const intl = useIntl();
   const assignment = useResource(resources.assignment(course.id, assignmentId));
-  useDocumentTitle(assignment.status === 'loaded' ? `Edit ${assignment.data.name}` : 'Edit assignment', course.name);
+  useDocumentTitle(
+    assignment.status === 'loaded'
+      ? intl.formatMessage(assignmentMessages.editNamed, { name: assignment.data.name })
+      : intl.formatMessage({ id: 'assignments.edit', defaultMessage: 'Edit assignment', description: 'Window title while the assignment loads.' }),
+    course.name,
+  );
   return (
-    <Loaded value={assignment} what="this assignment">
+    <Loaded value={assignment} what={intl.formatMessage(assignmentMessages.this)}>
       {(a) => (
         <>
-          <h2>Edit {a.name}</h2>
+          <h2>
+            <FormattedMessage {...assignmentMessages.editNamed} values={{ name: <bdi>{a.name}</bdi> }} />
+          </h2>
           <AssignmentForm course={course} assignment={a} />
         </>
       )}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { Assignment, Course, GradingType } from '../../../../contracts/lms-dtos.ts';
 import { CheckboxField } from '../../components/CheckboxField.tsx';
@@ -6,6 +7,7 @@ import { DraftNotice } from '../../components/DraftNotice.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { SaveRow } from '../../components/SaveRow.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { common } from '../../i18n/common-messages.ts';
 import { courseTimeZone } from '../../lib/course-time.ts';
 import { formatSubmissionTypes } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -39,7 +41,7 @@ export function AssignmentForm({ course, assignment }: AssignmentFormProps) {
   const saveRequested = useAuthoringStore((s) => s.assignmentSaveRequested);
   const { pending, error, submit } = useSubmission();
   const navigate = useNavigate();
-
+  const intl = useIntl();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,23 +55,32 @@ export function AssignmentForm({ course, assignment }: AssignmentFormProps) {
     });
   };
 
-  const timeZoneHelp = `In the course's time zone, ${timeZone}.`;
+  const timeZoneHelp = intl.formatMessage({ id: 'assignments.form.timeZoneHelp', defaultMessage: "In the course's time zone, {timeZone}." }, { timeZone });
+  const dateField = (field: keyof typeof DATE_LABELS) => ({ label: intl.formatMessage(DATE_LABELS[field]), help: timeZoneHelp, disabled: pending });
   return (
     <form className="stacked-form" onSubmit={onSubmit} noValidate>
       <DraftNotice draft={form.offered} onRestore={form.restoreDraft} onDiscard={form.discardDraft} />
-      <TextField label="Name" value={values.name} onChange={(name) => change({ name })} disabled={pending} required />
+      <TextField label={intl.formatMessage({ id: 'assignments.form.name', defaultMessage: 'Name' })} value={values.name} onChange={(name) => change({ name })} disabled={pending} required />
       <LazyRichTextEditor
         key={form.generation}
-        label="Description"
+        label={intl.formatMessage({ id: 'assignments.form.description', defaultMessage: 'Description' })}
         initialHtml={values.description}
         onChange={(description) => change({ description })}
         disabled={pending}
       />
-      <TextField label="Points" inputMode="decimal" value={values.points} onChange={(points) => change({ points })} disabled={pending} />
+      <TextField
+        label={intl.formatMessage({ id: 'assignments.form.points', defaultMessage: 'Points' })}
+        inputMode="decimal"
+        value={values.points}
+        onChange={(points) => change({ points })}
+        disabled={pending}
+      />
       <GradingTypeField value={values.gradingType} onChange={(gradingType) => change({ gradingType })} disabled={pending} />
       <AssignmentGroupField courseId={course.id} value={values.groupId} onChange={(groupId) => change({ groupId })} disabled={pending} />
       <fieldset className="choice">
-        <legend>Submission types</legend>
+        <legend>
+          <FormattedMessage id="assignments.submissionTypes" defaultMessage="Submission types" />
+        </legend>
         {OFFERED_SUBMISSION_TYPES.map((type) => (
           <CheckboxField
             key={type}
@@ -82,17 +93,17 @@ export function AssignmentForm({ course, assignment }: AssignmentFormProps) {
       </fieldset>
       {values.submissionTypes.includes('online_upload') && (
         <TextField
-          label="Allowed file extensions"
+          label={intl.formatMessage({ id: 'assignments.form.extensions', defaultMessage: 'Allowed file extensions' })}
           value={values.extensions}
           onChange={(extensions) => change({ extensions })}
-          help="Separated by commas, for example: pdf, docx. Leave empty to take any file."
+          help={intl.formatMessage({ id: 'assignments.form.extensions.help', defaultMessage: 'Separated by commas, for example: pdf, docx. Leave empty to take any file.' })}
           disabled={pending}
         />
       )}
-      <DateField label={DATE_LABELS.due_at} value={values.dueAt} onChange={(dueAt) => change({ dueAt })} help={timeZoneHelp} disabled={pending} />
-      <DateField label={DATE_LABELS.unlock_at} value={values.unlockAt} onChange={(unlockAt) => change({ unlockAt })} help={timeZoneHelp} disabled={pending} />
-      <DateField label={DATE_LABELS.lock_at} value={values.lockAt} onChange={(lockAt) => change({ lockAt })} help={timeZoneHelp} disabled={pending} />
-      <CheckboxField label="Published" checked={values.published} onChange={(published) => change({ published })} disabled={pending} />
+      <DateField {...dateField('due_at')} value={values.dueAt} onChange={(dueAt) => change({ dueAt })} />
+      <DateField {...dateField('unlock_at')} value={values.unlockAt} onChange={(unlockAt) => change({ unlockAt })} />
+      <DateField {...dateField('lock_at')} value={values.lockAt} onChange={(lockAt) => change({ lockAt })} />
+      <CheckboxField label={intl.formatMessage(common.published)} checked={values.published} onChange={(published) => change({ published })} disabled={pending} />
       <FormError message={problem ?? error} />
       <SaveRow pending={pending} />
     </form>
@@ -110,14 +121,17 @@ function DateField({ label, help, ...field }: FieldProps<string> & { label: stri
 }
 
 function GradingTypeField({ value, onChange, disabled }: FieldProps<GradingType>) {
+  const intl = useIntl();
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>Display grade as</label>
+      <label htmlFor={id}>
+        <FormattedMessage id="assignments.form.gradingType" defaultMessage="Display grade as" />
+      </label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as GradingType)} disabled={disabled}>
         {(Object.keys(GRADING_TYPE_LABELS) as GradingType[]).map((type) => (
           <option key={type} value={type}>
-            {GRADING_TYPE_LABELS[type]}
+            {intl.formatMessage(GRADING_TYPE_LABELS[type])}
           </option>
         ))}
       </select>
@@ -132,10 +146,12 @@ function AssignmentGroupField({ courseId, value, onChange, disabled }: FieldProp
   if (groups.status !== 'loaded' || groups.data.length === 0) return null;
   return (
     <div className="field">
-      <label htmlFor={id}>Assignment group</label>
+      <label htmlFor={id}>
+        <FormattedMessage id="assignments.form.group" defaultMessage="Assignment group" />
+      </label>
       <select id={id} value={value || String(groups.data[0]!.id)} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
         {groups.data.map((group) => (
-          <option key={group.id} value={group.id}>
+          <option key={group.id} value={group.id} dir="auto">
             {group.name}
           </option>
         ))}

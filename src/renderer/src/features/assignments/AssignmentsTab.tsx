@@ -5,6 +5,7 @@ import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import { common } from '../../i18n/common-messages.ts';
+import { assignmentMessages } from './assignment-messages.ts';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime, formatPoints, formatSubmissionTypes } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -18,7 +19,7 @@ export function AssignmentsTab({ courseId, viewer }: { courseId: number; viewer:
       {viewer.canManage && (
         <p>
           <Link to={paths.newAssignment(courseId)} className="button-link">
-            <FormattedMessage id="assignments.new" defaultMessage="New assignment" />
+            <FormattedMessage {...assignmentMessages.new} />
           </Link>
         </p>
       )}
@@ -36,7 +37,7 @@ function AssignmentList({ courseId, viewer, assignments }: { courseId: number; v
     intl.formatMessage({ id: 'assignments.column.submission', defaultMessage: 'Submission' }),
   ];
   return (
-    <Loaded value={assignments} what={intl.formatMessage({ id: 'assignments.what', defaultMessage: 'assignments' })}>
+    <Loaded value={assignments} what={intl.formatMessage(assignmentMessages.what)}>
       {(list) =>
         list.length === 0 ? (
           <p className="muted">
@@ -52,7 +53,7 @@ function AssignmentList({ courseId, viewer, assignments }: { courseId: number; v
                   </Link>
                   {viewer.canManage && !a.published && <Badge tone="warn">{intl.formatMessage(common.unpublished)}</Badge>}
                 </th>
-                <td>{formatDateTime(a.due_at) ?? intl.formatMessage({ id: 'assignments.noDueDate', defaultMessage: 'No due date' })}</td>
+                <td>{formatDateTime(a.due_at) ?? intl.formatMessage(assignmentMessages.noDueDate)}</td>
                 <td>{formatPoints(a.points_possible)}</td>
                 <td>{formatSubmissionTypes(a.submission_types)}</td>
               </tr>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
@@ -8,10 +9,17 @@ import { useAuthoringStore } from '../../stores/authoring-store.ts';
 export function DeleteAssignment({ courseId, assignment }: { courseId: number; assignment: Assignment }) {
   const deleteRequested = useAuthoringStore((s) => s.assignmentDeleteRequested);
   const navigate = useNavigate();
+  const intl = useIntl();
   return (
     <ConfirmDelete
-      what="assignment"
-      question={<>Delete “{assignment.name}”? Its submissions and grades leave the gradebook with it.</>}
+      what={intl.formatMessage({ id: 'assignments.delete.what', defaultMessage: 'assignment', description: 'Fills {what} in “Delete {what}” and “Delete this {what}?”.' })}
+      question={
+        <FormattedMessage
+          id="assignments.delete.question"
+          defaultMessage="Delete “{name}”? Its submissions and grades leave the gradebook with it."
+          values={{ name: <bdi>{assignment.name}</bdi> }}
+        />
+      }
       onDelete={async () => {
         await deleteRequested(courseId, assignment.id);
         void navigate(paths.course(courseId, 'assignments'));

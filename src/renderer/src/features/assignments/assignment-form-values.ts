@@ -1,4 +1,7 @@
 import type { Assignment, AssignmentWrite, GradingType, SubmissionType } from '../../../../contracts/lms-dtos.ts';
+import { defineMessages } from '@formatjs/intl';
+import { currentIntl } from '../../i18n/current-intl.ts';
+import type { Messages } from '../../i18n/messages.ts';
 import { fromCourseInput, toCourseInput } from '../../lib/course-time.ts';
 
 /** The assignment form as the person edits it: text as typed, dates in the course's zone. */
@@ -18,14 +21,36 @@ export interface AssignmentFormValues {
   description: string;
 }
 
-export const GRADING_TYPE_LABELS: Record<GradingType, string> = {
-  points: 'Points',
-  percent: 'Percentage',
-  pass_fail: 'Complete/Incomplete',
-  letter_grade: 'Letter grade',
-  gpa_scale: 'GPA scale',
-  not_graded: 'Not graded',
-};
+/** `Display grade as` choices; formatted where they are shown, so they follow the screen's language. */
+export const GRADING_TYPE_LABELS: Messages<GradingType> = defineMessages({
+  points: { id: 'assignments.gradingType.points', defaultMessage: 'Points' },
+  percent: { id: 'assignments.gradingType.percent', defaultMessage: 'Percentage' },
+  pass_fail: { id: 'assignments.gradingType.passFail', defaultMessage: 'Complete/Incomplete' },
+  letter_grade: { id: 'assignments.gradingType.letterGrade', defaultMessage: 'Letter grade' },
+  gpa_scale: { id: 'assignments.gradingType.gpaScale', defaultMessage: 'GPA scale' },
+  not_graded: { id: 'assignments.gradingType.notGraded', defaultMessage: 'Not graded' },
+});
+
+type DateField = 'due_at' | 'unlock_at' | 'lock_at';
+
+/** The date fields' labels. */
+export const DATE_LABELS: Messages<DateField> = defineMessages({
+  due_at: { id: 'assignments.form.dueAt', defaultMessage: 'Due date' },
+  unlock_at: { id: 'assignments.form.unlockAt', defaultMessage: 'Available from' },
+  lock_at: { id: 'assignments.form.lockAt', defaultMessage: 'Available until' },
+});
+
+/** A whole sentence per field rather than "{label} is not…", so each language words it its own way. */
+const NOT_A_DATE: Messages<DateField> = defineMessages({
+  due_at: { id: 'assignments.form.dueAt.invalid', defaultMessage: 'Due date is not a date and time.' },
+  unlock_at: { id: 'assignments.form.unlockAt.invalid', defaultMessage: 'Available from is not a date and time.' },
+  lock_at: { id: 'assignments.form.lockAt.invalid', defaultMessage: 'Available until is not a date and time.' },
+});
+
+const problems: Messages<'noName' | 'badPoints'> = defineMessages({
+  noName: { id: 'assignments.form.noName', defaultMessage: 'Give the assignment a name.' },
+  badPoints: { id: 'assignments.form.badPoints', defaultMessage: 'Points must be a number, 0 or more.' },
+});
 
 /** The kinds of work a teacher picks from; none picked means "No submission". */
 export const OFFERED_SUBMISSION_TYPES = ['online_text_entry', 'online_url', 'online_upload', 'on_paper'] as const satisfies readonly SubmissionType[];
@@ -48,14 +73,15 @@ export function formValuesOf(assignment: Assignment | undefined, timeZone: strin
 
 /** What to send, or why the form cannot be sent yet (the server checks it all again). */
 export function assignmentWriteOf(values: AssignmentFormValues, timeZone: string): AssignmentWrite | string {
-  if (values.name.trim() === '') return 'Give the assignment a name.';
+  const intl = currentIntl();
+  if (values.name.trim() === '') return intl.formatMessage(problems.noName);
   const points = values.points.trim() === '' ? null : Number(values.points.trim().replace(',', '.'));
-  if (points !== null && !(Number.isFinite(points) && points >= 0)) return 'Points must be a number, 0 or more.';
-  const dates = { due_at: values.dueAt, unlock_at: values.unlockAt, lock_at: values.lockAt };
-  const instants: Record<keyof typeof dates, string | null> = { due_at: null, unlock_at: null, lock_at: null };
-  for (const field of Object.keys(dates) as Array<keyof typeof dates>) {
+  if (points !== null && !(Number.isFinite(points) && points >= 0)) return intl.formatMessage(problems.badPoints);
+  const dates: Record<DateField, string> = { due_at: values.dueAt, unlock_at: values.unlockAt, lock_at: values.lockAt };
+  const instants: Record<DateField, string | null> = { due_at: null, unlock_at: null, lock_at: null };
+  for (const field of Object.keys(dates) as DateField[]) {
     const instant = fromCourseInput(dates[field], timeZone);
-    if (instant === undefined) return `${DATE_LABELS[field]} is not a date and time.`;
+    if (instant === undefined) return intl.formatMessage(NOT_A_DATE[field]);
     instants[field] = instant;
   }
   return {
@@ -70,8 +96,6 @@ export function assignmentWriteOf(values: AssignmentFormValues, timeZone: string
     published: values.published,
   };
 }
-
-export const DATE_LABELS = { due_at: 'Due date', unlock_at: 'Available from', lock_at: 'Available until' } as const;
 
 function extensionsOf(typed: string): string[] {
   return [...new Set(typed.split(/[\s,]+/).map((e) => e.trim().replace(/^\./, '').toLowerCase()).filter(Boolean))];

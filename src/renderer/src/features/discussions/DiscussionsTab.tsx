@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
+import { discussionMessages } from './discussion-messages.ts';
 import { TopicActions } from './TopicActions.tsx';
 
 /** The course's discussion topics, each with its replies and how many the caller has not read; moderators also start, pin and lock them. */
@@ -19,14 +20,14 @@ export function DiscussionsTab({ courseId, viewer }: { courseId: number; viewer:
       {viewer.canManage && (
         <p className="button-row">
           <Link to={paths.newDiscussion(courseId)}>
-            <FormattedMessage id="discussions.new" defaultMessage="New discussion" />
+            <FormattedMessage {...discussionMessages.new} />
           </Link>
           <Link to={paths.newAnnouncement(courseId)}>
-            <FormattedMessage id="discussions.newAnnouncement" defaultMessage="New announcement" />
+            <FormattedMessage {...discussionMessages.newAnnouncement} />
           </Link>
         </p>
       )}
-      <Loaded value={topics} what={intl.formatMessage({ id: 'discussions.what', defaultMessage: 'discussions' })}>
+      <Loaded value={topics} what={intl.formatMessage(discussionMessages.what)}>
         {(list) =>
           list.length === 0 ? (
             <p className="muted">

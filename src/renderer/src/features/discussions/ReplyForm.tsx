@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { CommentForm } from '../../components/CommentForm.tsx';
 import { plainTextHtml } from '../../lib/plain-text-html.ts';
 import { currentApi } from '../../stores/session-store.ts';
@@ -15,11 +16,19 @@ interface ReplyFormProps {
 
 /** `Reply` and `Post reply`: the reply goes to this device's API at once, so it works with the network down. */
 export function ReplyForm({ courseId, topicId, parentId, onPosted }: ReplyFormProps) {
+  const intl = useIntl();
   const send = async (text: string) => {
     await currentApi().postEntry(courseId, topicId, plainTextHtml(text), parentId);
     const { resourceStale } = useResourceStore.getState();
     await Promise.all([resourceStale(resources.topicView(courseId, topicId)), resourceStale(resources.discussionTopics(courseId))]);
     onPosted?.();
   };
-  return <CommentForm send={send} label="Reply" action="Post reply" className="reply-form" />;
+  return (
+    <CommentForm
+      send={send}
+      label={intl.formatMessage({ id: 'discussions.reply.label', defaultMessage: 'Reply', description: 'The box a reply is typed in.' })}
+      action={intl.formatMessage({ id: 'discussions.reply.post', defaultMessage: 'Post reply' })}
+      className="reply-form"
+    />
+  );
 }

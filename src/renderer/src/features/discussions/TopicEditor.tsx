@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
@@ -7,6 +8,7 @@ import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 import { NotAllowed } from '../courses/NotAllowed.tsx';
+import { discussionMessages } from './discussion-messages.ts';
 import { TopicForm } from './TopicForm.tsx';
 
 interface TopicEditorProps {
@@ -18,14 +20,17 @@ interface TopicEditorProps {
 
 /** `discussions/new`, `announcements/new` and `discussions/:topicId/edit`: the topic form, for those who build the course. */
 export function TopicEditor({ course, viewer, announcement = false }: TopicEditorProps) {
+  const intl = useIntl();
   const topicId = idParam(useParams().topicId);
   return (
     <article className="detail">
       <p className="breadcrumbs">
-        <Link to={paths.course(course.id, 'discussions')}>All discussions</Link>
+        <Link to={paths.course(course.id, 'discussions')}>
+          <FormattedMessage {...discussionMessages.all} />
+        </Link>
       </p>
       {!viewer.canManage ? (
-        <NotAllowed course={course} what="discussions" />
+        <NotAllowed course={course} what={intl.formatMessage(discussionMessages.what)} />
       ) : topicId === undefined ? (
         <NewTopic course={course} announcement={announcement} />
       ) : (
@@ -36,7 +41,7 @@ export function TopicEditor({ course, viewer, announcement = false }: TopicEdito
 }
 
 function NewTopic({ course, announcement }: { course: Course; announcement: boolean }) {
-  const heading = announcement ? 'New announcement' : 'New discussion';
+  const heading = useIntl().formatMessage(announcement ? discussionMessages.newAnnouncement : discussionMessages.new);
   useDocumentTitle(heading, course.name);
   return (
     <>
@@ -47,13 +52,21 @@ function NewTopic({ course, announcement }: { course: Course; announcement: bool
 }
 
 function EditTopic({ course, topicId }: { course: Course; topicId: number }) {
+  const intl = useIntl();
   const topic = useResource(resources.discussionTopic(course.id, topicId));
-  useDocumentTitle(topic.status === 'loaded' ? `Edit ${topic.data.title}` : 'Edit discussion', course.name);
+  useDocumentTitle(
+    topic.status === 'loaded'
+      ? intl.formatMessage(discussionMessages.editNamed, { title: topic.data.title })
+      : intl.formatMessage({ id: 'discussions.edit', defaultMessage: 'Edit discussion', description: 'Window title while the topic loads.' }),
+    course.name,
+  );
   return (
-    <Loaded value={topic} what="this discussion">
+    <Loaded value={topic} what={intl.formatMessage(discussionMessages.this)}>
       {(t) => (
         <>
-          <h2>Edit {t.title}</h2>
+          <h2>
+            <FormattedMessage {...discussionMessages.editNamed} values={{ title: <bdi>{t.title}</bdi> }} />
+          </h2>
           <TopicForm courseId={course.id} announcement={t.is_announcement} topic={t} />
         </>
       )}

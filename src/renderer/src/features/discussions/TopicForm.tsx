@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { DiscussionTopic } from '../../../../contracts/discussion-dtos.ts';
 import { CheckboxField } from '../../components/CheckboxField.tsx';
@@ -6,6 +7,7 @@ import { DraftNotice } from '../../components/DraftNotice.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { SaveRow } from '../../components/SaveRow.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { common } from '../../i18n/common-messages.ts';
 import { paths } from '../../lib/paths.ts';
 import { useDraftedForm } from '../../lib/use-drafted-form.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
@@ -29,6 +31,7 @@ export function TopicForm({ courseId, announcement, topic }: TopicFormProps) {
   const saveRequested = useAuthoringStore((s) => s.topicSaveRequested);
   const { pending, error, submit } = useSubmission();
   const navigate = useNavigate();
+  const intl = useIntl();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,17 +48,25 @@ export function TopicForm({ courseId, announcement, topic }: TopicFormProps) {
   return (
     <form className="stacked-form" onSubmit={onSubmit} noValidate>
       <DraftNotice draft={form.offered} onRestore={form.restoreDraft} onDiscard={form.discardDraft} />
-      <TextField label="Title" value={values.title} onChange={(title) => change({ title })} disabled={pending} required />
-      <LazyRichTextEditor key={form.generation} label="Message" initialHtml={values.message} onChange={(message) => change({ message })} disabled={pending} />
+      <TextField label={intl.formatMessage({ id: 'discussions.form.title', defaultMessage: 'Title' })} value={values.title} onChange={(title) => change({ title })} disabled={pending} required />
+      <LazyRichTextEditor
+        key={form.generation}
+        label={intl.formatMessage({ id: 'discussions.form.message', defaultMessage: 'Message' })}
+        initialHtml={values.message}
+        onChange={(message) => change({ message })}
+        disabled={pending}
+      />
       {!announcement && (
         <>
-          <CheckboxField label="Published" checked={values.published} onChange={(published) => change({ published })} disabled={pending} />
-          <CheckboxField label="Pinned" checked={values.pinned} onChange={(pinned) => change({ pinned })} disabled={pending} />
+          <CheckboxField label={intl.formatMessage(common.published)} checked={values.published} onChange={(published) => change({ published })} disabled={pending} />
+          <CheckboxField label={intl.formatMessage({ id: 'discussions.form.pinned', defaultMessage: 'Pinned' })} checked={values.pinned} onChange={(pinned) => change({ pinned })} disabled={pending} />
         </>
       )}
-      <CheckboxField label="Locked (no new replies)" checked={values.locked} onChange={(locked) => change({ locked })} disabled={pending} />
       <CheckboxField
-        label="Participants must reply before seeing other replies"
+        label={intl.formatMessage({ id: 'discussions.form.locked', defaultMessage: 'Locked (no new replies)' })}
+        checked={values.locked} onChange={(locked) => change({ locked })} disabled={pending} />
+      <CheckboxField
+        label={intl.formatMessage({ id: 'discussions.form.requireInitialPost', defaultMessage: 'Participants must reply before seeing other replies' })}
         checked={values.requireInitialPost}
         onChange={(requireInitialPost) => change({ requireInitialPost })}
         disabled={pending}

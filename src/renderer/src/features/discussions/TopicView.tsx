@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { DiscussionTopic, TopicView as ThreadView } from '../../../../contracts/discussion-dtos.ts';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
@@ -6,6 +7,7 @@ import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
+import { common } from '../../i18n/common-messages.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { idParam, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
@@ -13,22 +15,29 @@ import { allLoaded, useResource, useResourceStore } from '../../stores/resource-
 import { resources } from '../../stores/resources.ts';
 import { useAuthoringStore } from '../../stores/authoring-store.ts';
 import { currentApi } from '../../stores/session-store.ts';
+import { discussionMessages } from './discussion-messages.ts';
 import { ReplyForm } from './ReplyForm.tsx';
 import { ThreadEntries } from './ThreadEntries.tsx';
 import { TopicActions } from './TopicActions.tsx';
 
 /** `discussions/:topicId`: the topic, its whole thread nested, and a reply to the topic or to any entry where the API allows replies. */
 export function TopicView({ course, viewer }: { course: Course; viewer: CourseViewer }) {
+  const intl = useIntl();
   const topicId = idParam(useParams().topicId) ?? 0;
   const topic = useResource(resources.discussionTopic(course.id, topicId));
   const view = useResource(resources.topicView(course.id, topicId));
-  useDocumentTitle(topic.status === 'loaded' ? topic.data.title : 'Discussion', course.name);
+  useDocumentTitle(
+    topic.status === 'loaded' ? topic.data.title : intl.formatMessage({ id: 'discussions.topic.title', defaultMessage: 'Discussion', description: 'Window title while the topic loads.' }),
+    course.name,
+  );
   return (
     <article className="detail">
       <p className="breadcrumbs">
-        <Link to={paths.course(course.id, 'discussions')}>All discussions</Link>
+        <Link to={paths.course(course.id, 'discussions')}>
+          <FormattedMessage {...discussionMessages.all} />
+        </Link>
       </p>
-      <Loaded value={allLoaded(topic, view)} what="this discussion">
+      <Loaded value={allLoaded(topic, view)} what={intl.formatMessage(discussionMessages.this)}>
         {([t, v]) => (
           <>
             {viewer.canManage && <TopicModeration courseId={course.id} topic={t} />}
@@ -44,14 +53,30 @@ export function TopicView({ course, viewer }: { course: Course; viewer: CourseVi
 function TopicModeration({ courseId, topic }: { courseId: number; topic: DiscussionTopic }) {
   const deleteRequested = useAuthoringStore((s) => s.topicDeleteRequested);
   const navigate = useNavigate();
-  const what = topic.is_announcement ? 'announcement' : 'discussion';
+  const intl = useIntl();
+  const announcement = String(topic.is_announcement);
   return (
     <div className="button-row">
-      <Link to={paths.editDiscussion(courseId, topic.id)}>Edit</Link>
+      <Link to={paths.editDiscussion(courseId, topic.id)}>
+        <FormattedMessage {...common.edit} />
+      </Link>
       <TopicActions courseId={courseId} topic={topic} />
       <ConfirmDelete
-        what={what}
-        question={<>Delete “{topic.title}”? Its replies go with it{topic.is_announcement ? '' : ', and so does its assignment if it is graded'}.</>}
+        what={intl.formatMessage(
+          {
+            id: 'discussions.delete.what',
+            defaultMessage: '{announcement, select, true {announcement} other {discussion}}',
+            description: 'Fills {what} in “Delete {what}” and “Delete this {what}?”.',
+          },
+          { announcement },
+        )}
+        question={
+          <FormattedMessage
+            id="discussions.delete.question"
+            defaultMessage="{announcement, select, true {Delete “{title}”? Its replies go with it.} other {Delete “{title}”? Its replies go with it, and so does its assignment if it is graded.}}"
+            values={{ announcement, title: <bdi>{topic.title}</bdi> }}
+          />
+        }
         onDelete={async () => {
           await deleteRequested(courseId, topic.id);
           void navigate(paths.course(courseId, topic.is_announcement ? 'modules' : 'discussions'));
@@ -62,23 +87,42 @@ function TopicModeration({ courseId, topic }: { courseId: number; topic: Discuss
 }
 
 function Topic({ courseId, topic, view, canReply }: { courseId: number; topic: DiscussionTopic; view: ThreadView; canReply: boolean }) {
+  const intl = useIntl();
   const unread = useUnreadOnOpening(courseId, topic, view);
   const names = new Map(view.participants.map((p) => [p.id, p.display_name]));
+  const replies = intl.formatMessage({ id: 'discussions.topic.replies', defaultMessage: 'Replies' });
   return (
     <>
-      <h2>{topic.title}</h2>
+      <h2 dir="auto">{topic.title}</h2>
+      {/* The author's name, then the date: joined with a middle dot, which every language here reads the same way. */}
       <p className="muted">
-        {topic.user_name ?? 'Someone'}
+        <bdi>{topic.user_name ?? intl.formatMessage(discussionMessages.someone)}</bdi>
         {topic.posted_at && ` · ${formatDateTime(topic.posted_at)}`}
       </p>
-      {topic.message && <SafeHtmlFrame html={topic.message} title="Discussion topic" />}
-      <section aria-label="Replies" className="discussion-thread">
-        <h3>Replies</h3>
-        {!topic.user_can_see_posts && <p className="muted">Post your own reply first to see the others.</p>}
-        {view.view.length === 0 && topic.user_can_see_posts && <p className="muted">No replies yet.</p>}
+      {topic.message && <SafeHtmlFrame html={topic.message} title={intl.formatMessage({ id: 'discussions.topic.message', defaultMessage: 'Discussion topic' })} />}
+      <section aria-label={replies} className="discussion-thread">
+        <h3>{replies}</h3>
+        {!topic.user_can_see_posts && (
+          <p className="muted">
+            <FormattedMessage id="discussions.topic.replyFirst" defaultMessage="Post your own reply first to see the others." />
+          </p>
+        )}
+        {view.view.length === 0 && topic.user_can_see_posts && (
+          <p className="muted">
+            <FormattedMessage id="discussions.topic.noReplies" defaultMessage="No replies yet." />
+          </p>
+        )}
         <ThreadEntries courseId={courseId} topicId={topic.id} entries={view.view} names={names} unread={unread} canReply={canReply} />
       </section>
-      {canReply ? <ReplyForm courseId={courseId} topicId={topic.id} /> : topic.locked_for_user && <p className="muted">This discussion is closed for replies.</p>}
+      {canReply ? (
+        <ReplyForm courseId={courseId} topicId={topic.id} />
+      ) : (
+        topic.locked_for_user && (
+          <p className="muted">
+            <FormattedMessage id="discussions.topic.closed" defaultMessage="This discussion is closed for replies." />
+          </p>
+        )
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { Course } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
@@ -7,18 +8,22 @@ import { paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
+import { pageMessages } from './page-messages.ts';
 import { PageForm } from './PageForm.tsx';
 
 /** `pages/~new` and `pages/:pageUrl/edit`: the page form, for those who build the course. */
 export function PageEditor({ course, viewer }: { course: Course; viewer: CourseViewer }) {
+  const intl = useIntl();
   const pageUrl = useParams().pageUrl;
   return (
     <article className="detail">
       <p className="breadcrumbs">
-        <Link to={paths.course(course.id, 'pages')}>All pages</Link>
+        <Link to={paths.course(course.id, 'pages')}>
+          <FormattedMessage {...pageMessages.all} />
+        </Link>
       </p>
       {!viewer.canManage ? (
-        <NotAllowed course={course} what="pages" />
+        <NotAllowed course={course} what={intl.formatMessage(pageMessages.what)} />
       ) : pageUrl === undefined ? (
         <NewPage course={course} />
       ) : (
@@ -29,23 +34,32 @@ export function PageEditor({ course, viewer }: { course: Course; viewer: CourseV
 }
 
 function NewPage({ course }: { course: Course }) {
-  useDocumentTitle('New page', course.name);
+  const heading = useIntl().formatMessage(pageMessages.new);
+  useDocumentTitle(heading, course.name);
   return (
     <>
-      <h2>New page</h2>
+      <h2>{heading}</h2>
       <PageForm courseId={course.id} />
     </>
   );
 }
 
 function EditPage({ course, pageUrl }: { course: Course; pageUrl: string }) {
+  const intl = useIntl();
   const page = useResource(resources.page(course.id, pageUrl));
-  useDocumentTitle(page.status === 'loaded' ? `Edit ${page.data.title}` : 'Edit page', course.name);
+  useDocumentTitle(
+    page.status === 'loaded'
+      ? intl.formatMessage(pageMessages.editNamed, { title: page.data.title })
+      : intl.formatMessage({ id: 'pages.edit', defaultMessage: 'Edit page', description: 'Window title while the page loads.' }),
+    course.name,
+  );
   return (
-    <Loaded value={page} what="this page">
+    <Loaded value={page} what={intl.formatMessage(pageMessages.this)}>
       {(p) => (
         <>
-          <h2>Edit {p.title}</h2>
+          <h2>
+            <FormattedMessage {...pageMessages.editNamed} values={{ title: <bdi>{p.title}</bdi> }} />
+          </h2>
           <PageForm courseId={course.id} page={p} />
         </>
       )}

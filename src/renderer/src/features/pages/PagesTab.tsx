@@ -4,6 +4,7 @@ import type { WikiPage } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import { common } from '../../i18n/common-messages.ts';
+import { pageMessages } from './page-messages.ts';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -17,7 +18,7 @@ export function PagesTab({ courseId, viewer }: { courseId: number; viewer: Cours
       {viewer.canManage && (
         <p>
           <Link to={paths.newPage(courseId)} className="button-link">
-            <FormattedMessage id="pages.new" defaultMessage="New page" />
+            <FormattedMessage {...pageMessages.new} />
           </Link>
         </p>
       )}
@@ -29,7 +30,7 @@ export function PagesTab({ courseId, viewer }: { courseId: number; viewer: Cours
 function PageList({ courseId, viewer, pages }: { courseId: number; viewer: CourseViewer; pages: ResourceView<WikiPage[]> }) {
   const intl = useIntl();
   return (
-    <Loaded value={pages} what={intl.formatMessage({ id: 'pages.what', defaultMessage: 'pages' })}>
+    <Loaded value={pages} what={intl.formatMessage(pageMessages.what)}>
       {(list) =>
         list.length === 0 ? (
           <p className="muted">
@@ -42,10 +43,10 @@ function PageList({ courseId, viewer, pages }: { courseId: number; viewer: Cours
                 <Link className="card-title" to={paths.page(courseId, page.url)} dir="auto">
                   {page.title}
                 </Link>
-                {page.front_page && <Badge>{intl.formatMessage({ id: 'pages.frontPage', defaultMessage: 'Front page' })}</Badge>}
+                {page.front_page && <Badge>{intl.formatMessage(pageMessages.frontPage)}</Badge>}
                 {viewer.canManage && !page.published && <Badge tone="warn">{intl.formatMessage(common.unpublished)}</Badge>}
                 <span className="muted">
-                  <FormattedMessage id="pages.updated" defaultMessage="Updated {when}" values={{ when: formatDateTime(page.updated_at) }} />
+                  <FormattedMessage {...pageMessages.updated} values={{ when: formatDateTime(page.updated_at) }} />
                 </span>
               </li>
             ))}

@@ -1,4 +1,7 @@
+import { defineMessages } from '@formatjs/intl';
 import type { WikiPage, WikiPageWrite } from '../../../../contracts/lms-dtos.ts';
+import { currentIntl } from '../../i18n/current-intl.ts';
+import type { Messages } from '../../i18n/messages.ts';
 
 export interface PageFormValues {
   title: string;
@@ -9,11 +12,18 @@ export interface PageFormValues {
 }
 
 /** Canvas's three choices for who may change a page, as its `editing_roles` values. */
-export const EDITING_ROLE_CHOICES = [
-  { roles: 'teachers', label: 'Only teachers' },
-  { roles: 'teachers,students', label: 'Teachers and students' },
-  { roles: 'teachers,students,public', label: 'Anyone' },
-] as const;
+export const EDITING_ROLE_CHOICES = ['teachers', 'teachers,students', 'teachers,students,public'] as const;
+
+/** Each choice's label, formatted where it is shown so it follows the screen's language. */
+export const EDITING_ROLE_LABELS: Messages<(typeof EDITING_ROLE_CHOICES)[number]> = defineMessages({
+  teachers: { id: 'pages.form.editingRoles.teachers', defaultMessage: 'Only teachers' },
+  'teachers,students': { id: 'pages.form.editingRoles.students', defaultMessage: 'Teachers and students' },
+  'teachers,students,public': { id: 'pages.form.editingRoles.anyone', defaultMessage: 'Anyone' },
+});
+
+const problems: Messages<'noTitle'> = defineMessages({
+  noTitle: { id: 'pages.form.noTitle', defaultMessage: 'Give the page a title.' },
+});
 
 export function pageFormValuesOf(page: WikiPage | undefined): PageFormValues {
   return {
@@ -27,7 +37,7 @@ export function pageFormValuesOf(page: WikiPage | undefined): PageFormValues {
 
 /** What to send, or why not yet; the server checks the title's rules again. */
 export function pageWriteOf(values: PageFormValues): WikiPageWrite | string {
-  if (values.title.trim() === '') return 'Give the page a title.';
+  if (values.title.trim() === '') return currentIntl().formatMessage(problems.noTitle);
   return {
     title: values.title.trim(),
     body: values.body,
