@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { Group, GroupCategory, GroupUser } from '../../src/contracts/group-dtos.ts';
 import type { CourseModule } from '../../src/contracts/lms-dtos.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
@@ -32,6 +33,8 @@ const pressFirstButton = (english: string) => (page: Page) => page.getByRole('bu
  * these scopes can go.
  */
 const FORM_FIELDS = 'form.stacked-form > :not(.button-row)';
+/** The groups screen without the rows that hold ConfirmDelete (src/renderer/src/components, likewise on its own branch). */
+const GROUPS_WITHOUT_DELETE = '.group-set > :not(.button-row):not(.group), .group > :not(.button-row)';
 
 const SCREENS: readonly WalkedScreen[] = [
   { name: 'course list', path: () => '/courses' },
@@ -49,7 +52,7 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: "a module's settings", path: (id) => `/courses/${id}/modules`, open: pressFirstButton('Module settings'), scope: FORM_FIELDS },
   { name: 'the Add item form', path: (id) => `/courses/${id}/modules`, open: pressFirstButton('Add item') },
   { name: 'the modules in Student view', path: (id) => `/courses/${id}/modules`, open: pressButton('Student view') },
-  { name: 'course groups', path: (id) => `/courses/${id}/groups` },
+  { name: 'course groups: a set, its groups, members and leader', path: (id) => `/courses/${id}/groups`, scope: GROUPS_WITHOUT_DELETE },
   { name: 'the New group set form', path: (id) => `/courses/${id}/groups`, open: pressButton('New group set'), scope: FORM_FIELDS },
   { name: 'course settings', path: (id) => `/courses/${id}/settings`, scope: FORM_FIELDS },
 ];
@@ -89,6 +92,7 @@ describe('the pseudo-locale walk and Arabic', () => {
     // With a late policy, course settings shows all its fields (and no 404: a course without one answers so).
     const policy = { late_submission_deduction_enabled: true, late_submission_deduction: 10, late_submission_minimum_percent_enabled: true, missing_submission_deduction_enabled: true };
     expect((await api(rig.demo.server, teacher.token, 'POST', `${course}/late_policy`, { late_policy: policy })).status).toBe(201);
+    const groupNames = await seedGroupSet(course, teacher.token);
     allowed = {
       // Data, not UI: the demo's names, and Canvas's name for the term every course starts in.
       values: [
@@ -98,6 +102,7 @@ describe('the pseudo-locale walk and Arabic', () => {
         ...[...DEMO.assignments.map((a) => a.name), ...DEMO.quizzes.map((q) => q.title), ...DEMO.discussions.map((d) => d.title)],
         ...[...DEMO.pages.map((p) => p.title), rig.demo.welcomePage.title],
         ...modules.flatMap((m) => [m.name, ...(m.items ?? []).map((i) => i.title)]),
+        ...groupNames,
         teacher.name,
         DEMO.course.name,
         DEMO.course.course_code,
@@ -110,6 +115,21 @@ describe('the pseudo-locale walk and Arabic', () => {
   });
   afterAll(() => rig.stop());
 
+  /** A self sign-up set of two groups with a limit, a student in the first who leads it: every part of the groups screen. */
+  async function seedGroupSet(course: string, token: string): Promise<string[]> {
+    const call = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+      const res = await api(rig.demo.server, token, method, path, body);
+      expect(res.status).toBe(200);
+      return res.json as T;
+    };
+    const set = await call<GroupCategory>('POST', `${course}/group_categories`, { name: 'Reading circles', create_group_count: 2, self_signup: 'enabled', group_limit: 4 });
+    const groups = await call<Group[]>('GET', `/api/v1/group_categories/${set.id}/groups`);
+    const [reader] = await call<GroupUser[]>('GET', `/api/v1/group_categories/${set.id}/users?unassigned=true&per_page=1`);
+    await call('POST', `/api/v1/groups/${groups[0]!.id}/memberships`, { user_id: reader!.id });
+    await call('PUT', `/api/v1/groups/${groups[0]!.id}`, { leader_id: reader!.id });
+    return [set.name, ...groups.map((g) => g.name)];
+  }
+
   async function chooseLocale(locale: string, token = rig.demo.teacher.token): Promise<void> {
     const res = await api(rig.demo.server, token, 'PUT', '/api/v1/users/self', { user: { locale } });
     expect(res.status).toBe(200);
@@ -121,6 +141,8 @@ describe('the pseudo-locale walk and Arabic', () => {
       await waitForPseudoScreen(page);
       await screen.open?.(page);
       await waitForPseudoScreen(page);
+      // A scope that matches nothing would pass without looking at anything.
+      if (screen.scope) await expect.poll(() => page.locator(screen.scope!).count(), UI_WAIT).toBeGreaterThan(0);
       await expectCatalogueTextOnly(page, allowed, screen.scope);
     }
   }
