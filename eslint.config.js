@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noUntranslatedText } from './scripts/eslint/no-untranslated-text.js';
 
 /**
  * Import direction (docs/architecture.md §3), enforced per folder. ESLint does not merge `no-restricted-imports`
@@ -53,6 +54,12 @@ export default defineConfig(
     },
   },
   { files: ['src/renderer/**'], languageOptions: { globals: globals.browser } },
+  // Every word a person reads or hears in the UI comes from the message catalogue (docs/decisions/0103, 0113).
+  {
+    files: ['src/renderer/**/*.tsx'],
+    plugins: { outpost: { rules: { 'no-untranslated-text': noUntranslatedText } } },
+    rules: { 'outpost/no-untranslated-text': ['error', { props: { include: [['*', '{label,legend,caption,summary,heading,title,placeholder,alt}']] } }] },
+  },
   // The Node preflight runs on Node versions too old for ES modules or .ts files, so it is CommonJS.
   { files: ['scripts/preflight.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   restrict(['src/server/**'], [notShell, notRenderer]),

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
+import type { Group, GroupCategory, GroupUser } from '../../src/contracts/group-dtos.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_NAME } from '../../src/server/areas/assignment-groups/default-group.ts';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { accentText } from '../../src/renderer/src/i18n/pseudo.ts';
-import type { Assignment } from '../../src/contracts/lms-dtos.ts';
+import type { Assignment, CourseModule } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { createChoice, createPoll, createSession } from '../helpers/poll-fixtures.ts';
 import { expectCatalogueTextOnly, readScreen, waitForPseudoScreen, type WalkAllowance } from '../helpers/pseudo-walk.ts';
@@ -74,6 +75,13 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: 'the page editor', path: (id) => `/courses/${id}/pages/welcome/edit` },
   { name: 'the discussion editor', path: (id) => `/courses/${id}/discussions/new` },
   { name: 'the announcement editor', path: (id) => `/courses/${id}/announcements/new` },
+  { name: 'course modules, built (with its recent announcements)', path: (id) => `/courses/${id}/modules` },
+  { name: "a module's settings", path: (id) => `/courses/${id}/modules`, open: pressFirstButton('Module settings') },
+  { name: 'the Add item form', path: (id) => `/courses/${id}/modules`, open: pressFirstButton('Add item') },
+  { name: 'the modules in Student view', path: (id) => `/courses/${id}/modules`, open: pressButton('Student view') },
+  { name: 'course groups: a set, its groups, members and leader', path: (id) => `/courses/${id}/groups` },
+  { name: 'the New group set form', path: (id) => `/courses/${id}/groups`, open: pressButton('New group set') },
+  { name: 'course settings', path: (id) => `/courses/${id}/settings` },
 ];
 
 /** What only a student has. */
@@ -88,13 +96,17 @@ const STUDENT_SCREENS: readonly WalkedScreen[] = [
   { name: 'grades', path: (id) => `/courses/${id}/grades` },
   // A student has no moderation buttons, so the whole topic is converted: the thread, its replies and the reply box.
   { name: 'a discussion topic', path: (id) => `/courses/${id}/discussions`, open: followLink(DEMO.discussions[0]!.title) },
+  { name: 'modules, with requirements to mark as done', path: (id) => `/courses/${id}/modules` },
 ];
 
 const NOT_YET_CONVERTED = [
-  'course sections: modules (with its recent announcements, converted), groups, course settings',
   'server-rendered pages: the OAuth consent page, error pages',
 ];
 
+/** Why a module item is locked, as Canvas's API words it (its texts stay as the server sends them, decision 0103). */
+const CANVAS_LOCK_EXPLANATION = /This \w+ hasn't been unlocked yet\. It is part of the module [^\n]*\./u;
+/** IANA time zone ids (`Africa/Nairobi`, `UTC`): identifiers, the same in every language, listed by course settings. */
+const TIME_ZONE_ID = /\b(?:[A-Z][A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+|UTC)\b/u;
 const LANGUAGE_NAMES = ['English', 'Español', 'Français', 'العربية', 'Kiswahili', 'en-XA'];
 /** `Intl` output in the pseudo-locale, which formats dates as English: "Nov 28, 2026, 5:58 PM". */
 const ENGLISH_DATE = /(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}(, \d{1,2}:\d{2}\s[AP]M)?/u;
@@ -113,6 +125,13 @@ describe('the pseudo-locale walk and Arabic', () => {
     for (const [i, text] of POLL.choices.entries()) await createChoice(server, teacher.token, poll.id, { text, position: i + 1 });
     const session = await createSession(server, teacher.token, poll.id, { course_id: courseId });
     expect((await api(server, teacher.token, 'GET', `/api/v1/polls/${String(poll.id)}/poll_sessions/${String(session.id)}/open`)).status).toBe(200);
+    const course = `/api/v1/courses/${rig.demo.courseId}`;
+    // The modules screens show the demo's modules and items by name: data, like the other names below.
+    const modules = (await api(rig.demo.server, teacher.token, 'GET', `${course}/modules?include[]=items&per_page=100`)).json as CourseModule[];
+    // With a late policy, course settings shows all its fields (and no 404: a course without one answers so).
+    const policy = { late_submission_deduction_enabled: true, late_submission_deduction: 10, late_submission_minimum_percent_enabled: true, missing_submission_deduction_enabled: true };
+    expect((await api(rig.demo.server, teacher.token, 'POST', `${course}/late_policy`, { late_policy: policy })).status).toBe(201);
+    const groupNames = await seedGroupSet(course, teacher.token);
     allowed = {
       // Data, not UI: the demo's names, and Canvas's name for the term every course starts in.
       values: [
@@ -121,6 +140,8 @@ describe('the pseudo-locale walk and Arabic', () => {
         ...DEMO.sections,
         ...[...DEMO.assignments.map((a) => a.name), ...DEMO.quizzes.map((q) => q.title), ...DEMO.discussions.map((d) => d.title)],
         ...[...DEMO.pages.map((p) => p.title), rig.demo.welcomePage.title],
+        ...modules.flatMap((m) => [m.name, ...(m.items ?? []).map((i) => i.title)]),
+        ...groupNames,
         teacher.name,
         DEMO.course.name,
         DEMO.course.course_code,
@@ -135,11 +156,26 @@ describe('the pseudo-locale walk and Arabic', () => {
         // The server's name for the assignment group every course starts with (a gradebook heading, the editor's group list).
         DEFAULT_GROUP_NAME,
       ],
-      // A token's first characters, shown so its owner can tell tokens apart (base64url: a dash is one of them).
-      patterns: [ENGLISH_DATE, /\b[\w-]{1,16}…/u],
+      // A token's first characters (base64url, so dashes too), shown so its owner can tell tokens apart.
+      patterns: [ENGLISH_DATE, /\b[\w-]{1,16}…/u, CANVAS_LOCK_EXPLANATION, TIME_ZONE_ID],
     };
   });
   afterAll(() => rig.stop());
+
+  /** A self sign-up set of two groups with a limit, a student in the first who leads it: every part of the groups screen. */
+  async function seedGroupSet(course: string, token: string): Promise<string[]> {
+    const call = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+      const res = await api(rig.demo.server, token, method, path, body);
+      expect(res.status).toBe(200);
+      return res.json as T;
+    };
+    const set = await call<GroupCategory>('POST', `${course}/group_categories`, { name: 'Reading circles', create_group_count: 2, self_signup: 'enabled', group_limit: 4 });
+    const groups = await call<Group[]>('GET', `/api/v1/group_categories/${set.id}/groups`);
+    const [reader] = await call<GroupUser[]>('GET', `/api/v1/group_categories/${set.id}/users?unassigned=true&per_page=1`);
+    await call('POST', `/api/v1/groups/${groups[0]!.id}/memberships`, { user_id: reader!.id });
+    await call('PUT', `/api/v1/groups/${groups[0]!.id}`, { leader_id: reader!.id });
+    return [set.name, ...groups.map((g) => g.name)];
+  }
 
   async function chooseLocale(locale: string, token = rig.demo.teacher.token): Promise<void> {
     const res = await api(rig.demo.server, token, 'PUT', '/api/v1/users/self', { user: { locale } });
@@ -152,6 +188,8 @@ describe('the pseudo-locale walk and Arabic', () => {
       await waitForPseudoScreen(page);
       await screen.open?.(page);
       await waitForPseudoScreen(page);
+      // A scope that matches nothing would pass without looking at anything.
+      if (screen.scope) await expect.poll(() => page.locator(screen.scope!).count(), UI_WAIT).toBeGreaterThan(0);
       await expectCatalogueTextOnly(page, allowed, screen.scope);
     }
   }

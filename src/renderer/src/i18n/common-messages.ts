@@ -2,7 +2,7 @@ import { defineMessages } from 'react-intl';
 import type { Messages } from './messages.ts';
 
 /** Words many screens share, defined once so they are translated once. */
-export const common: Messages<'retry' | 'connectHub' | 'hub' | 'hubConnection' | 'unpublished' | 'settings' | 'email' | 'password' | 'save' | 'cancel' | 'edit' | 'published'> = defineMessages({
+export const common: Messages<'retry' | 'connectHub' | 'hub' | 'hubConnection' | 'unpublished' | 'settings' | 'email' | 'password' | 'save' | 'cancel' | 'edit' | 'published' | 'close'> = defineMessages({
   retry: { id: 'common.retry', defaultMessage: 'Retry' },
   connectHub: { id: 'common.connectHub', defaultMessage: 'Connect to a hub' },
   hub: { id: 'common.hub', defaultMessage: 'Hub', description: 'Heading: the school server this computer syncs with.' },
@@ -15,4 +15,5 @@ export const common: Messages<'retry' | 'connectHub' | 'hub' | 'hubConnection' |
   cancel: { id: 'common.cancel', defaultMessage: 'Cancel', description: 'Button: leaves without saving or deleting anything.' },
   edit: { id: 'common.edit', defaultMessage: 'Edit', description: 'A link or button that opens the form to change something.' },
   published: { id: 'common.published', defaultMessage: 'Published', description: 'A checkbox: students can see it.' },
+  close: { id: 'common.close', defaultMessage: 'Close', description: 'Button: close a form whose work is done.' },
 });

@@ -18,7 +18,6 @@ interface AssignmentEditorProps {
 
 /** `assignments/new` and `assignments/:assignmentId/edit`: the form, for those who build the course. */
 export function AssignmentEditor({ course, viewer }: AssignmentEditorProps) {
-  const intl = useIntl();
   const assignmentId = idParam(useParams().assignmentId);
   return (
     <article className="detail">
@@ -28,7 +27,7 @@ export function AssignmentEditor({ course, viewer }: AssignmentEditorProps) {
         </Link>
       </p>
       {!viewer.canManage ? (
-        <NotAllowed course={course} what={intl.formatMessage(assignmentMessages.what)} />
+        <NotAllowed course={course} what="assignments" />
       ) : assignmentId === undefined ? (
         <NewAssignment course={course} />
       ) : (

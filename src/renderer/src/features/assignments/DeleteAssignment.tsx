@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
@@ -9,10 +9,9 @@ import { useAuthoringStore } from '../../stores/authoring-store.ts';
 export function DeleteAssignment({ courseId, assignment }: { courseId: number; assignment: Assignment }) {
   const deleteRequested = useAuthoringStore((s) => s.assignmentDeleteRequested);
   const navigate = useNavigate();
-  const intl = useIntl();
   return (
     <ConfirmDelete
-      what={intl.formatMessage({ id: 'assignments.delete.what', defaultMessage: 'assignment', description: 'Fills {what} in “Delete {what}” and “Delete this {what}?”.' })}
+      what="assignment"
       question={
         <FormattedMessage
           id="assignments.delete.question"

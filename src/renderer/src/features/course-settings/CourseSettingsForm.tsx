@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Course, CourseFeatureSettings, LatePolicy } from '../../../../contracts/lms-dtos.ts';
 import { CheckboxField } from '../../components/CheckboxField.tsx';
 import { DraftNotice } from '../../components/DraftNotice.tsx';
@@ -26,6 +27,7 @@ interface CourseSettingsFormProps {
 
 /** The course's name, dates, zone, grading and offline settings, Mastery Paths and late policy, saved with one `Save`. */
 export function CourseSettingsForm({ course, features, latePolicy }: CourseSettingsFormProps) {
+  const intl = useIntl();
   const source: CourseSettingsSource = { course, features, latePolicy, fallbackZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
   const form = useDraftedForm<CourseSettingsValues>(course.id, 'settings', () => settingsValuesOf(source));
   const { values, change } = form;
@@ -52,33 +54,36 @@ export function CourseSettingsForm({ course, features, latePolicy }: CourseSetti
     });
   };
 
-  const zoneHelp = `In the course's time zone, ${values.timeZone}.`;
+  const zoneHelp = intl.formatMessage(
+    { id: 'courseSettings.zoneHelp', defaultMessage: "In the course's time zone, {zone}.", description: '{zone}: an IANA time zone, e.g. Africa/Nairobi.' },
+    { zone: values.timeZone },
+  );
   return (
     <form className="stacked-form" onSubmit={onSubmit} noValidate>
       <DraftNotice draft={form.offered} onRestore={form.restoreDraft} onDiscard={form.discardDraft} />
-      <TextField label="Name" value={values.name} onChange={(name) => change({ name })} disabled={pending} required />
+      <TextField label={intl.formatMessage({ id: 'courseSettings.name', defaultMessage: 'Name', description: "The course's name." })} value={values.name} onChange={(name) => change({ name })} disabled={pending} required />
       <TimeZoneField value={values.timeZone} onChange={(timeZone) => change({ timeZone })} disabled={pending} />
-      <TextField label="Start date" type="datetime-local" value={values.startAt} onChange={(startAt) => change({ startAt })} help={zoneHelp} disabled={pending} />
-      <TextField label="End date" type="datetime-local" value={values.endAt} onChange={(endAt) => change({ endAt })} help={zoneHelp} disabled={pending} />
+      <TextField label={intl.formatMessage({ id: 'courseSettings.startAt', defaultMessage: 'Start date' })} type="datetime-local" value={values.startAt} onChange={(startAt) => change({ startAt })} help={zoneHelp} disabled={pending} />
+      <TextField label={intl.formatMessage({ id: 'courseSettings.endAt', defaultMessage: 'End date' })} type="datetime-local" value={values.endAt} onChange={(endAt) => change({ endAt })} help={zoneHelp} disabled={pending} />
       <CheckboxField
-        label="Use a grading scheme (letter grades)"
+        label={intl.formatMessage({ id: 'courseSettings.gradingScheme', defaultMessage: 'Use a grading scheme (letter grades)' })}
         checked={values.gradingScheme}
         onChange={(gradingScheme) => change({ gradingScheme })}
         disabled={pending}
       />
       <CheckboxField
-        label="Make locked content available offline"
+        label={intl.formatMessage({ id: 'courseSettings.offlineLocked', defaultMessage: 'Make locked content available offline' })}
         checked={values.offlineLockedContent}
         onChange={(offlineLockedContent) => change({ offlineLockedContent })}
         disabled={pending}
       />
-      <CheckboxField label="Mastery Paths" checked={values.masteryPaths} onChange={(masteryPaths) => change({ masteryPaths })} disabled={pending} />
+      <CheckboxField label={intl.formatMessage({ id: 'courseSettings.masteryPaths', defaultMessage: 'Mastery Paths', description: 'Canvas’s feature that releases content by a student’s scores.' })} checked={values.masteryPaths} onChange={(masteryPaths) => change({ masteryPaths })} disabled={pending} />
       {latePolicy !== undefined && <LatePolicyFields values={values} change={change} disabled={pending} />}
       <FormError message={problem ?? error} />
       <SaveRow pending={pending} />
       {saved && (
         <p role="status" tabIndex={-1} ref={savedNote}>
-          Settings saved.
+          <FormattedMessage id="courseSettings.saved" defaultMessage="Settings saved." />
         </p>
       )}
     </form>
@@ -89,7 +94,9 @@ function TimeZoneField({ value, onChange, disabled }: { value: string; onChange:
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>Time zone</label>
+      <label htmlFor={id}>
+        <FormattedMessage id="courseSettings.timeZone" defaultMessage="Time zone" />
+      </label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
         {timeZoneChoices(value).map((zone) => (
           <option key={zone} value={zone}>
@@ -109,46 +116,51 @@ interface LatePolicyFieldsProps {
 
 /** Deductions the server applies to every late or missing submission of the course, rescoring them when changed. */
 function LatePolicyFields({ values, change, disabled }: LatePolicyFieldsProps) {
+  const intl = useIntl();
   const intervalId = useId();
   return (
     <fieldset className="choice">
-      <legend>Late policy</legend>
+      <legend>
+        <FormattedMessage id="courseSettings.latePolicy" defaultMessage="Late policy" />
+      </legend>
       <CheckboxField
-        label="Deduct points from late submissions"
+        label={intl.formatMessage({ id: 'courseSettings.late.enabled', defaultMessage: 'Deduct points from late submissions' })}
         checked={values.lateDeductionEnabled}
         onChange={(lateDeductionEnabled) => change({ lateDeductionEnabled })}
         disabled={disabled}
       />
       {values.lateDeductionEnabled && (
         <>
-          <TextField label={PERCENT_LABELS.lateDeduction} inputMode="decimal" value={values.lateDeduction} onChange={(lateDeduction) => change({ lateDeduction })} disabled={disabled} />
+          <TextField label={intl.formatMessage(PERCENT_LABELS.lateDeduction)} inputMode="decimal" value={values.lateDeduction} onChange={(lateDeduction) => change({ lateDeduction })} disabled={disabled} />
           <div className="field">
-            <label htmlFor={intervalId}>Deduction applies per</label>
+            <label htmlFor={intervalId}>
+              <FormattedMessage id="courseSettings.late.interval" defaultMessage="Deduction applies per" />
+            </label>
             <select id={intervalId} value={values.lateInterval} onChange={(e) => change({ lateInterval: e.target.value === 'hour' ? 'hour' : 'day' })} disabled={disabled}>
-              <option value="day">Day late</option>
-              <option value="hour">Hour late</option>
+              <option value="day">{intl.formatMessage({ id: 'courseSettings.late.interval.day', defaultMessage: 'Day late' })}</option>
+              <option value="hour">{intl.formatMessage({ id: 'courseSettings.late.interval.hour', defaultMessage: 'Hour late' })}</option>
             </select>
           </div>
           <CheckboxField
-            label="Limit the deduction"
+            label={intl.formatMessage({ id: 'courseSettings.late.lowestGrade.enabled', defaultMessage: 'Limit the deduction' })}
             checked={values.lowestGradeEnabled}
             onChange={(lowestGradeEnabled) => change({ lowestGradeEnabled })}
             disabled={disabled}
           />
           {values.lowestGradeEnabled && (
-            <TextField label={PERCENT_LABELS.lowestGrade} inputMode="decimal" value={values.lowestGrade} onChange={(lowestGrade) => change({ lowestGrade })} disabled={disabled} />
+            <TextField label={intl.formatMessage(PERCENT_LABELS.lowestGrade)} inputMode="decimal" value={values.lowestGrade} onChange={(lowestGrade) => change({ lowestGrade })} disabled={disabled} />
           )}
         </>
       )}
       <CheckboxField
-        label="Deduct points from missing submissions"
+        label={intl.formatMessage({ id: 'courseSettings.missing.enabled', defaultMessage: 'Deduct points from missing submissions' })}
         checked={values.missingDeductionEnabled}
         onChange={(missingDeductionEnabled) => change({ missingDeductionEnabled })}
         disabled={disabled}
       />
       {values.missingDeductionEnabled && (
         <TextField
-          label={PERCENT_LABELS.missingDeduction}
+          label={intl.formatMessage(PERCENT_LABELS.missingDeduction)}
           inputMode="decimal"
           value={values.missingDeduction}
           onChange={(missingDeduction) => change({ missingDeduction })}

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import type { Course, LatePolicy } from '../../../../contracts/lms-dtos.ts';
 import { Loaded } from '../../components/Loaded.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
@@ -8,14 +9,17 @@ import { CourseSettingsForm } from './CourseSettingsForm.tsx';
 
 /** `settings`: the course's own settings, for those who build it; the late policy only for those who grade. */
 export function CourseSettingsTab({ course, viewer }: { course: Course; viewer: CourseViewer }) {
-  if (!viewer.canManage) return <NotAllowed course={course} what="settings" />;
+  if (!viewer.canManage) {
+    return <NotAllowed course={course} what="settings" />;
+  }
   return viewer.canGrade ? <WithLatePolicy course={course} /> : <SettingsLoaded course={course} latePolicy={undefined} />;
 }
 
 function WithLatePolicy({ course }: { course: Course }) {
+  const intl = useIntl();
   const latePolicy = useResource(resources.latePolicy(course.id));
   return (
-    <Loaded value={latePolicy} what="the late policy">
+    <Loaded value={latePolicy} what={intl.formatMessage({ id: 'courseSettings.latePolicy.what', defaultMessage: 'the late policy' })}>
       {(policy) => <SettingsLoaded course={course} latePolicy={policy} />}
     </Loaded>
   );
@@ -23,9 +27,10 @@ function WithLatePolicy({ course }: { course: Course }) {
 
 /** `latePolicy` is undefined for a viewer who does not grade, null for a course without one. */
 function SettingsLoaded({ course, latePolicy }: { course: Course; latePolicy: LatePolicy | null | undefined }) {
+  const intl = useIntl();
   const features = useResource(resources.courseFeatureSettings(course.id));
   return (
-    <Loaded value={features} what="the course's settings">
+    <Loaded value={features} what={intl.formatMessage({ id: 'courseSettings.what', defaultMessage: "the course's settings" })}>
       {(loaded) => <CourseSettingsForm course={course} features={loaded} latePolicy={latePolicy} />}
     </Loaded>
   );

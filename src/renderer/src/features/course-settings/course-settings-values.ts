@@ -1,4 +1,7 @@
+import { defineMessages } from '@formatjs/intl';
 import { NO_LATE_POLICY, type Course, type CourseFeatureSettings, type LatePolicy } from '../../../../contracts/lms-dtos.ts';
+import { currentIntl } from '../../i18n/current-intl.ts';
+import type { Messages } from '../../i18n/messages.ts';
 import { fromCourseInput, toCourseInput } from '../../lib/course-time.ts';
 import type { CourseSettingsChange } from '../../stores/authoring-store.ts';
 
@@ -29,11 +32,22 @@ export interface CourseSettingsSource {
   fallbackZone: string;
 }
 
-export const PERCENT_LABELS = {
-  lateDeduction: 'Late submission deduction (%)',
-  lowestGrade: 'Lowest possible grade (%)',
-  missingDeduction: 'Missing submission deduction (%)',
-} as const;
+export const PERCENT_LABELS: Messages<'lateDeduction' | 'lowestGrade' | 'missingDeduction'> = defineMessages({
+  lateDeduction: { id: 'courseSettings.late.deduction', defaultMessage: 'Late submission deduction (%)' },
+  lowestGrade: { id: 'courseSettings.late.lowestGrade', defaultMessage: 'Lowest possible grade (%)' },
+  missingDeduction: { id: 'courseSettings.missing.deduction', defaultMessage: 'Missing submission deduction (%)' },
+});
+
+const problems: Messages<'noName' | 'badStart' | 'badEnd' | 'badPercent'> = defineMessages({
+  noName: { id: 'courseSettings.noName', defaultMessage: 'Give the course a name.' },
+  badStart: { id: 'courseSettings.badStart', defaultMessage: 'Start date is not a date and time.' },
+  badEnd: { id: 'courseSettings.badEnd', defaultMessage: 'End date is not a date and time.' },
+  badPercent: {
+    id: 'courseSettings.badPercent',
+    defaultMessage: '{field} must be a number from 0 to 100.',
+    description: '{field}: the name of a percentage field, e.g. “Late submission deduction (%)”.',
+  },
+});
 
 export function settingsValuesOf({ course, features, latePolicy, fallbackZone }: CourseSettingsSource): CourseSettingsValues {
   const timeZone = course.time_zone ?? fallbackZone;
@@ -56,13 +70,14 @@ export function settingsValuesOf({ course, features, latePolicy, fallbackZone }:
   };
 }
 
-/** What to send, or why the form cannot be sent yet; the server checks it all again. */
+/** What to send, or why the form cannot be sent yet (in the current language); the server checks it all again. */
 export function settingsChangeOf(values: CourseSettingsValues, source: CourseSettingsSource): CourseSettingsChange | string {
-  if (values.name.trim() === '') return 'Give the course a name.';
+  const intl = currentIntl();
+  if (values.name.trim() === '') return intl.formatMessage(problems.noName);
   const startAt = fromCourseInput(values.startAt, values.timeZone);
-  if (startAt === undefined) return 'Start date is not a date and time.';
+  if (startAt === undefined) return intl.formatMessage(problems.badStart);
   const endAt = fromCourseInput(values.endAt, values.timeZone);
-  if (endAt === undefined) return 'End date is not a date and time.';
+  if (endAt === undefined) return intl.formatMessage(problems.badEnd);
   const change: CourseSettingsChange = {
     course: {
       name: values.name.trim(),
@@ -81,7 +96,7 @@ export function settingsChangeOf(values: CourseSettingsValues, source: CourseSet
   for (const field of Object.keys(percents) as Array<keyof typeof percents>) {
     const typed = percents[field].trim().replace(',', '.');
     const value = typed === '' ? 0 : Number(typed);
-    if (!(Number.isFinite(value) && value >= 0 && value <= 100)) return `${PERCENT_LABELS[field]} must be a number from 0 to 100.`;
+    if (!(Number.isFinite(value) && value >= 0 && value <= 100)) return intl.formatMessage(problems.badPercent, { field: intl.formatMessage(PERCENT_LABELS[field]) });
     parsed[field] = value;
   }
   const policy: LatePolicy = {

@@ -20,7 +20,6 @@ interface TopicEditorProps {
 
 /** `discussions/new`, `announcements/new` and `discussions/:topicId/edit`: the topic form, for those who build the course. */
 export function TopicEditor({ course, viewer, announcement = false }: TopicEditorProps) {
-  const intl = useIntl();
   const topicId = idParam(useParams().topicId);
   return (
     <article className="detail">
@@ -30,7 +29,7 @@ export function TopicEditor({ course, viewer, announcement = false }: TopicEdito
         </Link>
       </p>
       {!viewer.canManage ? (
-        <NotAllowed course={course} what={intl.formatMessage(discussionMessages.what)} />
+        <NotAllowed course={course} what="discussions" />
       ) : topicId === undefined ? (
         <NewTopic course={course} announcement={announcement} />
       ) : (

@@ -53,7 +53,6 @@ export function TopicView({ course, viewer }: { course: Course; viewer: CourseVi
 function TopicModeration({ courseId, topic }: { courseId: number; topic: DiscussionTopic }) {
   const deleteRequested = useAuthoringStore((s) => s.topicDeleteRequested);
   const navigate = useNavigate();
-  const intl = useIntl();
   const announcement = String(topic.is_announcement);
   return (
     <div className="button-row">
@@ -62,14 +61,7 @@ function TopicModeration({ courseId, topic }: { courseId: number; topic: Discuss
       </Link>
       <TopicActions courseId={courseId} topic={topic} />
       <ConfirmDelete
-        what={intl.formatMessage(
-          {
-            id: 'discussions.delete.what',
-            defaultMessage: '{announcement, select, true {announcement} other {discussion}}',
-            description: 'Fills {what} in “Delete {what}” and “Delete this {what}?”.',
-          },
-          { announcement },
-        )}
+        what={announcement ? 'announcement' : 'discussion'}
         question={
           <FormattedMessage
             id="discussions.delete.question"

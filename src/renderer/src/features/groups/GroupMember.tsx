@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { GroupUser } from '../../../../contracts/group-dtos.ts';
 import { dragSourceProps } from '../../lib/drag-reorder.ts';
 import type { GroupWithMembers } from '../../stores/group-set-members.ts';
@@ -21,21 +22,24 @@ interface GroupMemberProps {
 
 /** A student in a group (or in none): dragged to another group, or moved with the select and `Move`, the keyboard path. */
 export function GroupMember({ categoryId, member, targets, onMove, leadership }: GroupMemberProps) {
+  const intl = useIntl();
   const labelId = useId();
   const [target, setTarget] = useState<number>();
   const chosen = target ?? targets[0]?.id;
   return (
     <li className="group-member" {...dragSourceProps(MEMBER_DRAG, member.id)}>
-      <span>{member.name}</span>
+      <span dir="auto">{member.name}</span>
       {leadership && (
         <button type="button" onClick={() => leadership.onChange(!leadership.leads)}>
-          {leadership.leads ? `Remove ${member.name} as leader` : `Make ${member.name} leader`}
+          {leadership.leads
+            ? intl.formatMessage({ id: 'groups.member.unlead', defaultMessage: 'Remove {name} as leader' }, { name: member.name })
+            : intl.formatMessage({ id: 'groups.member.lead', defaultMessage: 'Make {name} leader' }, { name: member.name })}
         </button>
       )}
       {chosen !== undefined && (
         <span className="inline-field">
           <label id={labelId} htmlFor={moveSelectId(categoryId, member.id)}>
-            Move {member.name} to…
+            <FormattedMessage id="groups.member.moveTo" defaultMessage="Move {name} to…" values={{ name: member.name }} />
           </label>
           <select id={moveSelectId(categoryId, member.id)} value={chosen} onChange={(e) => setTarget(Number(e.target.value))}>
             {targets.map((g) => (
@@ -45,7 +49,7 @@ export function GroupMember({ categoryId, member, targets, onMove, leadership }:
             ))}
           </select>
           <button type="button" aria-describedby={labelId} onClick={() => onMove(chosen, member.id)}>
-            Move
+            <FormattedMessage id="groups.member.move" defaultMessage="Move" />
           </button>
         </span>
       )}

@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckboxField } from '../../components/CheckboxField.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { SaveRow } from '../../components/SaveRow.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { common } from '../../i18n/common-messages.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { useGroupsStore } from '../../stores/groups-store.ts';
+import { groupWords } from './group-words.ts';
 
 /** The most groups a set is made with at once; the API refuses more. */
 const MAX_GROUPS = 200;
@@ -15,6 +18,7 @@ const MAX_GROUPS = 200;
  * open after an assignment to say it is done.
  */
 export function GroupSetForm({ courseId, onDone }: { courseId: number; onDone: () => void }) {
+  const intl = useIntl();
   const [name, setName] = useState('');
   const [selfSignup, setSelfSignup] = useState(false);
   const [count, setCount] = useState('');
@@ -29,11 +33,11 @@ export function GroupSetForm({ courseId, onDone }: { courseId: number; onDone: (
     const groups = count.trim() === '' ? 0 : Number(count);
     const refused =
       name.trim() === ''
-        ? 'Give the group set a name.'
+        ? intl.formatMessage(groupWords.noSetName)
         : !Number.isInteger(groups) || groups < 0 || groups > MAX_GROUPS
-          ? `Number of groups is a whole number from 0 to ${MAX_GROUPS}.`
+          ? intl.formatMessage({ id: 'groups.set.badCount', defaultMessage: 'Number of groups is a whole number from 0 to {max}.' }, { max: MAX_GROUPS })
           : assign && groups === 0
-            ? 'Students are assigned to groups: make at least one.'
+            ? intl.formatMessage({ id: 'groups.set.assignNoGroups', defaultMessage: 'Students are assigned to groups: make at least one.' })
             : undefined;
     setProblem(refused);
     if (refused !== undefined) return;
@@ -46,17 +50,21 @@ export function GroupSetForm({ courseId, onDone }: { courseId: number; onDone: (
 
   const assigned = completion === 100 && !pending && !error;
   return (
-    <form className="stacked-form panel" onSubmit={onSubmit} aria-label="New group set" noValidate>
-      <TextField label="Group set name" value={name} onChange={setName} disabled={pending || assigned} required />
-      <CheckboxField label="Allow self sign-up" checked={selfSignup} onChange={setSelfSignup} disabled={pending || assigned} />
-      <TextField label="Number of groups" type="number" min={0} max={MAX_GROUPS} value={count} onChange={setCount} disabled={pending || assigned} />
-      <CheckboxField label="Assign students automatically" checked={assign} onChange={setAssign} disabled={pending || assigned} />
-      {completion !== undefined && <progress aria-label="Assigning students to groups" max={100} value={completion} />}
-      {assigned && <p role="status">Students assigned to groups.</p>}
+    <form className="stacked-form panel" onSubmit={onSubmit} aria-label={intl.formatMessage(groupWords.newGroupSet)} noValidate>
+      <TextField label={intl.formatMessage(groupWords.groupSetName)} value={name} onChange={setName} disabled={pending || assigned} required />
+      <CheckboxField label={intl.formatMessage(groupWords.allowSelfSignup)} checked={selfSignup} onChange={setSelfSignup} disabled={pending || assigned} />
+      <TextField label={intl.formatMessage({ id: 'groups.set.count', defaultMessage: 'Number of groups' })} type="number" min={0} max={MAX_GROUPS} value={count} onChange={setCount} disabled={pending || assigned} />
+      <CheckboxField label={intl.formatMessage({ id: 'groups.set.assign', defaultMessage: 'Assign students automatically' })} checked={assign} onChange={setAssign} disabled={pending || assigned} />
+      {completion !== undefined && <progress aria-label={intl.formatMessage({ id: 'groups.set.assigning', defaultMessage: 'Assigning students to groups' })} max={100} value={completion} />}
+      {assigned && (
+        <p role="status">
+          <FormattedMessage id="groups.set.assigned" defaultMessage="Students assigned to groups." />
+        </p>
+      )}
       <FormError message={problem ?? error} />
       {!assigned && <SaveRow pending={pending} />}
       <button type="button" onClick={onDone} disabled={pending}>
-        {assigned ? 'Close' : 'Cancel'}
+        <FormattedMessage {...(assigned ? common.close : common.cancel)} />
       </button>
     </form>
   );

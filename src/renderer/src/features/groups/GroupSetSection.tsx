@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { GroupCategory, GroupUser } from '../../../../contracts/group-dtos.ts';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { FormError } from '../../components/FormError.tsx';
@@ -17,6 +18,7 @@ import { GroupSetSettingsForm } from './GroupSetSettingsForm.tsx';
  * in no group; students move by drag or by select.
  */
 export function GroupSetSection({ courseId, category }: { courseId: number; category: GroupCategory }) {
+  const intl = useIntl();
   const members = useResource(resources.groupSet(category.id));
   const [editing, setEditing] = useState(false);
   const moveRequested = useGroupsStore((s) => s.memberMoveRequested);
@@ -34,25 +36,42 @@ export function GroupSetSection({ courseId, category }: { courseId: number; cate
 
   return (
     <section className="panel group-set" aria-labelledby={`group-set-${category.id}`}>
-      <h2 id={`group-set-${category.id}`}>{category.name}</h2>
-      {category.self_signup !== null && <p className="muted">Students may sign up for a group themselves.</p>}
-      {category.group_limit !== null && <p className="muted">At most {category.group_limit} members per group.</p>}
+      <h2 id={`group-set-${category.id}`} dir="auto">
+        {category.name}
+      </h2>
+      {category.self_signup !== null && (
+        <p className="muted">
+          <FormattedMessage id="groups.set.selfSignup.on" defaultMessage="Students may sign up for a group themselves." />
+        </p>
+      )}
+      {category.group_limit !== null && (
+        <p className="muted">
+          <FormattedMessage
+            id="groups.set.limit.shown"
+            defaultMessage="{count, plural, one {At most # member per group.} other {At most # members per group.}}"
+            values={{ count: category.group_limit }}
+          />
+        </p>
+      )}
       {editing ? (
         <GroupSetSettingsForm courseId={courseId} category={category} onDone={() => setEditing(false)} />
       ) : (
         <div className="button-row">
           <button type="button" onClick={() => setEditing(true)}>
-            Edit group set
+            <FormattedMessage id="groups.set.edit" defaultMessage="Edit group set" />
           </button>
           <ConfirmDelete
             what="group set"
-            question={`Delete ${category.name} and all its groups? Its students will be in none of them.`}
+            question={intl.formatMessage(
+              { id: 'groups.set.deleteQuestion', defaultMessage: 'Delete {set} and all its groups? Its students will be in none of them.' },
+              { set: category.name },
+            )}
             onDelete={() => deleteRequested(courseId, category.id)}
           />
         </div>
       )}
       <FormError message={error} />
-      <Loaded value={members} what={`the groups of ${category.name}`}>
+      <Loaded value={members} what={intl.formatMessage({ id: 'groups.set.groups.what', defaultMessage: 'the groups of {set}' }, { set: category.name })}>
         {({ groups, unassigned }) => {
           const memberList = (list: readonly GroupUser[], own?: GroupWithMembers) => (
             <ul className="group-members">
@@ -70,7 +89,11 @@ export function GroupSetSection({ courseId, category }: { courseId: number; cate
           );
           return (
             <>
-              {groups.length === 0 && <p className="muted">This set has no groups yet.</p>}
+              {groups.length === 0 && (
+                <p className="muted">
+                  <FormattedMessage id="groups.set.noGroups" defaultMessage="This set has no groups yet." />
+                </p>
+              )}
               {groups.map((group: GroupWithMembers) => (
                 <GroupPanel key={group.id} categoryId={category.id} group={group} onDrop={(userId) => move(group.id, userId)}>
                   {memberList(group.members, group)}
@@ -78,8 +101,10 @@ export function GroupSetSection({ courseId, category }: { courseId: number; cate
               ))}
               {unassigned.length > 0 && (
                 // Every set has such a list: its name tells the landmarks apart.
-                <section className="group" aria-label={`Unassigned students of ${category.name}`}>
-                  <h3>Unassigned students</h3>
+                <section className="group" aria-label={intl.formatMessage({ id: 'groups.unassigned.of', defaultMessage: 'Unassigned students of {set}' }, { set: category.name })}>
+                  <h3>
+                    <FormattedMessage id="groups.unassigned" defaultMessage="Unassigned students" />
+                  </h3>
                   {memberList(unassigned)}
                 </section>
               )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { Course, CourseModule } from '../../../../contracts/lms-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { useChangeQueue } from '../../lib/use-change-queue.ts';
@@ -32,10 +33,10 @@ export function ModuleBuilderBar({ course, modules, index }: ModuleBuilderBarPro
         <PublishedCheckbox published={module.published === true} onChange={(published) => changes.send(() => changeRequested(course.id, module.id, { published }))} />
         <MoveButtons name={module.name} upTo={upTo} downTo={downTo} onMove={(position) => moves.submit(() => changeRequested(course.id, module.id, { position }))} />
         <button type="button" aria-expanded={open === 'settings'} onClick={() => toggle('settings')}>
-          Module settings
+          <FormattedMessage id="modules.builder.settings" defaultMessage="Module settings" />
         </button>
         <button type="button" aria-expanded={open === 'add-item'} onClick={() => toggle('add-item')}>
-          Add item
+          <FormattedMessage id="modules.builder.addItem" defaultMessage="Add item" />
         </button>
       </div>
       <FormError message={changes.error ?? moves.error} />

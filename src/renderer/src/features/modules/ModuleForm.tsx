@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { Course, CourseModule } from '../../../../contracts/lms-dtos.ts';
 import { CheckboxField } from '../../components/CheckboxField.tsx';
 import { FormError } from '../../components/FormError.tsx';
@@ -6,7 +7,17 @@ import { SaveRow } from '../../components/SaveRow.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { courseTimeZone, fromCourseInput, toCourseInput } from '../../lib/course-time.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
+import type { Messages } from '../../i18n/messages.ts';
 import { useAuthoringStore } from '../../stores/authoring-store.ts';
+import { publishedMessage } from './PublishedCheckbox.tsx';
+
+/** The button that opens the form for a new module, and that form's name. */
+export const newModuleMessage = defineMessage({ id: 'modules.new', defaultMessage: 'New module' });
+
+const problems: Messages<'noName' | 'badUnlock'> = defineMessages({
+  noName: { id: 'modules.form.noName', defaultMessage: 'Give the module a name.' },
+  badUnlock: { id: 'modules.form.badUnlock', defaultMessage: 'Unlock date is not a date and time.' },
+});
 
 interface ModuleFormProps {
   course: Course;
@@ -19,6 +30,7 @@ interface ModuleFormProps {
 
 /** A module's name and the conditions that lock it: unlock date, prerequisites, items in order. */
 export function ModuleForm({ course, module, earlier, onDone }: ModuleFormProps) {
+  const intl = useIntl();
   const timeZone = courseTimeZone(course);
   const [name, setName] = useState(module?.name ?? '');
   const [unlockAt, setUnlockAt] = useState(toCourseInput(module?.unlock_at, timeZone));
@@ -32,7 +44,7 @@ export function ModuleForm({ course, module, earlier, onDone }: ModuleFormProps)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const unlock = fromCourseInput(unlockAt, timeZone);
-    const refused = name.trim() === '' ? 'Give the module a name.' : unlock === undefined ? 'Unlock date is not a date and time.' : undefined;
+    const refused = name.trim() === '' ? intl.formatMessage(problems.noName) : unlock === undefined ? intl.formatMessage(problems.badUnlock) : undefined;
     setProblem(refused);
     if (refused !== undefined || unlock === undefined) return;
     const write = { name: name.trim(), unlock_at: unlock, require_sequential_progress: sequential, prerequisite_module_ids: prerequisites };
@@ -44,20 +56,23 @@ export function ModuleForm({ course, module, earlier, onDone }: ModuleFormProps)
   };
 
   return (
-    <form className="stacked-form panel" onSubmit={onSubmit} aria-label={module ? `Settings of ${module.name}` : 'New module'} noValidate>
-      <TextField label="Module name" value={name} onChange={setName} disabled={pending} required />
+    <form className="stacked-form panel" onSubmit={onSubmit} aria-label={module ? intl.formatMessage({ id: 'modules.form.settingsOf', defaultMessage: 'Settings of {module}' }, { module: module.name }) : intl.formatMessage(newModuleMessage)} noValidate>
+      <TextField label={intl.formatMessage({ id: 'modules.form.name', defaultMessage: 'Module name' })} value={name} onChange={setName} disabled={pending} required />
       <TextField
-        label="Unlock date"
+        label={intl.formatMessage({ id: 'modules.form.unlockAt', defaultMessage: 'Unlock date' })}
         type="datetime-local"
         value={unlockAt}
         onChange={setUnlockAt}
-        help={`In the course's time zone, ${timeZone}. Leave empty to open it at once.`}
+        help={intl.formatMessage(
+          { id: 'modules.form.unlockAt.help', defaultMessage: "In the course's time zone, {zone}. Leave empty to open it at once.", description: '{zone}: an IANA time zone, e.g. Africa/Nairobi.' },
+          { zone: timeZone },
+        )}
         disabled={pending}
       />
-      <CheckboxField label="Students must complete the items in order" checked={sequential} onChange={setSequential} disabled={pending} />
+      <CheckboxField label={intl.formatMessage({ id: 'modules.form.sequential', defaultMessage: 'Students must complete the items in order' })} checked={sequential} onChange={setSequential} disabled={pending} />
       {earlier.length > 0 && (
         <fieldset className="choice">
-          <legend>Prerequisites: modules to complete first</legend>
+          <legend>{intl.formatMessage({ id: 'modules.form.prerequisites', defaultMessage: 'Prerequisites: modules to complete first' })}</legend>
           {earlier.map((m) => (
             <CheckboxField
               key={m.id}
@@ -69,7 +84,7 @@ export function ModuleForm({ course, module, earlier, onDone }: ModuleFormProps)
           ))}
         </fieldset>
       )}
-      {!module && <CheckboxField label="Published" checked={published} onChange={setPublished} disabled={pending} />}
+      {!module && <CheckboxField label={intl.formatMessage(publishedMessage)} checked={published} onChange={setPublished} disabled={pending} />}
       <FormError message={problem ?? error} />
       <SaveRow pending={pending} onCancel={onDone} />
     </form>

@@ -1,11 +1,15 @@
+import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { CompletionRequirement, ModuleItem } from '../../../../contracts/lms-dtos.ts';
 import { Badge } from '../../components/Badge.tsx';
+import { common } from '../../i18n/common-messages.ts';
+import type { Messages } from '../../i18n/messages.ts';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { formatDateTime, formatPoints } from '../../lib/format.ts';
 import { dragReorderProps } from '../../lib/drag-reorder.ts';
 import { paths } from '../../lib/paths.ts';
 import { useModuleProgressStore } from '../../stores/module-progress-store.ts';
+import { minScoreLabel, TYPE_LABELS } from './add-item-values.ts';
 import { ModuleItemControls } from './ModuleItemControls.tsx';
 
 interface ModuleItemRowProps {
@@ -18,18 +22,12 @@ interface ModuleItemRowProps {
   onDropAt?: (draggedId: number, position: number) => void;
 }
 
-const TYPE_LABELS: Record<ModuleItem['type'], string> = {
-  Assignment: 'Assignment',
-  Page: 'Page',
-  Quiz: 'Quiz',
-  Discussion: 'Discussion',
-  File: 'File',
-  ExternalUrl: 'Link',
-  ExternalTool: 'External tool',
-  SubHeader: 'Heading',
-};
+/** A locked item's badge, and a locked module's. */
+export const lockedMessage = defineMessage({ id: 'modules.locked', defaultMessage: 'Locked' });
+const markDoneMessage = defineMessage({ id: 'modules.item.markDone', defaultMessage: 'Mark as done' });
 
 export function ModuleItemRow({ courseId, item, viewer, upTo, downTo, onDropAt }: ModuleItemRowProps) {
+  const intl = useIntl();
   const titleId = `module-item-${item.id}-title`;
   const building = viewer.canManage && onDropAt !== undefined;
   const drag = building ? dragReorderProps('module-item', item.id, item.position, onDropAt) : {};
@@ -37,7 +35,9 @@ export function ModuleItemRow({ courseId, item, viewer, upTo, downTo, onDropAt }
   if (item.type === 'SubHeader') {
     return (
       <li className={`module-subheader indent-${Math.min(item.indent, 5)}`} data-testid={`module-item-${item.id}`} {...drag}>
-        <h3 id={titleId}>{item.title}</h3>
+        <h3 id={titleId} dir="auto">
+          {item.title}
+        </h3>
         {controls}
       </li>
     );
@@ -48,13 +48,13 @@ export function ModuleItemRow({ courseId, item, viewer, upTo, downTo, onDropAt }
   return (
     <li className={`module-item indent-${Math.min(item.indent, 5)}`} data-testid={`module-item-${item.id}`} {...drag}>
       <div className="module-item-main">
-        <span className="module-item-type">{TYPE_LABELS[item.type] ?? item.type}</span>
+        <span className="module-item-type">{item.type in TYPE_LABELS ? intl.formatMessage(TYPE_LABELS[item.type]) : item.type}</span>
         <ItemTitle courseId={courseId} item={item} locked={locked} id={titleId} />
-        {viewer.canManage && !building && item.published !== undefined && !item.published && <Badge tone="warn">Unpublished</Badge>}
-        {locked && <Badge tone="locked">Locked</Badge>}
+        {viewer.canManage && !building && item.published !== undefined && !item.published && <Badge tone="warn">{intl.formatMessage(common.unpublished)}</Badge>}
+        {locked && <Badge tone="locked">{intl.formatMessage(lockedMessage)}</Badge>}
       </div>
       <div className="module-item-meta muted">
-        {due && <span>Due {due}</span>}
+        {due && <span>{intl.formatMessage({ id: 'modules.item.due', defaultMessage: 'Due {date}' }, { date: due })}</span>}
         {details?.points_possible !== undefined && <span>{formatPoints(details.points_possible)}</span>}
         {item.completion_requirement && <RequirementStatus requirement={item.completion_requirement} />}
       </div>
@@ -71,16 +71,22 @@ function ItemTitle({ courseId, item, locked, id }: { courseId: number; item: Mod
   const inApp = locked ? undefined : itemPath(courseId, item);
   if (inApp) {
     return (
-      <Link className="module-item-title" to={inApp} id={id}>
+      <Link className="module-item-title" to={inApp} id={id} dir="auto">
         {item.title}
       </Link>
     );
   }
   // Only web links: an external_url is teacher-entered and could be any scheme.
   const external = !locked && item.type === 'ExternalUrl' && item.external_url && /^https?:\/\//i.test(item.external_url) ? item.external_url : undefined;
-  if (!external) return <span className="module-item-title" id={id}>{item.title}</span>;
+  if (!external) {
+    return (
+      <span className="module-item-title" id={id} dir="auto">
+        {item.title}
+      </span>
+    );
+  }
   return (
-    <a className="module-item-title" id={id} href={external} target="_blank" rel="noopener noreferrer">
+    <a className="module-item-title" id={id} dir="auto" href={external} target="_blank" rel="noopener noreferrer">
       {item.title}
     </a>
   );
@@ -93,22 +99,26 @@ function itemPath(courseId: number, item: ModuleItem): string | undefined {
   return undefined;
 }
 
-const REQUIREMENT_LABELS: Record<CompletionRequirement['type'], string> = {
-  must_view: 'View',
-  must_mark_done: 'Mark as done',
-  must_submit: 'Submit',
-  must_contribute: 'Contribute',
-  min_score: 'Score at least',
-};
+/** A requirement as the item states it; the score one has its own words (minScoreLabel). */
+const REQUIREMENT_LABELS: Messages<Exclude<CompletionRequirement['type'], 'min_score'>> = defineMessages({
+  must_view: { id: 'modules.item.requirement.view', defaultMessage: 'View' },
+  must_mark_done: markDoneMessage,
+  must_submit: { id: 'modules.item.requirement.submit', defaultMessage: 'Submit' },
+  must_contribute: { id: 'modules.item.requirement.contribute', defaultMessage: 'Contribute' },
+});
 
 function RequirementStatus({ requirement }: { requirement: CompletionRequirement }) {
-  const label =
-    requirement.type === 'min_score' ? `${REQUIREMENT_LABELS.min_score} ${requirement.min_score ?? ''}`.trim() : REQUIREMENT_LABELS[requirement.type];
+  const intl = useIntl();
+  const label = requirement.type === 'min_score' ? minScoreLabel(requirement.min_score) : intl.formatMessage(REQUIREMENT_LABELS[requirement.type]);
   return (
     <span className="requirement">
-      Requirement: {label}
+      <FormattedMessage id="modules.item.requirement" defaultMessage="Requirement: {requirement}" values={{ requirement: label }} />
       {requirement.completed !== undefined &&
-        (requirement.completed ? <Badge tone="good">Met</Badge> : <Badge tone="neutral">Not met yet</Badge>)}
+        (requirement.completed ? (
+          <Badge tone="good">{intl.formatMessage({ id: 'modules.item.requirement.met', defaultMessage: 'Met' })}</Badge>
+        ) : (
+          <Badge tone="neutral">{intl.formatMessage({ id: 'modules.item.requirement.notMet', defaultMessage: 'Not met yet' })}</Badge>
+        ))}
     </span>
   );
 }
@@ -127,7 +137,7 @@ function MarkDoneButton({ courseId, item, done }: { courseId: number; item: Modu
         disabled={pending}
         onClick={() => void itemDoneToggled({ courseId, moduleId: item.module_id, itemId: item.id }, !done)}
       >
-        Mark as done
+        <FormattedMessage {...markDoneMessage} />
       </button>
       {failure && (
         <span role="alert" className="error">

@@ -1,13 +1,15 @@
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { Course, CourseModule, ModuleState } from '../../../../contracts/lms-dtos.ts';
 import { Badge, type BadgeTone } from '../../components/Badge.tsx';
 import type { CourseViewer } from '../../lib/course-roles.ts';
 import { FormError } from '../../components/FormError.tsx';
+import type { Messages } from '../../i18n/messages.ts';
 import { dragReorderProps } from '../../lib/drag-reorder.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { useAuthoringStore } from '../../stores/authoring-store.ts';
 import { ModuleBuilderBar } from './ModuleBuilderBar.tsx';
-import { ModuleItemRow } from './ModuleItemRow.tsx';
+import { lockedMessage, ModuleItemRow } from './ModuleItemRow.tsx';
 import { neighbourPositions } from './MoveButtons.tsx';
 
 interface ModuleSectionProps {
@@ -19,14 +21,21 @@ interface ModuleSectionProps {
   moduleNames: ReadonlyMap<number, string>;
 }
 
-const STATE_BADGES: Record<ModuleState, { tone: BadgeTone; label: string }> = {
-  locked: { tone: 'locked', label: 'Locked' },
-  unlocked: { tone: 'neutral', label: 'Not started' },
-  started: { tone: 'warn', label: 'In progress' },
-  completed: { tone: 'good', label: 'Completed' },
+const STATE_LABELS: Messages<Exclude<ModuleState, 'locked'>> = defineMessages({
+  unlocked: { id: 'modules.state.unlocked', defaultMessage: 'Not started' },
+  started: { id: 'modules.state.started', defaultMessage: 'In progress' },
+  completed: { id: 'modules.state.completed', defaultMessage: 'Completed' },
+});
+
+const STATE_BADGES: Record<ModuleState, { tone: BadgeTone; label: MessageDescriptor }> = {
+  locked: { tone: 'locked', label: lockedMessage },
+  unlocked: { tone: 'neutral', label: STATE_LABELS.unlocked },
+  started: { tone: 'warn', label: STATE_LABELS.started },
+  completed: { tone: 'good', label: STATE_LABELS.completed },
 };
 
 export function ModuleSection({ course, modules, index, viewer, moduleNames }: ModuleSectionProps) {
+  const intl = useIntl();
   const module = modules[index]!;
   const courseId = course.id;
   const headingId = `module-${module.id}-heading`;
@@ -45,16 +54,20 @@ export function ModuleSection({ course, modules, index, viewer, moduleNames }: M
   return (
     <section className="module" aria-labelledby={headingId} data-testid={`module-${module.id}`} {...drag}>
       <header className="module-header">
-        <h2 id={headingId}>{module.name}</h2>
-        {stateBadge && <Badge tone={stateBadge.tone}>{stateBadge.label}</Badge>}
+        <h2 id={headingId} dir="auto">
+          {module.name}
+        </h2>
+        {stateBadge && <Badge tone={stateBadge.tone}>{intl.formatMessage(stateBadge.label)}</Badge>}
       </header>
       {viewer.canManage && <ModuleBuilderBar course={course} modules={modules} index={index} />}
       <FormError message={dropError} />
       <ModuleConditions module={module} moduleNames={moduleNames} />
       {items.length === 0 ? (
-        <p className="muted">No items.</p>
+        <p className="muted">
+          <FormattedMessage id="modules.noItems" defaultMessage="No items." />
+        </p>
       ) : (
-        <ul className="module-items" aria-label={`Items in ${module.name}`}>
+        <ul className="module-items" aria-label={intl.formatMessage({ id: 'modules.items', defaultMessage: 'Items in {module}' }, { module: module.name })}>
           {items.map((item, i) => (
             <ModuleItemRow key={item.id} courseId={courseId} item={item} viewer={viewer} onDropAt={dropItem} {...neighbourPositions(items, i)} />
           ))}
@@ -66,14 +79,34 @@ export function ModuleSection({ course, modules, index, viewer, moduleNames }: M
 
 /** Why a module may be locked: its unlock date, its prerequisites, and whether items must be done in order. */
 function ModuleConditions({ module, moduleNames }: { module: CourseModule; moduleNames: ReadonlyMap<number, string> }) {
+  const intl = useIntl();
   const unlockAt = formatDateTime(module.unlock_at);
-  const prerequisites = module.prerequisite_module_ids.map((id) => moduleNames.get(id) ?? `module ${id}`);
+  const prerequisites = module.prerequisite_module_ids.map(
+    (id) => moduleNames.get(id) ?? intl.formatMessage({ id: 'modules.unknownModule', defaultMessage: 'module {id}', description: 'A prerequisite module this person cannot see, by its number.' }, { id }),
+  );
   if (!unlockAt && prerequisites.length === 0 && !module.require_sequential_progress) return null;
   return (
     <ul className="module-conditions muted">
-      {unlockAt && <li>Unlocks {unlockAt}</li>}
-      {prerequisites.length > 0 && <li>Prerequisites: complete {prerequisites.join(', ')} first</li>}
-      {module.require_sequential_progress && <li>Items must be completed in order</li>}
+      {unlockAt && (
+        <li>
+          <FormattedMessage id="modules.condition.unlockAt" defaultMessage="Unlocks {date}" values={{ date: unlockAt }} />
+        </li>
+      )}
+      {prerequisites.length > 0 && (
+        <li>
+          <FormattedMessage
+            id="modules.condition.prerequisites"
+            defaultMessage="Prerequisites: complete {modules} first"
+            values={{ modules: intl.formatList(prerequisites, { type: 'unit' }) }}
+            description="{modules}: module names as a list."
+          />
+        </li>
+      )}
+      {module.require_sequential_progress && (
+        <li>
+          <FormattedMessage id="modules.condition.sequential" defaultMessage="Items must be completed in order" />
+        </li>
+      )}
     </ul>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type MouseEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
 
 interface MoveButtonsProps {
   /** What moves, for the buttons' names: "Move Week 2 up". */
@@ -31,10 +32,10 @@ export function MoveButtons({ name, upTo, downTo, onMove }: MoveButtonsProps) {
   return (
     <span className="button-row move-buttons">
       <button type="button" aria-disabled={moving || upTo === undefined} onClick={(e) => void move(upTo)(e)}>
-        Move {name} up
+        <FormattedMessage id="modules.move.up" defaultMessage="Move {name} up" values={{ name }} description="{name}: a module's or an item's name." />
       </button>
       <button type="button" aria-disabled={moving || downTo === undefined} onClick={(e) => void move(downTo)(e)}>
-        Move {name} down
+        <FormattedMessage id="modules.move.down" defaultMessage="Move {name} down" values={{ name }} description="{name}: a module's or an item's name." />
       </button>
     </span>
   );

@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import { defineMessage, FormattedMessage } from 'react-intl';
+
+/** The checkbox's name, also the new-module form's. */
+export const publishedMessage = defineMessage({ id: 'modules.published', defaultMessage: 'Published' });
 
 interface PublishedCheckboxProps {
   published: boolean;
@@ -19,7 +23,7 @@ export function PublishedCheckbox({ published, onChange, describedBy }: Publishe
   return (
     <label className="checkbox">
       <input type="checkbox" checked={sending ?? published} aria-describedby={describedBy} onChange={(e) => void change(e.target.checked)} />
-      Published
+      <FormattedMessage {...publishedMessage} />
     </label>
   );
 }

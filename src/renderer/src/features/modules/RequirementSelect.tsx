@@ -1,6 +1,7 @@
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
 import type { CompletionRequirementType, ModuleItem, ModuleItemWrite } from '../../../../contracts/lms-dtos.ts';
-import { REQUIREMENT_CHOICES } from './add-item-values.ts';
+import { minScoreLabel, REQUIREMENT_CHOICES, requirementMessages } from './add-item-values.ts';
 
 interface RequirementSelectProps {
   item: ModuleItem;
@@ -14,6 +15,7 @@ interface RequirementSelectProps {
  * added; here it is offered only to keep the one the item has.
  */
 export function RequirementSelect({ item, describedBy, onChange }: RequirementSelectProps) {
+  const intl = useIntl();
   const id = useId();
   const current = item.completion_requirement;
   const choices = REQUIREMENT_CHOICES.filter(
@@ -24,12 +26,12 @@ export function RequirementSelect({ item, describedBy, onChange }: RequirementSe
     onChange({ completion_requirement: type === '' ? null : { type, ...(type === 'min_score' ? { min_score: current?.min_score ?? 0 } : {}) } });
   return (
     <span className="inline-field">
-      <label htmlFor={id}>Completion requirement</label>
+      <label htmlFor={id}>{intl.formatMessage(requirementMessages.label)}</label>
       <select id={id} aria-describedby={describedBy} value={current?.type ?? ''} onChange={(e) => choose(e.target.value as CompletionRequirementType | '')}>
-        <option value="">None</option>
+        <option value="">{intl.formatMessage(requirementMessages.none)}</option>
         {choices.map((r) => (
           <option key={r.type} value={r.type}>
-            {r.type === 'min_score' ? `${r.label} ${current?.min_score ?? ''}`.trim() : r.label}
+            {r.type === 'min_score' ? minScoreLabel(current?.min_score) : intl.formatMessage(r.label)}
           </option>
         ))}
       </select>

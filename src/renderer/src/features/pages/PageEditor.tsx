@@ -13,7 +13,6 @@ import { PageForm } from './PageForm.tsx';
 
 /** `pages/~new` and `pages/:pageUrl/edit`: the page form, for those who build the course. */
 export function PageEditor({ course, viewer }: { course: Course; viewer: CourseViewer }) {
-  const intl = useIntl();
   const pageUrl = useParams().pageUrl;
   return (
     <article className="detail">
@@ -23,7 +22,7 @@ export function PageEditor({ course, viewer }: { course: Course; viewer: CourseV
         </Link>
       </p>
       {!viewer.canManage ? (
-        <NotAllowed course={course} what={intl.formatMessage(pageMessages.what)} />
+        <NotAllowed course={course} what="pages" />
       ) : pageUrl === undefined ? (
         <NewPage course={course} />
       ) : (

@@ -14,6 +14,7 @@ import { canRecordMedia } from './media-capture.ts';
 import { MediaRecorderField } from './MediaRecorderField.tsx';
 import type { Recording } from './use-media-recorder.ts';
 import { submittableTypes, type SubmittableType } from './submittable.ts';
+import { WEB_ADDRESS_HINT } from '../../lib/web-address.ts';
 
 interface SubmitFormProps {
   courseId: number;
@@ -67,7 +68,7 @@ export function SubmitForm({ courseId, assignment }: SubmitFormProps) {
         <LazyRichTextEditor label={intl.formatMessage({ id: 'submissions.answer', defaultMessage: 'Your answer' })} initialHtml={body} onChange={setBody} disabled={pending} />
       )}
       {type === 'online_url' && (
-        <TextField label={intl.formatMessage({ id: 'submissions.url', defaultMessage: 'Website URL' })} type="url" value={url} onChange={setUrl} disabled={pending} placeholder="https://" />
+        <TextField label={intl.formatMessage({ id: 'submissions.url', defaultMessage: 'Website URL' })} type="url" value={url} onChange={setUrl} disabled={pending} placeholder={WEB_ADDRESS_HINT} />
       )}
       {type === 'online_upload' && <FileChooser allowedExtensions={extensions} onChange={filesChosen} uploads={uploads} disabled={pending} />}
       {type === 'media_recording' && <MediaRecorderField onChange={setRecording} uploads={uploads} disabled={pending} />}
