@@ -5,8 +5,8 @@ import { UI_WAIT } from './ui-screens.ts';
 
 /**
  * What the pseudo-locale walk checks on a screen (docs/decisions/0103): every visible text and accessible name comes
- * from the catalogue — in the pseudo-locale each message is bracketed, so what is left once the bracketed runs and
- * the test's own user content are taken out must hold no letter — and no text overflows its box.
+ * from the catalogue — in the pseudo-locale each message is bracketed, so what is left once the bracketed runs, the
+ * test's own user content and the text inside editors are taken out must hold no letter — and no text overflows its box.
  */
 export interface WalkAllowance {
   /** User content the test seeded (course and person names, emails): shown as typed, never translated. */
@@ -19,7 +19,8 @@ export interface WalkAllowance {
 const IN_PAGE = `(scopeSelector) => {
   const scopes = [...document.querySelectorAll(scopeSelector)];
   const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-  const texts = scopes.map((el) => el.innerText);
+  // What a person typed into an editor is their content, shown as typed: the editor's own text is taken out.
+  const texts = scopes.map((el) => [...el.querySelectorAll('[contenteditable=true]')].reduce((text, editor) => text.replace(editor.innerText, ' '), el.innerText));
   const names = [];
   for (const scope of scopes) {
     for (const el of [scope, ...scope.querySelectorAll('[aria-label], [title], img[alt]')]) {

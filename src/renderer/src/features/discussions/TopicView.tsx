@@ -61,7 +61,7 @@ function TopicModeration({ courseId, topic }: { courseId: number; topic: Discuss
       </Link>
       <TopicActions courseId={courseId} topic={topic} />
       <ConfirmDelete
-        what={announcement ? 'announcement' : 'discussion'}
+        what={topic.is_announcement ? 'announcement' : 'discussion'}
         question={
           <FormattedMessage
             id="discussions.delete.question"
