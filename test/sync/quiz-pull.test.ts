@@ -56,7 +56,7 @@ describe('what a device pulls of quizzes', () => {
   afterAll(() => hub.stop());
 
   it('a student’s device gets the questions as a taker sees them: choices without weights, comments, accepted answers or pairs', async () => {
-    const content = await pull(c.studentA.token, 'course');
+    const content = await pull(c.studentB.token, 'course');
     const [choice, short, numerical, matching] = questions.map((q) => live(content, `quiz_question:${q.id}`)?.data);
     expect(choice).toMatchObject({ question_type: 'multiple_choice_question', answers_withheld: true });
     expect(choice!.answers).toEqual((questions[0]!.answers as Json[]).map((a) => ({ id: a.id, text: a.text })));
@@ -74,6 +74,14 @@ describe('what a device pulls of quizzes', () => {
     expect(JSON.stringify([...content.values()])).not.toContain('photosynthesis');
     const group = [...content.values()].find((d) => d.type === 'quiz_group' && !d._deleted);
     expect(group?.data).toMatchObject({ pick_count: 1, question_points: 2, name: '' });
+  });
+
+  it('once a finished attempt shows the correct answers, as its questions API then does, its owner’s device gets the questions whole', async () => {
+    const choice = live(await pull(c.studentA.token, 'course'), `quiz_question:${questions[0]!.id}`)!.data;
+    expect((choice.answers as Json[]).map((a) => a.weight)).toEqual([100, 0]);
+    const rest = await api(hub, c.studentA.token, 'GET', `/api/v1/quiz_submissions/${attempts.shown.id}/questions?include[]=quiz_question`);
+    const shown = (rest.json as { quiz_submission_questions: Array<{ id: number; quiz_question: Json }> }).quiz_submission_questions.find((q) => q.id === questions[0]!.id)!;
+    expect((shown.quiz_question.answers as Json[]).map((a) => a.weight)).toEqual([100, 0]);
   });
 
   it('the teacher’s device gets the questions whole', async () => {

@@ -69,7 +69,8 @@ export class PullVisibility {
     // Removed content is REST's to no one: a tombstone to whoever may hold a copy.
     if (declared?.collection === 'course' && declared.removed?.(doc.data)) return shown === 'skip' ? 'skip' : 'hidden';
     if (shown !== true) return shown;
-    if (content.shownTo === 'quiz_takers' && !course.manages.has(content.managers)) return { ...doc, data: content.forTakers(doc.data) as Record<string, unknown> };
+    // A taker's copy, until their finished attempt shows the correct answers (as its questions API then does).
+    if (content.shownTo === 'quiz_takers' && !course.manages.has(content.managers) && !course.answersShown.has(doc.parent_id)) return { ...doc, data: content.forTakers(doc.data) as Record<string, unknown> };
     return content.shownTo === 'published' ? this.#asSeen(doc, course, content.whenLocked) : doc;
   }
 

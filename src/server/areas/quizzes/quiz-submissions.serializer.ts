@@ -1,24 +1,12 @@
 import type { Principal } from '../../domain/principal.ts';
-import { attemptsLeft, canScore, resultsVisible, scoresShownToTaker } from '../../domain/grading/quiz-taker-view.ts';
-import { quizSettings, type QuizData } from '../../domain/records/content-records.ts';
+import { attemptsLeft, canScore, correctAnswersVisible, resultsVisible, scoresShownToTaker } from '../../domain/grading/quiz-taker-view.ts';
+import type { QuizData } from '../../domain/records/content-records.ts';
 import type { QuizQuestionData, QuizSubmissionData } from '../../domain/records/quiz-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import { quizQuestionJson, takerQuestionJson } from './quiz-questions.serializer.ts';
 
 type StoredQuiz = Stored<QuizData>;
-
-/**
- * Whether the student may see the correct answers of a finished attempt: when results show, the quiz shows
- * correct answers, the show/hide dates allow it now, and (if so set) they have no attempt left.
- */
-export function correctAnswersVisible(quiz: QuizData, sub: QuizSubmissionData, now: number): boolean {
-  const s = quizSettings(quiz);
-  if (sub.workflow_state === 'untaken' || sub.finished_at === null || !resultsVisible(quiz, sub) || !s.show_correct_answers) return false;
-  if (s.show_correct_answers_at !== null && Date.parse(s.show_correct_answers_at) > now) return false;
-  if (s.hide_correct_answers_at !== null && Date.parse(s.hide_correct_answers_at) <= now) return false;
-  return !s.show_correct_answers_last_attempt || attemptsLeft(quiz, sub) === 0;
-}
 
 /** Canvas's QuizSubmission JSON; the validation token only to its owner. A student whose results are hidden gets no scores. */
 export function quizSubmissionJson(record: Stored<QuizSubmissionData>, quiz: StoredQuiz, viewer: Principal, isGrader: boolean, baseUrl: string, now: number) {

@@ -59,12 +59,13 @@ export const submissionRecord = declareRecord<SubmissionData>()({
 });
 
 // One per student and quiz, found by the pair. It holds each question's result, which tells right from wrong: its
-// owner's device holds it as the API shows it to them (decision 0120), results withheld as the quiz says.
+// owner's device holds it as the API shows it to them (decision 0120), results withheld as the quiz says. Whether it
+// shows the correct answers decides how its quiz's questions travel to its owner (its_user).
 export const quizSubmissionRecord = declareRecord<QuizSubmissionData>()({
   ...courseUser,
   pull: 'quiz_attempts',
   type: 'quiz_submission',
-  scopes: 'none',
+  scopes: 'its_user',
   slots: (s) => ({ course_id: s.course_id, user_id: s.user_id, parent_id: s.quiz_id, lookup_key: quizSubmissionKey(s.quiz_id, s.user_id) }),
 });
 

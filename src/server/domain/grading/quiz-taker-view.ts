@@ -24,6 +24,18 @@ export function resultsVisible(quiz: QuizData, sub: QuizSubmissionData): boolean
   return true;
 }
 
+/**
+ * Whether the student may see the correct answers of a finished attempt: when results show, the quiz shows
+ * correct answers, the show/hide dates allow it now, and (if so set) they have no attempt left.
+ */
+export function correctAnswersVisible(quiz: QuizData, sub: QuizSubmissionData, now: number): boolean {
+  const s = quizSettings(quiz);
+  if (sub.workflow_state === 'untaken' || sub.finished_at === null || !resultsVisible(quiz, sub) || !s.show_correct_answers) return false;
+  if (s.show_correct_answers_at !== null && Date.parse(s.show_correct_answers_at) > now) return false;
+  if (s.hide_correct_answers_at !== null && Date.parse(s.hide_correct_answers_at) <= now) return false;
+  return !s.show_correct_answers_last_attempt || attemptsLeft(quiz, sub) === 0;
+}
+
 /** Whether the attempt's owner sees its scores now: while it runs (the earlier attempts' kept score), or as `hide_results` allows. */
 export function scoresShownToTaker(quiz: QuizData, sub: QuizSubmissionData): boolean {
   return sub.workflow_state === 'untaken' || resultsVisible(quiz, sub);
