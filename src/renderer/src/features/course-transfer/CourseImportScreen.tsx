@@ -16,7 +16,7 @@ import { NotAllowed } from '../courses/NotAllowed.tsx';
 import { HubImportNotice } from './HubImportNotice.tsx';
 import { ImportOutcome } from './ImportOutcome.tsx';
 import { SelectiveChoice } from './SelectiveChoice.tsx';
-import { transferWords } from './transfer-words.ts';
+import { MIGRATOR_WORDS, transferWords } from './transfer-words.ts';
 
 type DateChoice = 'keep' | 'shift' | 'remove';
 
@@ -107,11 +107,14 @@ function ImportForm({ courseId, migrators }: { courseId: number; migrators: Migr
           <FormattedMessage id="courseTransfer.import.type" defaultMessage="Content type" />
         </label>
         <select id={`${id}-type`} value={migrationType} onChange={(e) => setMigrationType(e.target.value)}>
-          {migrators.map((m) => (
-            <option key={m.type} value={m.type}>
-              {m.name}
-            </option>
-          ))}
+          {migrators.map((m) => {
+            const words = MIGRATOR_WORDS[m.type];
+            return (
+              <option key={m.type} value={m.type}>
+                {words ? intl.formatMessage(words) : m.name}
+              </option>
+            );
+          })}
         </select>
       </div>
       <fieldset className="choice">

@@ -15,3 +15,9 @@ export const SELECTIVE_TYPE_WORDS: Partial<Record<string, MessageDescriptor>> = 
   wiki_pages: { id: 'courseTransfer.type.pages', defaultMessage: 'Pages' },
   attachments: { id: 'courseTransfer.type.files', defaultMessage: 'Files' },
 });
+
+/** The importers by their API names (the server names them in English); another one shows the server's name. */
+export const MIGRATOR_WORDS: Partial<Record<string, MessageDescriptor>> = defineMessages({
+  common_cartridge_importer: { id: 'courseTransfer.migrator.commonCartridge', defaultMessage: 'Common Cartridge 1.x Package' },
+  canvas_cartridge_importer: { id: 'courseTransfer.migrator.canvasCartridge', defaultMessage: 'Canvas Course Export Package' },
+});
