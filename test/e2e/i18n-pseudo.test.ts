@@ -82,6 +82,9 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: 'course groups: a set, its groups, members and leader', path: (id) => `/courses/${id}/groups` },
   { name: 'the New group set form', path: (id) => `/courses/${id}/groups`, open: pressButton('New group set') },
   { name: 'course settings', path: (id) => `/courses/${id}/settings` },
+  { name: 'import course content (dates shifted to a new term)', path: (id) => `/courses/${id}/settings/import`, open: chooseRadio('Shift dates to a new term') },
+  { name: 'export course content', path: (id) => `/courses/${id}/settings/export` },
+  { name: 'import grades', path: (id) => `/courses/${id}/grades/import` },
 ];
 
 /** What only a student has. */

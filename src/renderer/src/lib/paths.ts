@@ -27,6 +27,9 @@ export const paths = {
   connectHub: () => '/connect',
   syncDetails: () => '/sync',
   conflicts: () => '/sync/conflicts',
+  courseImport: (courseId: number) => `/courses/${courseId}/settings/import`,
+  courseExport: (courseId: number) => `/courses/${courseId}/settings/export`,
+  gradebookImport: (courseId: number) => `/courses/${courseId}/grades/import`,
 };
 
 const ID = /^\d{1,16}$/;

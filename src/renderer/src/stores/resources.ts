@@ -16,6 +16,7 @@ import type {
   WikiPage,
 } from '../../../contracts/lms-dtos.ts';
 import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
+import type { Migrator } from '../../../contracts/move-dtos.ts';
 import type { CoursePoll } from '../api/poll-calls.ts';
 import type { Resource } from './resource-store.ts';
 import { groupSetMembers, type GroupSetMembers } from './group-set-members.ts';
@@ -132,4 +133,5 @@ export const resources = {
     load: (api) => api.notificationPreferences(channelId),
   }),
   tokens: (): Resource<AccessTokenInfo[]> => ({ key: 'tokens', load: (api) => api.tokens() }),
+  migrators: (courseId: number): Resource<Migrator[]> => ({ key: `course:${courseId}:migrators`, load: (api) => api.migrators(courseId) }),
 };
