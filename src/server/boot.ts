@@ -1,14 +1,17 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
+import { hostname, networkInterfaces } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { healthRoutes } from './areas/health/health.routes.ts';
 import { openApiRoutes } from './areas/openapi/openapi.routes.ts';
-import { ConfigError, DEFAULT_HOST } from './config.ts';
+import { ConfigError, DEFAULT_CLASSROOM_PORT, DEFAULT_HOST } from './config.ts';
 import { openCore, type CoreOptions, type ServerCore } from './core.ts';
 import { DataDirError, refuseUnusableDataDir } from './data-dir.ts';
 import { DataDirInUseError } from './data-dir-lock.ts';
 import type { SecretStore } from './secret-store.ts';
-import { createApp } from './http/app.ts';
+import { createApp, type AppOptions } from './http/app.ts';
+import type { Principal } from './domain/principal.ts';
+import type { ClassroomListener } from './sync/classroom-hub.ts';
 import type { ServerErrorLog } from './http/error-envelopes.ts';
 import { hubHostAllowlist, isLoopbackHost, loopbackHostAllowlist } from './http/host-guard.ts';
 import type { CorsOptions } from './http/origin-guard.ts';
@@ -43,6 +46,8 @@ export interface ServerConfig {
   logError?: ServerErrorLog;
   /** Where secrets read back later are kept (the hub token); default 0600 files in the data dir. */
   secrets?: SecretStore;
+  /** The classroom hub (decision 0124): `auto` shares whenever connected; `port` is the LAN listener's (0: any free). */
+  classroom?: { auto?: boolean; port?: number };
 }
 
 export interface RunningServer {
@@ -88,7 +93,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   try {
     // Known only once bound (port 0 in tests): Host headers must name this port.
     const allowedHosts = config.allowedHosts?.length ? hubHostAllowlist(port, host, config.allowedHosts) : loopbackHostAllowlist(port, host);
-    handle = createApp({
+    const appOptions: AppOptions = {
       rendererDir: config.rendererDir ?? CHECKOUT_RENDERER_DIR,
       routes: serverRoutes(core),
       verifyToken: (token) => core.verifyToken(token),
@@ -101,7 +106,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       foreground: core.services.sync.foreground,
       cors: config.cors,
       logError: config.logError,
-    });
+    };
+    handle = createApp(appOptions);
+    await core.services.classroom.start(classroomListener(core, appOptions, config.classroom?.port ?? DEFAULT_CLASSROOM_PORT), config.classroom?.auto === true);
   } catch (err) {
     await closeHttp(httpServer);
     await core.close();
@@ -149,6 +156,56 @@ function listen(server: Server, host: string, port: number): Promise<Server> {
     server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(host, port) : err));
     server.listen(port, host);
   });
+}
+
+/**
+ * The classroom hub's LAN listener (decision 0124): the same app on every interface, answering only the Host names
+ * this machine has on the LAN (and loopback), and admitting only the class's people and its teacher.
+ */
+function classroomListener(core: ServerCore, options: AppOptions, port: number): ClassroomListener {
+  const { classroom } = core.services;
+  const admitted = (principal: Principal | undefined) => (principal && classroom.admits(principal.userId) ? principal : undefined);
+  let allowed: ReadonlySet<string> = new Set();
+  let server: Server | undefined;
+  const app = createApp({
+    ...options,
+    verifyToken: async (token) => admitted(await options.verifyToken(token)),
+    verifySession: async (cookieValue, csrf) => {
+      const principal = admitted(await options.verifySession(cookieValue, csrf));
+      if (principal?.sessionId !== undefined) classroom.browserSeen(principal.sessionId, principal.userId, Date.now());
+      return principal;
+    },
+    allowedHosts: () => allowed,
+    trustLoopbackProxy: false,
+  });
+  return {
+    async open() {
+      server = await listen(createServer(app), LAN_HOST, port);
+      const bound = (server.address() as AddressInfo).port;
+      const addresses = lanAddresses();
+      allowed = hubHostAllowlist(bound, LAN_HOST, [...addresses, `${hostname().toLowerCase()}.local`]);
+      return { port: bound, addresses };
+    },
+    async close() {
+      const open = server;
+      server = undefined;
+      if (open) {
+        open.closeAllConnections();
+        await closeHttp(open);
+      }
+    },
+  };
+}
+
+/** Every interface: a class reaches the teacher's laptop by whatever LAN it is on. */
+const LAN_HOST = '0.0.0.0';
+
+/** This machine's IPv4 addresses other than loopback: what the class types. */
+function lanAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => a.family === 'IPv4' && !a.internal)
+    .map((a) => a.address);
 }
 
 function closeHttp(server: Server): Promise<void> {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 4477;
+/** Where a classroom hub serves its class on the LAN (decision 0124), beside the loopback port. */
+export const DEFAULT_CLASSROOM_PORT = 4478;
 const APP_DIR_NAME = 'Outpost';
 
 export interface ServerEnvConfig {
@@ -16,6 +18,8 @@ export interface ServerEnvConfig {
   hub?: { url: string; token: string };
   /** OUTPOST_ALLOWED_HOSTS: the host names other machines reach a hub by; required to bind off loopback. */
   allowedHosts?: string[];
+  /** OUTPOST_CLASSROOM_HUB=1 (share with the class whenever connected) and OUTPOST_CLASSROOM_PORT. */
+  classroom: { auto: boolean; port: number };
 }
 
 export class ConfigError extends Error {}
@@ -31,12 +35,12 @@ export function defaultDataDir(
   return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), APP_DIR_NAME);
 }
 
-export function parsePort(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_PORT;
+export function parsePort(raw: string | undefined, name = 'OUTPOST_PORT', fallback = DEFAULT_PORT): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
   // Only plain decimal integers: "4477abc" or "1e3" are typos, not ports.
-  if (!/^\d{1,5}$/.test(raw.trim())) throw new ConfigError(`OUTPOST_PORT must be an integer from 0 to 65535, got "${raw}"`);
+  if (!/^\d{1,5}$/.test(raw.trim())) throw new ConfigError(`${name} must be an integer from 0 to 65535, got "${raw}"`);
   const port = Number(raw);
-  if (port > 65535) throw new ConfigError(`OUTPOST_PORT must be an integer from 0 to 65535, got "${raw}"`);
+  if (port > 65535) throw new ConfigError(`${name} must be an integer from 0 to 65535, got "${raw}"`);
   return port;
 }
 
@@ -54,7 +58,16 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnvCo
     adminToken,
     hub: parseHub(env.OUTPOST_HUB_URL, env.OUTPOST_HUB_TOKEN),
     allowedHosts: parseAllowedHosts(env.OUTPOST_ALLOWED_HOSTS),
+    classroom: { auto: parseSwitch('OUTPOST_CLASSROOM_HUB', env.OUTPOST_CLASSROOM_HUB), port: parsePort(env.OUTPOST_CLASSROOM_PORT, 'OUTPOST_CLASSROOM_PORT', DEFAULT_CLASSROOM_PORT) },
   };
+}
+
+/** An on/off variable: unset, empty or 0 is off; 1 is on; anything else is a typo worth a refusal. */
+function parseSwitch(name: string, raw: string | undefined): boolean {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0') return false;
+  if (value === '1') return true;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
 }
 
 /** A token `refuseWeakToken` accepts, shaped like the ones Outpost issues, for a process that starts its own server. */

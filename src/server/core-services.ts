@@ -5,6 +5,7 @@ import type { ServiceTokens } from './domain/oauth/service-tokens.ts';
 import type { InstallationData } from './domain/records/local-records.ts';
 import type { Repositories } from './domain/repositories.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import type { ClassroomHub } from './sync/classroom-hub.ts';
 import type { SyncServices } from './sync/sync-services.ts';
 import type { WebhookServices } from './webhooks/webhook-services.ts';
 
@@ -25,6 +26,8 @@ export interface CoreServices {
   readonly serviceTokens: ServiceTokens;
   /** Sync: the hub's pull/push and the conflict log (sync/). */
   readonly sync: SyncServices;
+  /** Serving the class on the LAN from this (the teacher's) installation (decision 0124). */
+  readonly classroom: ClassroomHub;
   /** The job table: Progress jobs that survive a restart (jobs/). */
   readonly jobs: JobRunner;
 }

@@ -16,6 +16,7 @@ import type { AnyRoute } from './http/route.ts';
 import { databasePath, openDatabase, type OutpostDatabase } from './storage/database.ts';
 import { RECORD_MIGRATIONS } from './domain/record-migrations.ts';
 import { SyncServices } from './sync/sync-services.ts';
+import { ClassroomHub } from './sync/classroom-hub.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import type { DeviceSync } from './sync/device-sync.ts';
 import { FileSecretStore, type SecretStore } from './secret-store.ts';
@@ -73,15 +74,18 @@ export async function openServices(dataDir: string, fixedTokens: (adminUserId: n
     const repos = createRepositories(db, ids);
     const installation = (await ensureInstallation(repos, Date.now())).data;
     const access = new Access(repos);
+    const sessions = new Sessions(repos);
+    const sync = new SyncServices(db, repos, access, ids);
     const services: CoreServices = {
       repos,
       access,
       tokens: new AccessTokens(repos, fixedTokens(installation.admin_user_id)),
-      sessions: new Sessions(repos),
+      sessions,
       installation,
       webhooks: new WebhookServices(db.collections.local, ids),
       serviceTokens: new ServiceTokens(),
-      sync: new SyncServices(db, repos, access, ids),
+      sync,
+      classroom: new ClassroomHub(db.collections.local, ids, repos, sessions, sync.hub),
       jobs: new JobRunner(db, repos, ids),
     };
     const opened = db;
@@ -131,7 +135,7 @@ export async function openCore(options: CoreOptions): Promise<ServerCore> {
       return hubLink.deviceSync;
     },
     close() {
-      closed ??= Promise.all([services.jobs.stop(), webhookRuntime?.stop(), hubLink.stop()]).then(close);
+      closed ??= Promise.all([services.jobs.stop(), webhookRuntime?.stop(), services.classroom.stop(), hubLink.stop()]).then(close);
       return closed;
     },
   };

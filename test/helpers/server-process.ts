@@ -18,7 +18,7 @@ export class ServerProcess {
   }
 
   /** With `hub`, the process is a device syncing with that hub as the token's user. */
-  static async start(options: { dataDir: string; port: number; adminToken: string; hub?: { url: string; token: string } }): Promise<ServerProcess> {
+  static async start(options: { dataDir: string; port: number; adminToken: string; hub?: { url: string; token: string }; env?: Record<string, string> }): Promise<ServerProcess> {
     const child = spawn(process.execPath, [SERVE], {
       env: {
         ...process.env,
@@ -26,6 +26,7 @@ export class ServerProcess {
         OUTPOST_PORT: String(options.port),
         OUTPOST_ADMIN_TOKEN: options.adminToken,
         ...(options.hub ? { OUTPOST_HUB_URL: options.hub.url, OUTPOST_HUB_TOKEN: options.hub.token } : {}),
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -14,7 +14,15 @@ describe('server configuration from the environment', () => {
       dataDir: '/d',
       host: '::1',
       port: 0,
+      classroom: { auto: false, port: 4478 },
     });
+  });
+
+  it('reads OUTPOST_CLASSROOM_HUB and OUTPOST_CLASSROOM_PORT, refusing anything but 1 or 0 for the switch', () => {
+    expect(readServerEnv({ OUTPOST_CLASSROOM_HUB: '1', OUTPOST_CLASSROOM_PORT: '0' }).classroom).toEqual({ auto: true, port: 0 });
+    expect(readServerEnv({ OUTPOST_CLASSROOM_HUB: '0' }).classroom.auto).toBe(false);
+    expect(() => readServerEnv({ OUTPOST_CLASSROOM_HUB: 'yes' })).toThrow(/OUTPOST_CLASSROOM_HUB must be 1 or 0/);
+    expect(() => readServerEnv({ OUTPOST_CLASSROOM_PORT: '99999' })).toThrow(/OUTPOST_CLASSROOM_PORT must be an integer/);
   });
 
   it('uses each platform’s data directory convention', () => {

@@ -50,6 +50,8 @@ import { gradebookUploadsRoutes } from './gradebook-uploads/gradebook-uploads.ro
 import { contentExportsRoutes } from './content-exports/content-exports.routes.ts';
 import { contentMigrationsRoutes } from './content-migrations/content-migrations.routes.ts';
 import { hubRoutes } from './sync/hub.routes.ts';
+import { classroomRoutes } from './classroom/classroom.routes.ts';
+import { classroomDelegationRoutes } from './classroom/classroom-delegation.routes.ts';
 import { replayRoutes } from './sync/replay.routes.ts';
 
 /**
@@ -108,6 +110,8 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     plannerRoutes(services),
     webhookSubscriptionsRoutes(services),
     hubRoutes(services),
+    classroomRoutes(services),
+    classroomDelegationRoutes(services),
     syncRoutes(services, () => routes),
     // Last: a device's writes (and a conflict's write made again) are replayed through every route above.
     replayRoutes(services, () => routes),

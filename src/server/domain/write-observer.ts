@@ -33,9 +33,45 @@ export interface WrittenRecord {
 
 const observers = new AsyncLocalStorage<WriteObserver>();
 
-/** Runs `work` (a request's handler) with every write it makes reported to `observer`. */
+/**
+ * Runs `work` (a request's handler) with every write it makes reported to `observer`, and to the observer it already
+ * runs under, if any: a middle tier replays a device's entry (its receipt) and records it for the tier above (its
+ * outbox entry) in one request (decision 0127).
+ */
 export function observeWrites<T>(observer: WriteObserver, work: () => Promise<T>): Promise<T> {
-  return observers.run(observer, work);
+  const outer = observers.getStore();
+  return observers.run(outer ? new BothObservers(outer, observer) : observer, work);
+}
+
+/** Two observers of one request: both add their companions to the same transaction, neither hears of the other's. */
+class BothObservers implements WriteObserver {
+  readonly #outer: WriteObserver;
+  readonly #inner: WriteObserver;
+  readonly #ofOuter = new WeakSet<StoredRecord<object>>();
+  readonly #ofInner = new WeakSet<StoredRecord<object>>();
+
+  constructor(outer: WriteObserver, inner: WriteObserver) {
+    this.#outer = outer;
+    this.#inner = inner;
+  }
+
+  async companions(collection: RecordCollection, writes: readonly ObservedWrite[]): Promise<StoredRecord<object>[]> {
+    const outer = await this.#outer.companions(collection, writes);
+    const inner = await this.#inner.companions(collection, writes);
+    for (const record of outer) this.#ofOuter.add(record);
+    for (const record of inner) this.#ofInner.add(record);
+    return [...outer, ...inner];
+  }
+
+  committed(collection: RecordCollection, written: readonly WrittenRecord[]): void {
+    this.#outer.committed(collection, written.filter((w) => !this.#ofInner.has(w.record)));
+    this.#inner.committed(collection, written.filter((w) => !this.#ofOuter.has(w.record)));
+  }
+
+  failed(companions: readonly StoredRecord<object>[]): void {
+    this.#outer.failed(companions);
+    this.#inner.failed(companions);
+  }
 }
 
 /** The observer of the request this code runs in, if any. */
@@ -54,6 +90,8 @@ export interface JournaledWrite {
   readonly userId: number | null;
   readonly requestId: string;
   readonly now: number;
+  /** When the user made the write, where a lower tier vouched for a time before `now` (`RequestContext.madeAt`). */
+  readonly madeAt?: number;
   /** The merged path, query and body parameters as received (JSON values), before validation. */
   readonly params: Readonly<Record<string, unknown>>;
 }

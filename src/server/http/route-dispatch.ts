@@ -84,7 +84,7 @@ export async function runRoute(
   const handle = async () => route.handler({ ...ctx, received }, parsed.data, scope);
   if (!journal) return handle();
   const recorded = route.recordAs?.(parsed.data) ?? received;
-  const write = { ...recorded, localOnly: route.localOnly === true, userId: ctx.principal?.userId ?? null, requestId: ctx.requestId, now: ctx.now };
+  const write = { ...recorded, localOnly: route.localOnly === true, userId: ctx.principal?.userId ?? null, requestId: ctx.requestId, now: ctx.now, madeAt: ctx.madeAt };
   return journal.around(write, handle);
 }
 

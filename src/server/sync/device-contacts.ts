@@ -4,7 +4,7 @@ import type { Principal } from '../domain/principal.ts';
 import { Repository } from '../domain/repository.ts';
 import type { TimeEvidence } from '../domain/time-evidence.ts';
 import type { RecordCollection } from '../storage/database.ts';
-import { LATEST_ID_HEADER } from './hub-client.ts';
+import { LATEST_ID_HEADER, WAITING_HEADER } from './hub-client.ts';
 
 /** One sync request of a token as the hub received it, and the latest id its device named then. */
 interface ContactData {
@@ -32,6 +32,15 @@ const CONTACT_GRAIN_MS = 60_000;
  */
 export const DELIVERY_GRACE_MS = 10 * 60_000;
 
+/** What the hub last heard from a token's device: kept in memory, for `Devices in this class` (decision 0128). */
+export interface DeviceSeen {
+  token_id: number;
+  user_id: number;
+  at: number;
+  /** The changes the device said it still had to send. */
+  waiting: number;
+}
+
 /**
  * The hub's record of when each token's device was last in contact, and what it had written by then (decision
  * 0062). Ids on a device only grow, so an outbox entry whose id is above the latest id a contact named was made
@@ -43,6 +52,7 @@ export class DeviceContacts {
   readonly #contacts: Repository<ContactData>;
   /** The newest contact written per token, so a device that pulls every few seconds is not one write per pull. */
   readonly #newest = new Map<number, { latest_id: number; at: number }>();
+  readonly #seen = new Map<number, DeviceSeen>();
 
   constructor(local: RecordCollection, ids: IdAllocator) {
     this.#contacts = new Repository<ContactData>(local, 'sync_contact', ids, (c) => ({ user_id: c.user_id, parent_id: c.token_id, lookup_key: `sync_contact:${c.token_id}:${c.latest_id}` }));
@@ -50,7 +60,8 @@ export class DeviceContacts {
 
   /** Notes a sync request of `principal`'s token, received at `now`. */
   async record(principal: Principal, headers: IncomingHttpHeaders, now: number): Promise<void> {
-    const latestId = latestIdOf(headers[LATEST_ID_HEADER]);
+    const latestId = integerHeader(headers[LATEST_ID_HEADER]);
+    this.#seen.set(principal.tokenId, { token_id: principal.tokenId, user_id: principal.userId, at: now, waiting: integerHeader(headers[WAITING_HEADER]) });
     const newest = this.#newest.get(principal.tokenId);
     if (newest && newest.latest_id === latestId && now - newest.at < CONTACT_GRAIN_MS) return;
     this.#newest.set(principal.tokenId, { latest_id: latestId, at: now });
@@ -59,6 +70,11 @@ export class DeviceContacts {
     const existing = await this.#contacts.byLookup(`sync_contact:${principal.tokenId}:${latestId}`);
     if (existing) await this.#contacts.update(existing.id, stamp, (current) => ({ ...current, at: Math.max(current.at, now) }));
     else await this.#contacts.create(data, stamp);
+  }
+
+  /** Every token's device heard since this process started, with the time of its last sync request. */
+  seen(): DeviceSeen[] {
+    return [...this.#seen.values()];
   }
 
   /**
@@ -97,8 +113,8 @@ export class DeviceContacts {
   }
 }
 
-/** A device's latest id from its header; anything else names none. */
-function latestIdOf(value: string | string[] | undefined): number {
+/** A non-negative integer header (a latest id, a count); anything else names none (0). */
+function integerHeader(value: string | string[] | undefined): number {
   const n = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : 0;
   return Number.isSafeInteger(n) ? n : 0;
 }

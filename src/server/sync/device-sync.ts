@@ -65,17 +65,22 @@ export class DeviceSync {
   /** Undefined until the first exchange tells; false after a failed request or a dropped stream. */
   #hubReachable: boolean | undefined;
   #lastSyncedAt: number | undefined;
+  /** The outbox's pending entries as last counted (each recorded write adds one until the next count): named to the hub. */
+  #waitingHint = 0;
   readonly #active = new Map<PullCollection, boolean>();
 
   constructor(options: DeviceSyncOptions) {
     const { ids } = options;
-    this.client = new HubClient(options.hub, () => ids.latest);
+    this.client = new HubClient(options.hub, () => ids.latest, () => this.#waitingHint);
     this.#outbox = options.outbox;
     this.#db = options.db;
     this.#replica = ids.replica;
     this.#sender = new OutboxSender(options.outbox, this.client, options.db, ids.replica);
     // A recorded write is sent as soon as its request has finished (RxDB's own push may have run before that).
-    this.#stopRecorded = options.outbox.onRecorded(() => void this.#send().catch(() => (this.#hubReachable = false)));
+    this.#stopRecorded = options.outbox.onRecorded(() => {
+      this.#waitingHint += 1;
+      void this.#send().catch(() => (this.#hubReachable = false));
+    });
     this.#online = options.isOnline?.() ?? true;
     const replications = new Map<PullCollection, Replication>();
     for (const name of PULL_COLLECTIONS) {
@@ -120,6 +125,7 @@ export class DeviceSync {
    */
   async status(): Promise<ReplicationStatus> {
     const waiting = await this.#outbox.waiting();
+    this.#waitingHint = waiting;
     const busy = [...this.#active.values()].some(Boolean) || waiting > 0 || this.#hubReachable === undefined;
     const state = !this.#online || this.#hubReachable === false ? 'offline' : busy ? 'syncing' : 'synced';
     return { state, lastSyncedAt: this.#lastSyncedAt, waiting };
@@ -144,6 +150,7 @@ export class DeviceSync {
   /** Sends the outbox; what the hub made of the entries (its own records, with its ids and times) is pulled at once. */
   async #send(): Promise<void> {
     const answered = await this.#sender.flush();
+    this.#waitingHint = await this.#outbox.waiting();
     this.#reached();
     if (answered > 0) this.reSync();
   }

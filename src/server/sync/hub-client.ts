@@ -1,3 +1,4 @@
+import type { Delegation } from './classroom-delegations.ts';
 import type { ReplayResult } from './replay-ledger.ts';
 import { encodeCheckpoint, type PullCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
 
@@ -13,6 +14,9 @@ export interface HubConnection {
  */
 export const LATEST_ID_HEADER = 'outpost-latest-id';
 
+/** How many changes the device still has to send, also on every sync request: what `Devices in this class` shows. */
+export const WAITING_HEADER = 'outpost-waiting';
+
 export class HubRequestError extends Error {
   readonly status: number;
 
@@ -27,10 +31,12 @@ export class HubRequestError extends Error {
 export class HubClient {
   readonly #hub: HubConnection;
   readonly #latestId: () => number;
+  readonly #waiting: () => number;
 
-  constructor(hub: HubConnection, latestId: () => number) {
+  constructor(hub: HubConnection, latestId: () => number, waiting: () => number = () => 0) {
     this.#hub = hub;
     this.#latestId = latestId;
+    this.#waiting = waiting;
   }
 
   get connection(): HubConnection {
@@ -48,6 +54,19 @@ export class HubClient {
   /** Sends outbox entries; the hub performs them in order as the token's user and answers each outcome. */
   async replay(device: number, entries: readonly unknown[]): Promise<ReplayResult[]> {
     return ((await this.#call('POST', '/api/v1/sync/replay', { device, entries })) as { results: ReplayResult[] }).results;
+  }
+
+  /**
+   * Asks the hub for (or refreshes) this token's classroom delegation (decision 0126): the courses and the people it
+   * covers, with their verifiers. Undefined when the hub grants none (the user teaches no active course).
+   */
+  async classroomDelegation(): Promise<Delegation | undefined> {
+    try {
+      return (await this.#call('POST', '/api/v1/sync/classroom_delegation', {})) as Delegation;
+    } catch (err) {
+      if (err instanceof HubRequestError && err.status === 400) return undefined;
+      throw err;
+    }
   }
 
   /** The hub's current state of records, as its pull would send them (a tombstone for what the user may not hold). */
@@ -80,6 +99,6 @@ export class HubClient {
   }
 
   #auth(): Record<string, string> {
-    return { authorization: `Bearer ${this.#hub.token}`, [LATEST_ID_HEADER]: String(this.#latestId()) };
+    return { authorization: `Bearer ${this.#hub.token}`, [LATEST_ID_HEADER]: String(this.#latestId()), [WAITING_HEADER]: String(this.#waiting()) };
   }
 }

@@ -63,7 +63,7 @@ export class OutboxSender {
       for (const entry of batch) {
         const result = byId.get(entry.record.id);
         if (!result) throw new Error(`the hub did not answer outbox entry ${entry.record.id}`);
-        if (result.outcome === 'applied') await this.#outbox.remove(entry);
+        if (result.outcome === 'applied') await this.#outbox.settle(entry, result.ids ?? []);
         else if (result.outcome === 'conflict' && result.conflict) await this.#outbox.conflicted(entry, result.conflict, Date.now());
         else await this.#outbox.refuse(entry, result.status, result.message ?? '', Date.now());
         await this.#removePlaceholders(entry);

@@ -5,6 +5,7 @@ import type { OutpostDatabase, RecordCollection } from '../storage/database.ts';
 import type { StoredRecord } from '../storage/record-schema.ts';
 import type { ConflictFinding, ConflictLog } from './conflict-log.ts';
 import { changeOf, type FieldChange } from './conflict-policies.ts';
+import type { IdPair, SettledIds } from './settled-ids.ts';
 import { PULL_COLLECTIONS, type PullCollection } from './sync-partitions.ts';
 
 /** The record type of outbox entries, stored beside the changes they describe (see `Outbox`). */
@@ -76,10 +77,12 @@ export class Outbox implements WriteJournal {
   #idle: { promise: Promise<void>; resolve: () => void } | undefined;
 
   readonly #conflicts: ConflictLog;
+  readonly #settled: SettledIds;
 
   /** `recording` says whether the installation is connected to a hub now: only then are writes recorded. */
-  constructor(db: OutpostDatabase, ids: IdAllocator, conflicts: ConflictLog, recording: () => boolean) {
+  constructor(db: OutpostDatabase, ids: IdAllocator, conflicts: ConflictLog, settled: SettledIds, recording: () => boolean) {
     this.#conflicts = conflicts;
+    this.#settled = settled;
     this.#repos = new Map(PULL_COLLECTIONS.map((name) => [name, new Repository<OutboxEntryData>(db.collections[name], OUTBOX_TYPE, ids, outboxSlots)]));
     this.#names = new Map(PULL_COLLECTIONS.map((name) => [db.collections[name], name]));
     this.#recording = recording;
@@ -92,7 +95,8 @@ export class Outbox implements WriteJournal {
       route: write.route,
       params: { ...write.params },
       user_id: write.userId,
-      device_time: write.now,
+      // A replayed write of a device below (decision 0127) keeps the time this installation vouched for.
+      device_time: write.madeAt ?? write.now,
       base: null,
       created: [],
       state: 'pending',
@@ -150,7 +154,16 @@ export class Outbox implements WriteJournal {
     return (await this.#all({ sort_key: 'refused', user_id: userId })).reverse();
   }
 
-  /** The hub applied the entry: it leaves the outbox. */
+  /**
+   * The hub applied the entry: the ids it gave the records the entry created are kept, for devices below that may
+   * still name this installation's ids (decision 0127), and the entry leaves the outbox.
+   */
+  async settle(entry: OutboxEntry, ids: readonly IdPair[]): Promise<void> {
+    await this.#settled.keep(ids, { actorId: entry.record.data.user_id, requestId: entry.record.request_id, now: Date.now() });
+    await this.remove(entry);
+  }
+
+  /** The entry leaves the outbox. */
   async remove(entry: OutboxEntry): Promise<void> {
     const stored = await this.#repos.get(entry.collection)!.get(entry.record.id);
     if (stored) await writeTogether([this.#repos.get(entry.collection)!.removal(stored)]);

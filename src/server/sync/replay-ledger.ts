@@ -5,6 +5,7 @@ import { COLLECTION_NAMES, type CollectionName, type OutpostDatabase, type Recor
 import type { StoredRecord } from '../storage/record-schema.ts';
 import type { ConflictFinding, ConflictLog } from './conflict-log.ts';
 import type { CreatedRecord, OutboxEntryData } from './outbox.ts';
+import type { IdPair, SettledIds } from './settled-ids.ts';
 import { HubStateIsLater, ReplayConflicts, type Clash, type MayRead, type ShownToUser, type TargetWatch } from './replay-conflicts.ts';
 
 /** An outbox entry as the device sends it: its id on the device is its idempotency key. */
@@ -19,12 +20,19 @@ export interface ReplayResult {
   message: string | null;
   /** What a `conflict` outcome kept and lost, for the device to record too. */
   conflict: ConflictFinding | null;
+  /** For an applied entry that created records: the ids this hub gave them (decision 0127); absent when none. */
+  ids?: IdPair[];
 }
 
 const CONFLICT_MESSAGE = 'The same fields were changed on the hub later; that change stands and this one is kept for review.';
 
-/** How the hub performs one entry as the token's user, and what it knows of that user and device. */
+/** How the hub performs one entry as its user, and what it knows of that user and device. */
 export interface EntryRun {
+  /**
+   * Whom the entry is performed as: the token's user for their own entries, a student of the class for a
+   * delegated token (decision 0126); undefined when the hub may not act for the entry's user (refused, 401).
+   */
+  actor: number | undefined;
   /** The device's time of the entry where the hub can vouch for it (decision 0062), else undefined. */
   vouched(): Promise<number | undefined>;
   /** Runs the entry's route as its user: 2xx applied, 4xx refused (a 5xx throws); `madeAt` as `vouched` said. */
@@ -67,9 +75,13 @@ export class ReplayLedger {
   readonly #idMap: Repository<IdMapData>;
   readonly #log: ConflictLog;
   readonly #conflicts: ReplayConflicts;
+  readonly #settled: SettledIds;
+  readonly #replica: number;
 
-  constructor(db: OutpostDatabase, ids: IdAllocator, log: ConflictLog, mayRead: MayRead) {
+  constructor(db: OutpostDatabase, ids: IdAllocator, log: ConflictLog, mayRead: MayRead, settled: SettledIds) {
     this.#db = db;
+    this.#settled = settled;
+    this.#replica = ids.replica;
     this.#log = log;
     this.#conflicts = new ReplayConflicts(db, log, ids, mayRead);
     this.#receipts = new Map(COLLECTION_NAMES.map((name) => [name, new Repository<ReceiptData>(db.collections[name], RECEIPT_TYPE, ids, receiptSlots)]));
@@ -79,14 +91,15 @@ export class ReplayLedger {
   }
 
   /**
-   * One entry of `userId`'s device, performed by `run` unless a receipt says it was. The caller runs the entries of
-   * one device one at a time, in order.
+   * One entry of the device of `userId` (the token's user), performed by `run` unless a receipt says it was. The
+   * caller runs the entries of one device one at a time, in order.
    */
   async replay(userId: number, device: number, entry: SentEntry, requestId: string, run: EntryRun): Promise<ReplayResult> {
     const receipt = await this.#receipt(receiptLookup(userId, device, entry.id));
-    if (receipt) return resultOf(entry.id, receipt.data);
+    if (receipt) return this.#withIds(userId, device, entry, resultOf(entry.id, receipt.data));
     const stamp = (): WriteStamp => ({ actorId: userId, requestId, now: Date.now() });
-    const own = entry.user_id === userId;
+    const actor = run.actor;
+    const own = actor !== undefined;
     const request: RecordedWrite = { method: entry.method, route: entry.route, params: own ? await this.#remapped(userId, device, entry.params) : entry.params };
     const vouched = own ? await run.vouched() : undefined;
     // The entry's one time, wherever it is compared or stored: the device's where the hub vouches for it, else now.
@@ -102,7 +115,7 @@ export class ReplayLedger {
         return run.perform(request.params, vouched);
       });
     } catch (err) {
-      if (err instanceof HubStateIsLater) return this.#notApplied(userId, device, entry, err.clash, at, request, stamp());
+      if (err instanceof HubStateIsLater) return this.#notApplied(userId, actor!, device, entry, err.clash, at, request, stamp());
       throw err;
     }
     const data: ReceiptData = { ...applied, outcome: outcome.status < 400 ? 'applied' : 'refused', status: outcome.status, message: outcome.message };
@@ -114,18 +127,29 @@ export class ReplayLedger {
       await this.#mapIds(userId, device, entry.created, writes.inserted.map((i) => i.record), stamp());
       // Only a record this request wrote takes the entry's time and request (and settles its person's conflicts).
       const written = target.written;
-      if (written && target.clash) await this.#conflicts.replaced(target.clash, written.key, userId, at, stamp());
-      if (written) await this.#conflicts.applied(written.collection, written.key, userId, at, request, stamp());
+      if (written && target.clash) await this.#conflicts.replaced(target.clash, written.key, actor!, at, stamp());
+      if (written) await this.#conflicts.applied(written.collection, written.key, actor!, at, request, stamp());
     }
-    return resultOf(entry.id, data);
+    return this.#withIds(userId, device, entry, resultOf(entry.id, data));
+  }
+
+  /** An applied entry's answer names the ids this hub gave the records it created on the device (decision 0127). */
+  async #withIds(userId: number, device: number, entry: SentEntry, result: ReplayResult): Promise<ReplayResult> {
+    if (result.outcome !== 'applied') return result;
+    const ids: IdPair[] = [];
+    for (const created of entry.created) {
+      const found = replicaOf(created.id) === device ? await this.#idMap.byLookup(idMapLookup(userId, device, created.id)) : undefined;
+      if (found) ids.push({ local: created.id, hub: found.data.hub_id });
+    }
+    return ids.length > 0 ? { ...result, ids } : result;
   }
 
   /** The hub's later state stands: nothing of the entry was written; its receipt and the conflict are written together. */
-  async #notApplied(userId: number, device: number, entry: SentEntry, clash: Clash, at: number, request: RecordedWrite, stamp: WriteStamp): Promise<ReplayResult> {
+  async #notApplied(userId: number, actor: number, device: number, entry: SentEntry, clash: Clash, at: number, request: RecordedWrite, stamp: WriteStamp): Promise<ReplayResult> {
     const finding = this.#conflicts.notApplied(clash, at);
     const data: ReceiptData = { user_id: userId, device, entry_id: entry.id, outcome: 'conflict', status: 409, message: CONFLICT_MESSAGE, conflict: finding };
     const receipts = this.#receipts.get('local')!;
-    const conflict = await this.#log.build('hub', finding, userId, request, stamp, await this.#conflicts.subjectOf(clash));
+    const conflict = await this.#log.build('hub', finding, actor, request, stamp, await this.#conflicts.subjectOf(clash));
     await writeTogether([receipts.insertion(await receipts.build(data, stamp)), this.#log.records.insertion(conflict)]);
     return resultOf(entry.id, data);
   }
@@ -141,7 +165,9 @@ export class ReplayLedger {
   /**
    * Numbers and numeric strings in the parameters that are ids of this device's replica (an id names the
    * installation that allocated it) and that an earlier entry mapped are replaced by the hub's id. Other values
-   * of that replica pass unchanged: the route then finds no such record and answers as REST would (404).
+   * of that replica pass unchanged: the route then finds no such record and answers as REST would (404). When this
+   * hub is itself a device of a hub above, its own ids that the hub above has settled go on to that hub's id
+   * (decision 0127): the record here was a placeholder, gone once settled.
    */
   async #remapped(userId: number, device: number, params: Record<string, unknown>): Promise<Record<string, unknown>> {
     const local = new Set<number>();
@@ -150,6 +176,14 @@ export class ReplayLedger {
     for (const id of local) {
       const found = await this.#idMap.byLookup(idMapLookup(userId, device, id));
       if (found) mapped.set(id, found.data.hub_id);
+    }
+    const ours = new Set<number>([...mapped.values()].filter((id) => replicaOf(id) === this.#replica));
+    collectIds(params, this.#replica, ours);
+    for (const id of ours) {
+      const settled = await this.#settled.hubIdOf(id);
+      if (settled === undefined) continue;
+      for (const [from, to] of mapped) if (to === id) mapped.set(from, settled);
+      if (!mapped.has(id)) mapped.set(id, settled);
     }
     return mapped.size === 0 ? params : (replaceIds(params, mapped) as Record<string, unknown>);
   }

@@ -8,7 +8,9 @@ import { DeviceContacts } from './device-contacts.ts';
 import { ForegroundRequests } from './foreground-requests.ts';
 import { HubChangeFeed } from './hub-change-feed.ts';
 import { HubLink } from './hub-link.ts';
+import { ClassroomDelegations } from './classroom-delegations.ts';
 import { Outbox } from './outbox.ts';
+import { SettledIds } from './settled-ids.ts';
 import { pullChanges, type PullResult } from './hub-pull.ts';
 import { PullVisibility } from './pull-visibility.ts';
 import { hiddenTombstone, missingTombstone, toWire, type PullCollection, type SyncCheckpoint, type WireRecord } from './sync-partitions.ts';
@@ -27,6 +29,10 @@ export class SyncServices {
   readonly hub: HubLink;
   /** The writes this installation's API made while connected to a hub, until the hub has replayed them. */
   readonly outbox: Outbox;
+  /** The ids the hub above gave records this installation created provisionally (decision 0127). */
+  readonly settled: SettledIds;
+  /** The device tokens that may have their class's entries performed as its students (decision 0126). */
+  readonly delegations: ClassroomDelegations;
   readonly #db: OutpostDatabase;
   readonly #repos: Repositories;
   readonly #access: Access;
@@ -41,7 +47,9 @@ export class SyncServices {
     this.contacts = new DeviceContacts(db.collections.local, ids);
     this.changes = new HubChangeFeed(db, repos, access, this.foreground);
     // Writes are recorded while a hub connection runs; the outbox outlives connections (disconnecting keeps it).
-    this.outbox = new Outbox(db, ids, this.conflicts, () => this.hub.deviceSync !== undefined);
+    this.settled = new SettledIds(db.collections.local, ids);
+    this.delegations = new ClassroomDelegations(db.collections.local, ids, repos);
+    this.outbox = new Outbox(db, ids, this.conflicts, this.settled, () => this.hub.deviceSync !== undefined);
     this.hub = new HubLink(db, repos, this.outbox, ids);
   }
 

@@ -36,9 +36,8 @@ export class HubConnectionService {
   }
 
   /** Who may disconnect: an admin, or the connected person. */
-  async mayDisconnect(principal: Principal): Promise<boolean> {
-    const { installation, access, sync } = this.#services;
-    return principal.userId === sync.hub.linkedUserId || access.can(principal, 'manage_account_settings', { type: 'account', accountId: installation.root_account_id });
+  mayDisconnect(principal: Principal): Promise<boolean> {
+    return isHubPersonOrAdmin(this.#services, principal);
   }
 
   /** Connects and returns the hub user's id, who now exists here with a password login. */
@@ -69,6 +68,8 @@ export class HubConnectionService {
       throw new InvalidError(`The hub at ${url} did not send this account's record in time; try connecting again.`);
     }
     await ensurePasswordLogin(repos, { user_id: user.id, account_id: user.data.root_account_id, unique_id: params.unique_id, password: params.password }, { ...stamp, actorId: user.id });
+    // With OUTPOST_CLASSROOM_HUB=1 the class is shared as soon as there is a connection (decision 0124).
+    void this.#services.classroom.nudge();
     return user.id;
   }
 
@@ -90,6 +91,12 @@ export class HubConnectionService {
     for (const login of await repos.logins.find({ user_id: userId })) await repos.logins.update(login.id, stamp, (data) => ({ ...data, workflow_state: 'deleted' }));
     await this.#services.sessions.revokeAllOf(userId, stamp);
   }
+}
+
+/** The person this installation is connected to a hub as, or an admin of the root account. */
+export async function isHubPersonOrAdmin(services: CoreServices, principal: Principal): Promise<boolean> {
+  const { installation, access, sync } = services;
+  return principal.userId === sync.hub.linkedUserId || access.can(principal, 'manage_account_settings', { type: 'account', accountId: installation.root_account_id });
 }
 
 /** Only http(s) URLs with a host and no credentials in them; the hub is its origin (its API paths are absolute). */

@@ -1,4 +1,5 @@
 import type { CoreServices } from '../../core-services.ts';
+import type { Principal } from '../../domain/principal.ts';
 import { allowIf } from '../../http/permission-rules.ts';
 import { RouteReplayer } from '../../http/route-replay.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
@@ -21,10 +22,14 @@ export function replayRoutes(services: CoreServices, routes: () => readonly AnyR
     const [shown] = await services.sync.asPulled({ userId, tokenId: 0, scopes: null }, collection, [record]);
     return shown !== undefined && !shown._deleted;
   };
-  const ledger = new ReplayLedger(services.sync.db, services.sync.ids, services.sync.conflicts, mayRead);
-  const replayer = new RouteReplayer(routes);
+  const ledger = new ReplayLedger(services.sync.db, services.sync.ids, services.sync.conflicts, mayRead, services.sync.settled);
+  // A hub that is itself a device of a hub above records what it replays for that hub too (decision 0127).
+  const replayer = new RouteReplayer(routes, services.sync.outbox);
   const perDevice = new KeyedQueue();
   const isLive = credentialIsLive(services);
+  // The token's own entries run as its user; another user's only under the token's classroom delegation.
+  const actingAs = async (principal: Principal, entry: { user_id: number; route: string; params: Record<string, unknown> }) =>
+    entry.user_id === principal.userId ? principal.userId : services.sync.delegations.actorFor(principal, entry, Date.now());
   return [
     defineRoute({
       method: 'POST',
@@ -42,15 +47,19 @@ export function replayRoutes(services: CoreServices, routes: () => readonly AnyR
           for (const entry of p.entries) {
             // A token revoked meanwhile (even by an entry of this very batch) stops the batch before its next entry.
             if (!(await isLive(ctx.principal, Date.now()))) throw invalidTokenError();
+            const actor = await actingAs(ctx.principal, entry);
+            // A delegated entry runs as its student, with the token's id and scopes (decision 0126).
+            const as = actor === undefined ? ctx : { ...ctx, principal: { userId: actor, tokenId: ctx.principal.tokenId, scopes: ctx.principal.scopes } };
             const result = await ledger.replay(ctx.principal.userId, p.device, entry, ctx.requestId, {
+              actor,
               // The device's time of the write where the hub can vouch for it (decision 0062), else the hub's own.
               vouched: () => services.sync.contacts.vouchedTime(ctx.principal.tokenId, entry.id, entry.device_time, ctx.now),
               perform: async (params, madeAt) => {
                 // What bounds the device's time, for rules about how long the user took (decision 0120).
                 const madeBetween = await services.sync.contacts.evidence(ctx.principal.tokenId, entry.id, entry.device_time, ctx.now);
-                return replayer.replay(ctx, { ...entry, params }, { madeAt, madeBetween });
+                return replayer.replay(as, { ...entry, params }, { madeAt, madeBetween });
               },
-              shown: async (collection, record) => (await services.sync.asPulled(ctx.principal, collection, [record]))[0]!,
+              shown: async (collection, record) => (await services.sync.asPulled(as.principal, collection, [record]))[0]!,
             });
             // A conflict shows the device the hub's record only as its pull would.
             results.push(result.conflict ? { ...result, conflict: await services.sync.shownTo(ctx.principal, result.conflict) } : result);
