@@ -54,10 +54,14 @@ export class PagesService {
     );
   }
 
-  /** A page the viewer may see; drafts are a 404 for students. */
+  /**
+   * A page the viewer may see. As in Canvas, the page is found first and the right to read it asked after: a draft
+   * is a 401 for those who may not see drafts, only a page that does not exist a 404.
+   */
   async get(viewer: WikiViewer, ref: string): Promise<Page> {
     const page = await this.find(viewer.wiki, ref);
-    if (!page || !canSeePage(page, viewer)) throw new NotFoundError('page', PAGE_404);
+    if (!page) throw new NotFoundError('page', PAGE_404);
+    if (!canSeePage(page, viewer)) throw new UnauthorizedError();
     return page;
   }
 
@@ -131,7 +135,7 @@ export class PagesService {
   async upsert(viewer: WikiViewer, ref: string, fields: PageFields, stamp: WriteStamp): Promise<Page> {
     const page = await this.find(viewer.wiki, ref);
     if (page && canSeePage(page, viewer)) return this.update(viewer, page, fields, stamp);
-    if (page) throw new NotFoundError('page', PAGE_404);
+    if (page) throw new UnauthorizedError();
     return this.create(viewer, fields, stamp, ref);
   }
 
