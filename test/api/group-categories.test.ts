@@ -140,7 +140,7 @@ describe('group categories API', () => {
         groups_count: 0,
         unassigned_users_count: 7,
       });
-      const shown = await api(server, c.studentA.token, 'GET', `/api/v1/group_categories/${(res.json as Json).id}`);
+      const shown = await api(server, c.teacher.token, 'GET', `/api/v1/group_categories/${(res.json as Json).id}`);
       expect(shown.status).toBe(200);
       expect(shown.json).not.toHaveProperty('groups_count');
       expect(shown.json).toMatchObject({ name: 'Labs', is_member: false });

@@ -61,7 +61,7 @@ describe('group pages API', () => {
     const t = course.teacher.token;
     const draft = await createPage(server, t, base, { title: 'Teacher Draft' });
     expect(draft).toMatchObject({ published: false, editing_roles: 'members' });
-    expectNotFoundSaying(await api(server, member(), 'GET', `${base}/teacher-draft`), { message: 'page not found' });
+    expectUnauthorized(await api(server, member(), 'GET', `${base}/teacher-draft`));
     const locked = await createPage(server, t, base, { title: 'Rubric', published: true, editing_roles: 'teachers' });
     expectUnauthorized(await api(server, member(), 'PUT', `${base}/${locked.url}`, { wiki_page: { body: 'x' } }));
     await updatePage(server, t, base, 'rubric', { front_page: true });

@@ -197,7 +197,9 @@ describe('modules API', () => {
       const asObserver = await api(server, course.observer.token, 'GET', `${path}?student_id=${course.studentA.id}`);
       expect(asObserver.status).toBe(200);
       expectUnauthorized(await api(server, course.studentB.token, 'GET', `${path}?student_id=${course.studentA.id}`));
-      expectNotFound(await api(server, course.teacher.token, 'GET', `${path}?student_id=${course.ta.id}`));
+      // Found, then refused: a user who is no student of the course is a 401, one who does not exist a 404.
+      expectUnauthorized(await api(server, course.teacher.token, 'GET', `${path}?student_id=${course.ta.id}`));
+      expectNotFound(await api(server, course.teacher.token, 'GET', `${path}?student_id=987654321`));
     });
   });
 });

@@ -69,6 +69,7 @@ describe('planner overrides API', () => {
       plannable_type: 'planner_note',
       plannable_id: note.id,
       user_id: course.teacher.id,
+      assignment_id: null,
       workflow_state: 'active',
       marked_complete: true,
       dismissed: false,

@@ -29,7 +29,7 @@ export async function createOverride(server: TestServer, token: string, plannabl
   return res.json as Json;
 }
 
-/** Pages get a to-do date only from Canvas's newer UI fields, which the pages API does not take: set it directly. */
+/** A page's to-do date written directly, for tests about the planner rather than the pages API (which takes `student_todo_at`). */
 export async function setPageTodoDate(server: TestServer, pageId: number, todoDate: string): Promise<void> {
   await server.core.services.repos.wikiPages.update(pageId, fixtureStamp(), (d) => ({ ...d, todo_date: todoDate }));
 }

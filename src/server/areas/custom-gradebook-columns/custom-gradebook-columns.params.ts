@@ -50,3 +50,16 @@ export const updateDatumParams = z.object({
   user_id: canvasId(),
   column_data: z.object({ content: canvasString(z.string().max(MAX_TEXT, tooLong)).optional() }).optional(),
 });
+
+const bulkDatum = z.object({
+  column_id: canvasId(),
+  user_id: canvasId(),
+  content: canvasString(z.string().max(MAX_TEXT, tooLong)).optional(),
+});
+export type BulkDatum = z.output<typeof bulkDatum>;
+
+/** `column_data[][column_id|user_id|content]`: many entries of many columns at once (Canvas's bulk update). */
+export const bulkDatumParams = z.object({
+  course_id: courseIdParam,
+  column_data: canvasList(bulkDatum).refine((rows) => rows.length <= 1000, { message: 'at most 1000 entries at once' }).optional(),
+});

@@ -6,7 +6,9 @@ import type { AccessRules } from '../common/access-rules.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import { ColumnDataService } from './column-data.service.ts';
 import { CustomColumnsService } from './custom-columns.service.ts';
+import { progressJson } from '../progress/progress.serializer.ts';
 import {
+  bulkDatumParams,
   columnIdParams,
   createColumnParams,
   listColumnsParams,
@@ -91,6 +93,14 @@ export function customGradebookColumnsRoutes(services: CoreServices, rules: Acce
       handler: async (ctx, p, { courseId }) => {
         return { body: columnDatumJson(await data.set(ctx.principal, courseId, p.id, p.user_id, p.column_data?.content, writeStamp(ctx))) };
       },
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: '/api/v1/courses/:course_id/custom_gradebook_column_data',
+      summary: 'Set many students’ entries in many columns (column_data[][column_id|user_id|content]); answers a Progress',
+      params: bulkDatumParams,
+      permission: rules.inCourse('write', WRITE_COLUMNS, courseIdOf),
+      handler: async (ctx, p, { courseId }) => ({ body: progressJson(await data.bulkSet(ctx.principal, courseId, p.column_data, writeStamp(ctx)), ctx.baseUrl) }),
     }),
   ];
 }

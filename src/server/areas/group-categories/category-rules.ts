@@ -33,13 +33,12 @@ export function categoryRules(services: CoreServices, categories: GroupCategorie
     manage: <P extends ByCategory>(grants: Grant) =>
       rule<P>('manage_groups in the category’s course or account', grants, (principal, c) => holds(principal, c, ['manage_groups'])),
 
-    /** The spec's "401 if the caller lacks rights to see it": a course's members, or those who manage its groups. */
+    /**
+     * The spec's "401 if the caller lacks rights to see it", as Canvas decides it: only those who manage the groups
+     * of the category's course or account see a category whole; members see their groups through the groups API.
+     */
     read: <P extends ByCategory>() =>
-      rule<P>('enrolled in the category’s course, or manage_groups / read_course_content in its context', 'read', async (principal, c) =>
-        c.data.context_type === 'Course'
-          ? (await access.canReadCourse(principal, c.data.context_id)) || holds(principal, c, ['manage_groups'])
-          : holds(principal, c, ['manage_groups', 'read_course_content']),
-      ),
+      rule<P>('manage_groups in the category’s course or account', 'read', (principal, c) => holds(principal, c, ['manage_groups'])),
 
     roster: <P extends ByCategory>() =>
       rule<P>('read_roster or manage_groups in the category’s course or account', 'read', (principal, c) => holds(principal, c, ['read_roster', 'manage_groups'])),

@@ -76,7 +76,7 @@ export class MemberAssignment {
       }
       plan.placements.push({
         id: group.id,
-        new_members: placement.members.map((c) => ({ user_id: c.user.id, name: c.user.data.name, display_name: c.user.data.short_name, sections: c.sections })),
+        new_members: placement.members.map((c) => ({ user_id: c.user.id, name: c.user.data.sortable_name, display_name: c.user.data.short_name, sections: c.sections })),
       });
     }
     return plan;

@@ -6,6 +6,7 @@ import type { ModuleViewer } from '../modules/module-viewer.ts';
 import { ModulesService } from '../modules/modules.service.ts';
 import { closeGap, insertAt, moveTo, nextPosition, positionsOf, shifted, type PositionChanges } from '../modules/positions.ts';
 import { setContentPublished } from './content-publish.ts';
+import { renameContent } from './content-rename.ts';
 import { requireContent } from './item-content.ts';
 import { parseContentId, parseExternalUrl, parseItemType, parseRequirement } from './item-rules.ts';
 import type { ItemFields } from './module-items.params.ts';
@@ -104,6 +105,11 @@ export class ModuleItemsService {
       return { before: current.data, updated: planned.record };
     });
     if (updated.data.published !== before.published) await setContentPublished(this.#services, viewer.principal, updated.data, updated.data.published, stamp);
+    if (f.title !== undefined) {
+      await renameContent(this.#services, viewer.principal, updated.data, f.title, stamp);
+      // A page's rename moves its slug, and the items showing it (this one too) follow.
+      return { module: target, item: (await this.#repo.get(id)) ?? updated };
+    }
     return { module: target, item: updated };
   }
 

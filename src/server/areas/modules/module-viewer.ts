@@ -15,8 +15,9 @@ export interface ModuleViewer {
 }
 
 /**
- * Builds the viewer. `student_id` needs the right to see that student's work (graders, the student themself, an
- * observer of them): otherwise 401, as Canvas's read_grades check; a visible id that is not a student is a 404.
+ * Builds the viewer. Canvas's order: a `student_id` naming no user is a 404; one whose work the caller may not see
+ * (graders, the student themself, an observer of them may) or who is no student of the course is a 401, as
+ * Canvas's read_grades check on the student answers.
  */
 export async function moduleViewer(
   services: CoreServices,
@@ -34,11 +35,11 @@ export async function moduleViewer(
   }
   const parsed = parseCanvasId(rawStudentId, true);
   const studentId = parsed.kind === 'self' ? principal.userId : parsed.kind === 'id' ? parsed.id : NaN;
-  if (Number.isNaN(studentId)) throw new NotFoundError('student');
+  if (Number.isNaN(studentId) || !(await services.repos.users.get(studentId))) throw new NotFoundError('student');
   const visible = await services.access.visibleStudents(principal, courseId);
   if (visible !== 'all' && !visible.has(studentId)) throw new UnauthorizedError();
   const enrollments = await services.repos.enrollments.find({ course_id: courseId, user_id: studentId });
-  if (!enrollments.some((e) => e.data.type === 'StudentEnrollment')) throw new NotFoundError('student');
+  if (!enrollments.some((e) => e.data.type === 'StudentEnrollment')) throw new UnauthorizedError();
   return { principal, courseId, canManage, studentId };
 }
 

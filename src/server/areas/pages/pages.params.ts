@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EDITING_ROLES, type EditingRole } from '../../domain/records/page-records.ts';
-import { canvasBoolean, canvasId, canvasInclude, canvasString, paginationParams } from '../../http/params/canvas-params.ts';
+import { canvasBoolean, canvasDate, canvasId, canvasInclude, canvasString, paginationParams } from '../../http/params/canvas-params.ts';
 
 /**
  * Parameters of the page routes. Every route exists for courses and groups; the context's path parameter
@@ -47,6 +47,9 @@ const pageFields = z
     notify_of_update: canvasBoolean().optional(),
     published: optionalPublished,
     front_page: canvasBoolean().optional(),
+    // The planner's to-do date (docs/canvas-compatibility.md §4.3): set by the first, cleared by a false second.
+    student_todo_at: canvasDate().optional(),
+    student_planner_checkbox: canvasBoolean().optional(),
   })
   .optional();
 export type PageFields = NonNullable<z.output<typeof pageFields>>;

@@ -3,6 +3,7 @@ import { InvalidParameterError, NotFoundError, UnauthorizedError, ValidationErro
 import { sanitizeUserHtml } from '../../domain/html/sanitize.ts';
 import type { WikiPageData } from '../../domain/records/page-records.ts';
 import { retryStale, writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
+import { isoSeconds } from '../common/api-values.ts';
 import { matchesSearch } from '../common/course-content.ts';
 import { canCreatePage, canSeePage, defaultEditingRoles, holdsEditingRole, type Wiki, type WikiViewer } from './page-access.ts';
 import { followSlug, pageContributed, pageLock } from './page-modules.ts';
@@ -53,10 +54,14 @@ export class PagesService {
     );
   }
 
-  /** A page the viewer may see; drafts are a 404 for students. */
+  /**
+   * A page the viewer may see. As in Canvas, the page is found first and the right to read it asked after: a draft
+   * is a 401 for those who may not see drafts, only a page that does not exist a 404.
+   */
   async get(viewer: WikiViewer, ref: string): Promise<Page> {
     const page = await this.find(viewer.wiki, ref);
-    if (!page || !canSeePage(page, viewer)) throw new NotFoundError('page', PAGE_404);
+    if (!page) throw new NotFoundError('page', PAGE_404);
+    if (!canSeePage(page, viewer)) throw new UnauthorizedError();
     return page;
   }
 
@@ -112,7 +117,7 @@ export class PagesService {
       revision: 1,
       revised_at: new Date(stamp.now).toISOString(),
       last_edited_by: viewer.principal.userId,
-      todo_date: null,
+      todo_date: todoDateOf(fields, null),
     };
     const { wikiPages } = this.#services.repos;
     const page = await retryStale(async () => {
@@ -130,7 +135,7 @@ export class PagesService {
   async upsert(viewer: WikiViewer, ref: string, fields: PageFields, stamp: WriteStamp): Promise<Page> {
     const page = await this.find(viewer.wiki, ref);
     if (page && canSeePage(page, viewer)) return this.update(viewer, page, fields, stamp);
-    if (page) throw new NotFoundError('page', PAGE_404);
+    if (page) throw new UnauthorizedError();
     return this.create(viewer, fields, stamp, ref);
   }
 
@@ -161,7 +166,7 @@ export class PagesService {
       page,
       { url, title, body },
       stamp,
-      (data) => ({ ...data, workflow_state: published ? 'active' : 'unpublished', editing_roles: fields.editing_roles ?? data.editing_roles, front_page: front }),
+      (data) => ({ ...data, workflow_state: published ? 'active' : 'unpublished', editing_roles: fields.editing_roles ?? data.editing_roles, front_page: front, todo_date: todoDateOf(fields, data.todo_date) }),
       false,
       front && !page.data.front_page ? viewer.wiki : undefined,
     );
@@ -270,7 +275,18 @@ function guardManagerFields(viewer: WikiViewer, fields: PageFields, current: Wik
   const changesPublished = fields.published !== undefined && fields.published !== published;
   const changesRoles = fields.editing_roles !== undefined && fields.editing_roles !== roles;
   const changesFront = fields.front_page !== undefined && fields.front_page !== (current?.front_page ?? false);
-  if (changesPublished || changesRoles || changesFront) throw new UnauthorizedError();
+  const changesTodo = todoDateOf(fields, current?.todo_date ?? null) !== (current?.todo_date ?? null);
+  if (changesPublished || changesRoles || changesFront || changesTodo) throw new UnauthorizedError();
+}
+
+/**
+ * The page's planner to-do date after a write, as Canvas reads its two fields: `student_todo_at` sets it (empty
+ * clears it), `student_planner_checkbox=false` clears it whatever the date says; neither keeps it.
+ */
+function todoDateOf(fields: Pick<PageFields, 'student_todo_at' | 'student_planner_checkbox'>, current: string | null): string | null {
+  if (fields.student_planner_checkbox === false) return null;
+  if (fields.student_todo_at === undefined) return current;
+  return fields.student_todo_at === null ? null : isoSeconds(fields.student_todo_at.getTime());
 }
 
 function sortKey(sort: ListFilters['sort']): (a: Page, b: Page) => number {

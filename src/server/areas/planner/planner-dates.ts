@@ -31,14 +31,14 @@ function bound(raw: string | undefined, field: DateField): number | undefined {
 }
 
 /**
- * The planner items window (docs/canvas-compatibility.md §9): with no dates, two weeks either side of now; with one, ten years on
- * the open side.
+ * The planner items window (docs/canvas-compatibility.md §9): with no dates, two weeks either side of now; with one,
+ * the open side is ten years from now (not from the given date), as Canvas defaults each missing bound.
  */
 export function itemsWindow(p: { start_date?: string | undefined; end_date?: string | undefined }, now: number): TimeWindow {
   const start = bound(p.start_date, 'start_date');
   const end = bound(p.end_date, 'end_date');
   if (start === undefined && end === undefined) return { start: now - 2 * WEEK, end: now + 2 * WEEK };
-  return { start: start ?? end! - TEN_YEARS, end: end ?? start! + TEN_YEARS };
+  return { start: start ?? now - TEN_YEARS, end: end ?? now + TEN_YEARS };
 }
 
 /** The planner notes range: no default, so an absent bound is open. */

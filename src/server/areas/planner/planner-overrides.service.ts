@@ -56,6 +56,16 @@ export class PlannerOverridesService {
     });
   }
 
+  /** The assignment the override's plannable is graded through (Canvas's `associated_assignment_id`), or null. */
+  async assignmentIdOf(override: PlannerOverride): Promise<number | null> {
+    const { plannable_type: type, plannable_id: id } = override.data;
+    const { quizzes, discussionTopics } = this.#services.repos;
+    if (type === 'assignment') return id;
+    if (type === 'quiz') return (await quizzes.get(id))?.data.assignment_id ?? null;
+    if (type === 'discussion_topic' || type === 'announcement') return (await discussionTopics.get(id))?.data.assignment_id ?? null;
+    return null;
+  }
+
   /** Sets both flags, as sent (an omitted one is false). */
   async update(principal: Principal, p: UpdateOverrideParams, stamp: WriteStamp): Promise<PlannerOverride> {
     await this.get(principal, p.id);

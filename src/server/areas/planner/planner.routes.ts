@@ -6,7 +6,7 @@ import { writeStamp } from '../common/api-values.ts';
 import { Plannables } from './plannables.ts';
 import { PlannerItemsService } from './planner-items.service.ts';
 import { PlannerNotesService } from './planner-notes.service.ts';
-import { PlannerOverridesService } from './planner-overrides.service.ts';
+import { PlannerOverridesService, type PlannerOverride } from './planner-overrides.service.ts';
 import {
   createNoteParams,
   createOverrideParams,
@@ -31,6 +31,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
   const plannables = new Plannables(services);
   const items = new PlannerItemsService(services, plannables);
   const overrides = new PlannerOverridesService(services, plannables);
+  const overrideJson = async (override: PlannerOverride) => plannerOverrideJson(override, await overrides.assignmentIdOf(override));
   const notes = new PlannerNotesService(services);
 
   return [
@@ -48,7 +49,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       summary: 'The caller’s active planner overrides, by id',
       params: listOverridesParams,
       permission: readPlanner,
-      handler: async (ctx) => paginateArray(ctx, (await overrides.list(ctx.principal)).map(plannerOverrideJson)),
+      handler: async (ctx) => paginateArray(ctx, await Promise.all((await overrides.list(ctx.principal)).map(overrideJson))),
     }),
     defineRoute({
       method: 'GET',
@@ -56,7 +57,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       summary: 'One of the caller’s planner overrides',
       params: idParams,
       permission: readPlanner,
-      handler: async (ctx, p) => ({ body: plannerOverrideJson(await overrides.get(ctx.principal, p.id)) }),
+      handler: async (ctx, p) => ({ body: await overrideJson(await overrides.get(ctx.principal, p.id)) }),
     }),
     defineRoute({
       method: 'PUT',
@@ -64,7 +65,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       summary: 'Set marked_complete and dismissed (both, every time: an omitted flag becomes false)',
       params: updateOverrideParams,
       permission: writePlanner,
-      handler: async (ctx, p) => ({ body: plannerOverrideJson(await overrides.update(ctx.principal, p, writeStamp(ctx))) }),
+      handler: async (ctx, p) => ({ body: await overrideJson(await overrides.update(ctx.principal, p, writeStamp(ctx))) }),
     }),
     defineRoute({
       method: 'POST',
@@ -72,7 +73,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       summary: 'Create the caller’s override of a plannable they can see (201; one per plannable)',
       params: createOverrideParams,
       permission: writePlanner,
-      handler: async (ctx, p) => ({ status: 201, body: plannerOverrideJson(await overrides.create(ctx.principal, p, writeStamp(ctx))) }),
+      handler: async (ctx, p) => ({ status: 201, body: await overrideJson(await overrides.create(ctx.principal, p, writeStamp(ctx))) }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -80,7 +81,7 @@ export function plannerRoutes(services: CoreServices): AnyRoute[] {
       summary: 'Delete one of the caller’s overrides (soft: deleted_at set); answers it',
       params: idParams,
       permission: writePlanner,
-      handler: async (ctx, p) => ({ body: plannerOverrideJson(await overrides.delete(ctx.principal, p.id, writeStamp(ctx))) }),
+      handler: async (ctx, p) => ({ body: await overrideJson(await overrides.delete(ctx.principal, p.id, writeStamp(ctx))) }),
     }),
     defineRoute({
       method: 'GET',

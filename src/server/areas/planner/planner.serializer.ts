@@ -22,14 +22,18 @@ export function plannerNoteJson(note: Stored<PlannerNoteData>): Record<string, u
   };
 }
 
-/** Canvas's PlannerOverride JSON: the plannable type as its lower-case key. */
-export function plannerOverrideJson(override: Stored<PlannerOverrideData>): Record<string, unknown> {
+/**
+ * Canvas's PlannerOverride JSON: the plannable type as its lower-case key, and `assignment_id`, the assignment the
+ * plannable is graded through (itself for an assignment; null for what is not graded).
+ */
+export function plannerOverrideJson(override: Stored<PlannerOverrideData>, assignmentId: number | null): Record<string, unknown> {
   const o = override.data;
   return {
     id: override.id,
     plannable_type: o.plannable_type,
     plannable_id: o.plannable_id,
     user_id: o.user_id,
+    assignment_id: assignmentId,
     workflow_state: o.workflow_state,
     marked_complete: o.marked_complete,
     dismissed: o.dismissed,
@@ -68,6 +72,13 @@ export interface PlannerEntry {
   readonly newActivity: boolean;
 }
 
+/** The assignment a planner entry is graded through: the entry itself, or the one its plannable names. */
+function entryAssignmentId(entry: PlannerEntry): number | null {
+  if (entry.type === 'assignment') return entry.id;
+  const named = entry.plannable.assignment_id;
+  return entry.type !== 'assessment_request' && typeof named === 'number' ? named : null;
+}
+
 /**
  * Canvas's planner item (`lib/api/v1/planner_item.rb`); `plannable_id` is a string, as the spec states.
  * `courseNames` gives `context_name`.
@@ -79,7 +90,7 @@ export function plannerItemJson(entry: PlannerEntry, override: Stored<PlannerOve
     plannable_id: String(entry.id),
     plannable_date: isoOrNull(entry.date),
     visible_in_planner: true,
-    planner_override: override ? plannerOverrideJson(override) : null,
+    planner_override: override ? plannerOverrideJson(override, entryAssignmentId(entry)) : null,
     new_activity: entry.newActivity,
     submissions: entry.submission ?? false,
     plannable_type: entry.type,

@@ -125,7 +125,7 @@ export class SubmissionStore {
     }
     if (change.version) writes.push(submissionVersions.insertion(await submissionVersions.build({ ...next, submission_id: record.id }, stamp)));
     if (change.comment) {
-      writes.push(submissionComments.insertion(await submissionComments.build({ ...change.comment, submission_id: record.id }, stamp)));
+      writes.push(submissionComments.insertion(await submissionComments.build({ ...change.comment, submission_id: record.id, attempt: next.attempt }, stamp)));
     }
     const before = change.read?.data;
     const scored = before ? before.score !== next.score || before.excused !== next.excused : next.score !== null || next.excused;

@@ -15,7 +15,7 @@ import { htmlParam } from '../common/shared-params.ts';
 import { createFileParams } from '../files/files.params.ts';
 
 export const SUBMISSION_INCLUDES = [
-  'submission_history', 'submission_comments', 'rubric_assessment', 'assignment', 'visibility', 'course', 'user', 'group', 'read_status',
+  'submission_history', 'submission_comments', 'rubric_assessment', 'assignment', 'visibility', 'course', 'user', 'group', 'read_status', 'user_summary',
 ] as const;
 export type SubmissionInclude = (typeof SUBMISSION_INCLUDES)[number];
 

@@ -44,9 +44,9 @@ export function submissionsRoutes(services: CoreServices, rules: AccessRules): A
     }),
     ...onPaths(['/api/v1/courses/:course_id/assignments/:assignment_id/submissions', '/api/v1/sections/:section_id/assignments/:assignment_id/submissions'], {
       method: 'GET',
-      summary: 'List the submissions of one assignment that the caller may see, by user id',
+      summary: 'List the submissions of one assignment, by user id (graders: students see theirs through /students/submissions)',
       params: listSubmissionsParams,
-      permission: allow.seesSubmissions,
+      permission: allow.viewGrades,
       handler: async (ctx, p, scope) => {
         const viewer = await submissions.viewer(ctx.principal, scope.courseId);
         const assignment = await submissions.assignment(viewer, p.assignment_id);

@@ -1,7 +1,7 @@
 import type { AssignmentData, FileData } from '../../domain/records/content-records.ts';
 import type { CourseData } from '../../domain/records/course-records.ts';
 import type { UserData } from '../../domain/records/directory-records.ts';
-import { isUnposted, withoutUnpostedGrade } from '../../domain/grading/posting-policy.ts';
+import { isUnposted, postedAt, withoutUnpostedGrade } from '../../domain/grading/posting-policy.ts';
 import type { SubmissionCommentData, SubmissionData, SubmissionVersionData } from '../../domain/records/submission-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { assignmentJson } from '../assignments/assignments.serializer.ts';
@@ -62,6 +62,8 @@ export function submissionJson(view: SubmissionView, ctx: SerializeContext, alwa
   if (include.has('assignment')) put('assignment', () => assignmentJson(view.assignment, ctx.baseUrl, ctx.viewer));
   if (include.has('course') && ctx.course) put('course', () => courseJson(ctx.course!));
   if (include.has('user')) put('user', () => userJson(ctx.users.get(view.record.data.user_id), view.record.data.user_id));
+  // Canvas's lighter form of the student, which replaces `user` when both are asked for.
+  if (include.has('user_summary')) put('user', () => userDisplayJson(ctx.users.get(view.record.data.user_id), view.record.data.user_id, view.record.data.course_id, ctx.baseUrl));
   if (include.has('visibility')) put('assignment_visible', () => true);
   if (include.has('group')) {
     // Outpost has no group assignments yet, so no submission belongs to a group.
@@ -110,7 +112,14 @@ const CORE_FIELDS = {
   workflow_state: (c) => c.s.workflow_state,
   late_policy_status: (c) => c.s.late_policy_status,
   points_deducted: (c) => c.s.points_deducted,
+  // Outpost has no grading periods: every submission is in the one period there is.
+  grading_period_id: () => null,
   cached_due_date: (c) => c.assignment.data.due_at,
+  // No per-student extra attempts (only the assignment's `allowed_attempts`), nor "redo" requests.
+  extra_attempts: () => null,
+  // From the stored record, not the redacted copy: whether the grade is posted does not depend on who asks.
+  posted_at: (c) => postedAt(c.record.data, c.assignment.data),
+  redo_request: () => false,
   late: (c) => c.tardiness().late,
   missing: (c) => c.tardiness().missing,
   seconds_late: (c) => c.tardiness().seconds_late,
@@ -162,6 +171,8 @@ export function commentJson(record: Stored<SubmissionCommentData>, ctx: Pick<Ser
     comment: c.comment,
     created_at: isoSeconds(record.created_at),
     edited_at: c.edited_at,
+    // The attempt the comment was made on; comments stored before the field existed have none.
+    attempt: c.attempt ?? null,
     media_comment: c.media_comment_id === null ? null : mediaJson(c.media_comment_id, c.media_comment_type, ctx.baseUrl),
     author: userDisplayJson(ctx.users.get(c.author_id), c.author_id, c.course_id, ctx.baseUrl),
   };

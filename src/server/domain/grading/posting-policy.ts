@@ -26,6 +26,18 @@ export function withoutUnpostedGrade<T extends SubmissionData>(submission: T): T
 }
 
 /**
+ * Canvas's `posted_at`, which clients (the mobile apps) read to decide whether a grade is visible: the grading time
+ * of a graded or excused submission on an assignment whose grades are posted, else null. Outpost keeps no separate
+ * posting time, so a grade given while muted reads as posted at its grading time once the assignment is unmuted
+ * (docs/canvas-compatibility.md §19).
+ */
+export function postedAt(submission: SubmissionData, assignment: Pick<AssignmentData, 'muted'>): string | null {
+  if (isUnposted(assignment)) return null;
+  const graded = submission.score !== null || submission.grade !== null || submission.excused;
+  return graded ? submission.graded_at : null;
+}
+
+/**
  * Whether a comment on `studentId`'s submission is shown: never once deleted, and before posting only the student's
  * own to a reader of posted grades.
  */

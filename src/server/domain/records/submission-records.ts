@@ -78,6 +78,8 @@ export interface SubmissionCommentData {
   media_comment_type: string | null;
   attachment_ids: number[];
   edited_at: string | null;
+  /** The submission's attempt when the comment was made (null before any); absent on comments stored before it was kept. */
+  attempt?: number | null;
   /** `deleted` once removed (kept, so sync replicates the removal); absent on comments never removed. */
   workflow_state?: 'active' | 'deleted';
 }
