@@ -27,6 +27,10 @@ export const paths = {
   connectHub: () => '/connect',
   syncDetails: () => '/sync',
   conflicts: () => '/sync/conflicts',
+  quiz: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}`,
+  takeQuiz: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}/take`,
+  quizAttempts: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}/attempts`,
+  quizAttempt: (courseId: number, quizId: number, quizSubmissionId: number) => `/courses/${courseId}/quizzes/${quizId}/attempts/${quizSubmissionId}`,
 };
 
 const ID = /^\d{1,16}$/;
