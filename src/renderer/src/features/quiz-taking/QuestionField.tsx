@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Quiz, QuizAnswerValue, QuizQuestion } from '../../../../contracts/quiz-attempt-dtos.ts';
 import { SafeHtmlFrame } from '../../components/SafeHtmlFrame.tsx';
 import { TYPING_SETTLES_MS, useQuizAttemptStore } from '../../stores/quiz-attempt-store.ts';
+import type { UploadProgress } from '../../stores/submission-store.ts';
 import { LazyRichTextEditor } from '../submissions/LazyRichTextEditor.tsx';
 import { UploadProgressList } from '../submissions/UploadProgressList.tsx';
 import { AnswerSaveStatus } from './AnswerSaveStatus.tsx';
@@ -217,10 +218,13 @@ function ChoiceSelect({ label, value, options, onChoose }: { label: string; valu
   );
 }
 
+/** The same empty list on every read: a store selector answering a new one each time would re-render without end. */
+const NO_UPLOADS: readonly UploadProgress[] = [];
+
 /** A file question's `File` input: the files go up through the graded quiz's assignment, then answer the question. */
 function FileAnswer({ courseId, quiz, questionId, given }: { courseId: number; quiz: Quiz; questionId: number; given: number }) {
   const id = useId();
-  const uploads = useQuizAttemptStore((s) => s.uploads[questionId] ?? []);
+  const uploads = useQuizAttemptStore((s) => s.uploads[questionId] ?? NO_UPLOADS);
   const filesChosen = useQuizAttemptStore((s) => s.filesChosen);
   if (quiz.assignment_id === null) {
     return (
