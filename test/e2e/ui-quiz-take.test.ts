@@ -13,7 +13,7 @@ const choices = (right: string[], wrong: string[]) => [
   ...wrong.map((answer_text) => ({ answer_text, answer_weight: 0 })),
 ];
 
-/** A timed graded quiz of four types, taken by a student, graded by the teacher, all by role and accessible name. */
+/** A timed graded quiz of five types, taken by a student, graded by the teacher, all by role and accessible name. */
 describe('taking a quiz and grading the attempt', () => {
   const rig = new UiDemoRig();
   const title = 'Rivers and rain';
@@ -31,6 +31,7 @@ describe('taking a quiz and grading the attempt', () => {
         { question_type: 'multiple_answers_question', points_possible: 2, question_text: '<p>Which are greenhouse gases?</p>', answers: choices(['Carbon dioxide', 'Methane'], ['Nitrogen']) },
         { question_type: 'numerical_question', points_possible: 1, question_text: '<p>At how many °C does water boil at sea level?</p>', answers: [{ numerical_answer_type: 'exact_answer', exact: 100, margin: 0 }] },
         { question_type: 'essay_question', points_possible: 5, question_text: '<p>Explain the water cycle in a sentence.</p>' },
+        { question_type: 'file_upload_question', points_possible: 2, question_text: '<p>Upload your rain gauge readings.</p>' },
       ],
       { title, quiz_type: 'assignment', time_limit: 30, allowed_attempts: 1 },
     );
@@ -62,7 +63,7 @@ describe('taking a quiz and grading the attempt', () => {
     await page.getByRole('link', { name: title }).click();
     await expectScreen(page, DEMO.course.name, `${title} · ${DEMO.course.name}`);
     const rules = page.getByRole('definition');
-    expect(await rules.allTextContents()).toEqual(expect.arrayContaining(['Graded quiz', '10 pts', '4', '30 minutes', '1', 'Shown after each attempt']));
+    expect(await rules.allTextContents()).toEqual(expect.arrayContaining(['Graded quiz', '12 pts', '5', '30 minutes', '1', 'Shown after each attempt']));
 
     await page.getByRole('button', { name: 'Take the quiz' }).click();
     const timer = page.getByRole('status', { name: 'Time remaining' });
@@ -74,7 +75,10 @@ describe('taking a quiz and grading the attempt', () => {
     await question(page, 4).getByRole('textbox', { name: 'Your answer' }).click();
     await page.keyboard.type('Water evaporates, condenses and falls as rain.');
     await question(page, 4).getByRole('button', { name: 'Flag to come back to' }).click();
-    await expect.poll(() => savedAnswers(page).count(), UI_WAIT).toBe(4);
+    // The file goes up through the quiz's assignment, as a submission file (decision 0118), then answers the question.
+    await question(page, 5).getByLabel('File').setInputFiles({ name: 'gauge.txt', mimeType: 'text/plain', buffer: Buffer.from('Mon 4 mm\nTue 12 mm\n') });
+    await question(page, 5).getByText('1 file given.').waitFor(UI_WAIT);
+    await expect.poll(() => savedAnswers(page).count(), UI_WAIT).toBe(5);
     await expectNoAxeViolations(page);
 
     // A reload reads the attempt again from the server: every answer and the flag are still there.
@@ -85,13 +89,14 @@ describe('taking a quiz and grading the attempt', () => {
     expect(await question(page, 3).getByRole('textbox', { name: 'Your answer' }).inputValue()).toBe('100');
     await expect.poll(() => question(page, 4).getByRole('textbox', { name: 'Your answer' }).textContent(), UI_WAIT).toBe('Water evaporates, condenses and falls as rain.');
     expect(await question(page, 4).getByRole('button', { name: 'Flag to come back to' }).getAttribute('aria-pressed')).toBe('true');
+    await question(page, 5).getByText('1 file given.').waitFor();
 
     await page.getByRole('button', { name: 'Submit quiz' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Submit this quiz?' });
     await confirm.getByText('Every question is answered. 1 question is flagged.').waitFor();
     await confirm.getByRole('button', { name: /^Submit/ }).click();
     await page.getByRole('status').filter({ hasText: 'Attempt 1: Waiting for grading' }).waitFor(UI_WAIT);
-    await page.getByText('Score: 5 of 10. Kept score: 5.').waitFor();
+    await page.getByText('Score: 5 of 12. Kept score: 5.').waitFor();
     await page.getByText('You have no attempts left.').waitFor();
     await expectNoAxeViolations(page);
     expect(await attemptOf(quizId)).toMatchObject({ workflow_state: 'pending_review', score: 5, attempt: 1 });
@@ -109,17 +114,19 @@ describe('taking a quiz and grading the attempt', () => {
     expect(await teacher.getByRole('textbox', { name: /^Score for question [123]$/ }).count()).toBe(0);
     await teacher.getByRole('textbox', { name: 'Score for question 4' }).fill('4');
     await teacher.getByRole('textbox', { name: 'Comment on question 4' }).fill('Mention precipitation.');
+    await teacher.getByRole('region', { name: 'Question 5' }).getByRole('button', { name: 'Download gauge.txt' }).waitFor(UI_WAIT);
+    await teacher.getByRole('textbox', { name: 'Score for question 5' }).fill('2');
     await teacher.getByRole('button', { name: 'Save grades' }).click();
     await teacher.getByRole('status').filter({ hasText: 'Grades saved' }).waitFor(UI_WAIT);
-    await teacher.getByRole('status').filter({ hasText: 'Graded. Score: 9 of 10.' }).waitFor(UI_WAIT);
+    await teacher.getByRole('status').filter({ hasText: 'Graded. Score: 11 of 12.' }).waitFor(UI_WAIT);
     await expectNoAxeViolations(teacher);
-    expect(await attemptOf(quizId)).toMatchObject({ workflow_state: 'complete', score: 9 });
+    expect(await attemptOf(quizId)).toMatchObject({ workflow_state: 'complete', score: 11 });
     const grade = await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/assignments/${assignmentId}/submissions/${rig.demo.student.id}`);
-    expect(grade.json).toMatchObject({ score: 9, workflow_state: 'graded' });
+    expect(grade.json).toMatchObject({ score: 11, workflow_state: 'graded' });
 
     await page.reload();
     await page.getByRole('status').filter({ hasText: 'Attempt 1: Graded' }).waitFor(UI_WAIT);
-    await page.getByText('Score: 9 of 10. Kept score: 9.').waitFor();
+    await page.getByText('Score: 11 of 12. Kept score: 11.').waitFor();
     await page.getByRole('region', { name: 'Question 4' }).getByText('Comment: Mention precipitation.').waitFor();
     expect(errors).toEqual([]);
     expect(teacherErrors).toEqual([]);
