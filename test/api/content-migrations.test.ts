@@ -49,9 +49,9 @@ describe('content migrations (Canvas’s Content Migrations API, common_cartridg
   let source: ContentCourse;
 
   /** Creates a migration, uploads the archive to its upload_url, and waits for the job. */
-  async function importInto(course: ContentCourse, bytes: Buffer): Promise<{ migration: Json; issues: Json[]; progress: Json }> {
+  async function importInto(course: ContentCourse, bytes: Buffer, options: Record<string, unknown> = {}): Promise<{ migration: Json; issues: Json[]; progress: Json }> {
     const base = `/api/v1/courses/${course.id}/content_migrations`;
-    const created = await api(server, course.teacher.token, 'POST', base, { migration_type: 'common_cartridge_importer', pre_attachment: { name: 'course.imscc', size: bytes.length } });
+    const created = await api(server, course.teacher.token, 'POST', base, { migration_type: 'common_cartridge_importer', pre_attachment: { name: 'course.imscc', size: bytes.length }, ...options });
     expect(created.status).toBe(200);
     const { pre_attachment } = created.json as { pre_attachment: { upload_url: string; file_param: string } };
     const form = new FormData();
@@ -164,6 +164,62 @@ describe('content migrations (Canvas’s Content Migrations API, common_cartridg
       await expect(readArchive(bytes, { entries: 10, entryBytes: 4000, totalBytes: 5000, ratio: 1000, ratioFloorBytes: 1 })).rejects.toThrow(ArchiveRefused);
       await expect(readArchive(bytes, { entries: 1, entryBytes: 4000, totalBytes: 50000, ratio: 1000, ratioFloorBytes: 1 })).rejects.toThrow(/more than 1 entries/);
     });
+  });
+
+  it('a selective import waits for a choice, lists what it holds by type, and imports what copy[...] picks (a module bringing its content)', async () => {
+    const { bytes } = await exportCourse(server, source.teacher.token, source.id);
+    const target = await createContentCourse(server, 'Selective');
+    const t = target.teacher.token;
+    const { migration, progress } = await importInto(target, bytes, { selective_import: true });
+    expect(progress).toMatchObject({ workflow_state: 'completed' });
+    expect(migration).toMatchObject({ workflow_state: 'waiting_for_select' });
+    for (const path of ['modules', 'pages', 'assignments']) expect(await list(target, path)).toEqual([]);
+    const base = `/api/v1/courses/${target.id}/content_migrations/${migration.id}`;
+    const types = (await api(server, t, 'GET', `${base}/selective_data`)).json as Json[];
+    expect(types.map((n) => [n.type, n.property, n.count])).toEqual([
+      ['context_modules', 'copy[all_context_modules]', 2],
+      ['assignments', 'copy[all_assignments]', 2],
+      ['discussion_topics', 'copy[all_discussion_topics]', 1],
+      ['wiki_pages', 'copy[all_wiki_pages]', 2],
+      ['attachments', 'copy[all_attachments]', 2],
+    ]);
+    expect(types[0]!.sub_items_url).toMatch(/\/selective_data\?type=context_modules$/);
+    const modules = (await api(server, t, 'GET', `${base}/selective_data?type=context_modules`)).json as Json[];
+    expect(modules.map((m) => m.title)).toEqual(['Week 1', 'Week 2']);
+    const pages = (await api(server, t, 'GET', `${base}/selective_data?type=wiki_pages`)).json as Json[];
+    const draft = pages.find((p) => p.title === 'Draft notes')!;
+    expect(draft.property).toBe(`copy[wiki_pages][id_${draft.migration_id as string}]`);
+    expect((await api(server, target.student.token, 'GET', `${base}/selective_data`)).status).toBe(401);
+    expect((await api(server, source.teacher.token, 'GET', `/api/v1/courses/${source.id}/content_migrations/${migration.id}/selective_data`)).status).toBe(404);
+
+    const week2 = modules[1]!.migration_id as string;
+    const chosen = await api(server, t, 'PUT', base, { copy: { context_modules: { [`id_${week2}`]: '1' }, wiki_pages: { [`id_${draft.migration_id as string}`]: true } } });
+    expect(chosen.status).toBe(200);
+    const rerun = chosen.json as Json & { progress_url: string };
+    expect(rerun.workflow_state).toBe('queued');
+    expect(await finishedProgress(server, t, Number(rerun.progress_url.split('/').pop()))).toMatchObject({ workflow_state: 'completed' });
+    expect((await api(server, t, 'GET', base)).json).toMatchObject({ workflow_state: 'completed', imported: { pages: 1, assignments: 1, discussion_topics: 1, modules: 1, module_items: 3 } });
+    const after = await contentsOf(target);
+    expect(after.modules.map((m) => [m.name, m.prerequisites, m.items.map((i) => i.title)])).toEqual([['Week 2', [], ['Introductions', 'Lab', 'Reading']]]);
+    expect(after.pages.map((p) => p.title)).toEqual(['Draft notes']);
+    expect(after.files).toEqual([]);
+    expect((await api(server, t, 'PUT', base, { copy: { all_wiki_pages: '1' } })).status).toBe(400);
+  });
+
+  it('date_shift_options: shift_dates moves dates into the new term on their weekday; remove_dates clears them', async () => {
+    const { bytes } = await exportCourse(server, source.teacher.token, source.id);
+    const dueOf = async (course: ContentCourse) => (await list(course, 'assignments')).find((a) => a.name === 'Lab')!.due_at;
+    const shifted = await createContentCourse(server, 'Shifted');
+    // Lab is due Tuesday 2030-01-15, 8 days into a 14-day term; the new term is 28 days long: 16 days in is a
+    // Wednesday, so it lands on the Tuesday before.
+    const shift = { shift_dates: true, old_start_date: '2030-01-07', old_end_date: '2030-01-21', new_start_date: '2030-09-02', new_end_date: '2030-09-30' };
+    expect((await importInto(shifted, bytes, { date_shift_options: shift })).migration).toMatchObject({ workflow_state: 'completed' });
+    expect(await dueOf(shifted)).toBe('2030-09-17T18:30:00Z');
+    const removed = await createContentCourse(server, 'Undated');
+    expect((await importInto(removed, bytes, { date_shift_options: { remove_dates: '1' } })).migration).toMatchObject({ workflow_state: 'completed' });
+    expect(await dueOf(removed)).toBeNull();
+    const refused = await api(server, source.teacher.token, 'POST', `/api/v1/courses/${source.id}/content_migrations`, { migration_type: 'common_cartridge_importer', pre_attachment: { name: 'x.imscc' }, date_shift_options: { shift_dates: true } });
+    expect(refused.status).toBe(400);
   });
 
   it('only content managers migrate; the migrators are listed; an archive is required', async () => {

@@ -4,6 +4,7 @@ import { createAssignment, createDiscussionTopic, createFile, createQuiz } from 
 import { createRosterCourse, type RosterCourse } from './enrollment-fixtures.ts';
 import { createItem, createModule, createPublishedModule } from './module-fixtures.ts';
 import { coursePages, createFixtureGroup, createPage } from './page-fixtures.ts';
+import { addQuestion, takeQuiz } from './quiz-fixtures.ts';
 import type { TestServer } from './server.ts';
 import { createGradedAssignment, gradeAs, submitText } from './submission-fixtures.ts';
 
@@ -75,9 +76,17 @@ export async function seedDifferentialCourse(hub: TestServer): Promise<Different
   const gone = await createPage(hub, t, coursePages(id), { title: 'Gone page', body: '<p>Bye</p>', published: true });
   expectOk(await api(hub, t, 'DELETE', `${coursePages(id)}/${gone.url}`), 'delete page');
 
-  // Quizzes and topics: published and draft.
-  await createQuiz(hub, t, id, { title: 'Published quiz', published: true });
-  neverShown.add(`quiz:${(await createQuiz(hub, t, id, { title: 'Draft quiz', published: false })).id}`);
+  // Quizzes and topics: published and draft. A's attempt at one quiz; B's at one whose results stay hidden.
+  const quiz = await createQuiz(hub, t, id, { title: 'Published quiz', published: true });
+  const choice = await addQuestion(hub, course, quiz.id, { question_type: 'multiple_choice_question', points_possible: 1, correct_comments: 'Right', answers: [{ answer_text: 'yes', answer_weight: 100, answer_comments: 'because' }, { answer_text: 'no' }] });
+  await addQuestion(hub, course, quiz.id, { question_type: 'short_answer_question', points_possible: 1, answers: [{ answer_text: 'accepted', answer_weight: 100 }] });
+  await takeQuiz(hub, studentA.token, id, quiz.id, [{ id: choice.id, answer: (choice.answers as Array<{ id: number }>)[0]!.id }]);
+  const hiddenResults = await createQuiz(hub, t, id, { title: 'Results hidden', published: true, hide_results: 'always' });
+  await addQuestion(hub, course, hiddenResults.id, { question_type: 'true_false_question', points_possible: 1, answers: [{ answer_text: 'True', answer_weight: 100 }, { answer_text: 'False' }] });
+  await takeQuiz(hub, studentB.token, id, hiddenResults.id, []);
+  const draftQuiz = await createQuiz(hub, t, id, { title: 'Draft quiz', published: false });
+  neverShown.add(`quiz:${draftQuiz.id}`);
+  neverShown.add(`quiz_question:${(await addQuestion(hub, course, draftQuiz.id, { question_type: 'essay_question', points_possible: 1 })).id}`);
   await createDiscussionTopic(hub, t, id, { title: 'Open topic', message: '<p>Talk</p>', published: true });
   neverShown.add(`discussion_topic:${(await createDiscussionTopic(hub, t, id, { title: 'Draft topic', message: '<p>Soon</p>', published: false })).id}`);
 

@@ -50,6 +50,13 @@ const byKey = (type: string, rows: readonly Json[], id: (row: Json) => unknown =
 const submissionsOf = (rest: Rest, courseId: number) =>
   list(rest, `/api/v1/courses/${courseId}/students/submissions?student_ids[]=all&include[]=submission_comments&include[]=submission_history&per_page=100`);
 
+/** Every quiz submission REST shows the user: per quiz, a grader's everyone's, a student's their own. */
+const quizSubmissionsOf = async (rest: Rest, courseId: number) => {
+  const quizzes = await list(rest, `/api/v1/courses/${courseId}/quizzes?per_page=100`);
+  const lists = await Promise.all(quizzes.map(async (q) => ((await rest(`/api/v1/courses/${courseId}/quizzes/${String(q.id)}/submissions?per_page=100`)) as Json | undefined)?.quiz_submissions as Json[] | undefined));
+  return lists.flatMap((found) => found ?? []);
+};
+
 /** The course's live assessments REST shows the user (a JSON API document). */
 const liveAssessmentsOf = async (rest: Rest, courseId: number) => (((await rest(`/api/v1/courses/${courseId}/live_assessments`)) as Json | undefined)?.assessments as Json[] | undefined) ?? [];
 
@@ -153,9 +160,24 @@ const COMPARISONS: Record<RepositoryName, Compared | NotCompared> = {
   pollChoices: { notCompared: 'not seeded here: see polls' },
   pollSessions: { notCompared: 'not seeded here: see polls' },
   pollSubmissions: { notCompared: 'not seeded here: see polls' },
-  quizQuestions: { notCompared: 'not seeded here: managers of assignments only, as the questions API; compared in test/sync/quiz-pull.test.ts' },
-  quizGroups: { notCompared: 'not seeded here: see quizQuestions' },
-  quizSubmissions: { notCompared: 'not seeded here: graders only (per-question results tell right from wrong); see test/sync/quiz-pull.test.ts' },
+  quizQuestions: {
+    // Editors read the questions API; a taker sees the questions of their attempts, as the attempt shows them.
+    rest: async (rest, courseId) => {
+      const quizzes = await list(rest, `/api/v1/courses/${courseId}/quizzes?per_page=100`);
+      const edited = (await Promise.all(quizzes.map((q) => list(rest, `/api/v1/courses/${courseId}/quizzes/${String(q.id)}/questions?per_page=100`)))).flat();
+      const taken = await Promise.all((await quizSubmissionsOf(rest, courseId)).map(async (s) => ((await rest(`/api/v1/quiz_submissions/${String(s.id)}/questions?include[]=quiz_question`)) as Json | undefined)?.quiz_submission_questions as Json[] | undefined));
+      return new Map([...byKey('quiz_question', taken.flat().flatMap((q) => (q ? [q.quiz_question as Json] : []))), ...byKey('quiz_question', edited)]);
+    },
+    // An editor's answers carry Canvas's default empty `comments`; a taker's copy is exactly what the attempt shows.
+    fields: { ...same('question_name', 'question_text', 'question_type', 'correct_comments', 'incorrect_comments', 'matching_answer_incorrect_matches'), answers: (w) => (w.data.answers as Json[]).map((a) => ('weight' in a ? { comments: '', ...a } : a)) },
+    extra: (wire) => (wire.data.answers_withheld === true ? 'a question of a quiz the user may start, as its attempt would show it: what an offline attempt draws from (decision 0120)' : undefined),
+  },
+  quizGroups: { notCompared: 'no list in the API: editors read a group by id; a taker’s device holds what drawing needs, without the name (decision 0120)' },
+  quizSubmissions: {
+    rest: async (rest, courseId) => byKey('quiz_submission', await quizSubmissionsOf(rest, courseId)),
+    fields: same('user_id', 'quiz_id', 'attempt', 'workflow_state', 'score', 'kept_score', 'started_at', 'finished_at', 'end_at', 'validation_token'),
+    extra: (wire) => (wire.data.workflow_state === 'settings_only' ? 'extensions waiting for a first attempt, which a device’s start needs' : undefined),
+  },
   calendarEvents: { notCompared: 'not seeded here: every member sees a course’s live events, as the calendar API; see test/sync/device-comms.test.ts' },
   conversations: { notCompared: 'participants only, as the conversations API (404 to anyone else); compared in test/sync/device-comms.test.ts' },
   conversationMessages: { notCompared: 'with their conversation, to its participants; see conversations' },

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createGradedAssignment, gradeAs, submitText } from '../helpers/submission-fixtures.ts';
 import { openEventStream } from '../helpers/sync-stream.ts';
 import { pullAll } from '../helpers/sync-fixtures.ts';
+import { createQuizWithQuestions, takeQuiz } from '../helpers/quiz-fixtures.ts';
 
 type Json = Record<string, unknown> & { id: number };
 
@@ -170,5 +171,17 @@ describe('pull carries no more than REST shows', () => {
     } finally {
       stream.close();
     }
+  });
+  it('a quiz’s correct answers reach no taker’s device before the quiz shows them, and a grader’s device gets no one’s token', async () => {
+    const choice = { question_type: 'multiple_choice_question', points_possible: 1, answers: [{ answer_text: 'right', answer_weight: 100, answer_comments: 'the reason' }, { answer_text: 'wrong' }] };
+    const { quiz, questions } = await createQuizWithQuestions(hub, c, [choice], { title: 'No answers shown', show_correct_answers: false });
+    const question = questions[0] as unknown as { id: number; answers: Array<{ id: number }> };
+    const attempt = await takeQuiz(hub, c.studentA.token, c.id, quiz.id, [{ id: question.id, answer: question.answers[0]!.id }]);
+    for (const who of [c.studentA, c.studentB, c.observer]) {
+      const copy = (await pull(who.token, 'course')).get(`quiz_question:${question.id}`)!;
+      expect(JSON.stringify(copy.data)).not.toMatch(/weight|the reason/);
+    }
+    const graders = (await pull(c.teacher.token, 'course_user')).get(`quiz_submission:${attempt.id}`)!;
+    expect(graders.data).not.toHaveProperty('validation_token');
   });
 });

@@ -3,8 +3,15 @@ import { assertScopeAllows } from './bearer-auth.ts';
 import { errorResponse } from './error-envelopes.ts';
 import { runRoute } from './route-dispatch.ts';
 import { NotFoundError } from '../domain/errors.ts';
+import type { TimeEvidence } from '../domain/time-evidence.ts';
 import type { RecordedWrite, WriteJournal } from '../domain/write-observer.ts';
 import type { AnyRoute, AuthenticatedContext, RouteResult } from './route.ts';
+
+/** When a replayed write was made, as far as the replaying server can tell (`RequestContext`). */
+export interface Made {
+  readonly madeAt?: number | undefined;
+  readonly madeBetween?: TimeEvidence | undefined;
+}
 
 /** How the route answered: 2xx applied, 4xx refused with its message (a 5xx is thrown). */
 export interface ReplayOutcome {
@@ -30,14 +37,15 @@ export class RouteReplayer {
   }
 
   /**
-   * The write's outcome: its status, or the status and message of the error it met (a 5xx is thrown). `madeAt`:
-   * when the user made it, if the caller vouches for a time before now (`RequestContext.madeAt`).
+   * The write's outcome: its status, or the status and message of the error it met (a 5xx is thrown). `made`:
+   * when the user made it, if the caller vouches for a time before now (`RequestContext.madeAt`), and what bounds
+   * the device's time of it (`RequestContext.madeBetween`).
    */
-  async replay(ctx: AuthenticatedContext, write: RecordedWrite, madeAt?: number): Promise<ReplayOutcome> {
+  async replay(ctx: AuthenticatedContext, write: RecordedWrite, made: Made = {}): Promise<ReplayOutcome> {
     const route = this.#route(write);
     if (!route) return { status: 404, message: 'The hub has no such change to make.' };
     try {
-      const result = await this.#run(route, ctx, write, madeAt);
+      const result = await this.#run(route, ctx, write, made);
       return { status: result.status ?? 200, message: null };
     } catch (err) {
       const { status, body } = errorResponse(err);
@@ -59,10 +67,12 @@ export class RouteReplayer {
     return route && !route.localOnly && route.method !== 'GET' && route.path.startsWith('/api/') ? route : undefined;
   }
 
-  async #run(route: AnyRoute, ctx: AuthenticatedContext, write: RecordedWrite, madeAt?: number): Promise<RouteResult> {
+  async #run(route: AnyRoute, ctx: AuthenticatedContext, write: RecordedWrite, made: Made = {}): Promise<RouteResult> {
     assertScopeAllows(ctx.principal, route);
     const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(write.params[name] ?? '')));
-    return runRoute(route, { ...ctx, requestId: randomUUID(), path, query: {}, now: Date.now(), ...(madeAt === undefined ? {} : { madeAt }) }, write.params, this.#journal);
+    const { madeAt, madeBetween } = made;
+    const when = { ...(madeAt === undefined ? {} : { madeAt }), ...(madeBetween === undefined ? {} : { madeBetween }) };
+    return runRoute(route, { ...ctx, requestId: randomUUID(), path, query: {}, now: Date.now(), ...when }, write.params, this.#journal);
   }
 }
 

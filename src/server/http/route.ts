@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import type { Principal } from '../domain/principal.ts';
 import type { RecordedWrite } from '../domain/write-observer.ts';
+import type { TimeEvidence } from '../domain/time-evidence.ts';
 import type { MultipartLimits } from './params/multipart-body.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -33,6 +34,11 @@ export interface RequestContext {
    * read it (a submission's `submitted_at`, and whether the assignment was open then); records are stamped `now`.
    */
   readonly madeAt?: number;
+  /**
+   * For a device's write the hub replays: the device's time of it and what bounds it (decision 0120). Rules about
+   * how long the user took (a quiz attempt's time limit) read it, as `provenTime` allows.
+   */
+  readonly madeBetween?: TimeEvidence;
 }
 
 /** A request that passed authentication: every rule except `publicAccess` guarantees a principal. */

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { replicaOf, type IdAllocator } from '../domain/ids.ts';
 import type { Principal } from '../domain/principal.ts';
 import { Repository } from '../domain/repository.ts';
+import type { TimeEvidence } from '../domain/time-evidence.ts';
 import type { RecordCollection } from '../storage/database.ts';
 import { LATEST_ID_HEADER } from './hub-client.ts';
 
@@ -75,6 +76,24 @@ export class DeviceContacts {
     if (before.length === 0) return undefined;
     const lastContact = Math.max(...before.map((c) => c.data.at));
     return deviceTime >= lastContact ? deviceTime : undefined;
+  }
+
+  /**
+   * What bounds the device's time of an outbox entry received at `receivedAt` (decision 0120): the token's last
+   * contact that named a lower id of the entry's device (or none of it), and the first contact that named the
+   * entry's id or a later one, or the receipt if that came first. Unlike `vouchedTime` the device's time is not
+   * replaced when it falls outside: `provenTime` moves it to the nearer bound, so a claim can only lose by a lie.
+   */
+  async evidence(tokenId: number, entryId: number, deviceTime: number, receivedAt: number): Promise<TimeEvidence> {
+    const device = replicaOf(entryId);
+    const heard = (await this.#contacts.find({ parent_id: tokenId })).map((c) => c.data).filter((c) => (c.first_at ?? c.at) <= receivedAt);
+    const before = heard.filter((c) => replicaOf(c.latest_id) !== device || c.latest_id < entryId);
+    const after = heard.filter((c) => replicaOf(c.latest_id) === device && c.latest_id >= entryId);
+    return {
+      claimed: deviceTime,
+      earliest: before.length === 0 ? undefined : Math.max(...before.map((c) => Math.min(c.at, receivedAt))),
+      latest: Math.min(receivedAt, ...after.map((c) => c.first_at ?? c.at)),
+    };
   }
 }
 

@@ -4,7 +4,9 @@ import { declarationOf } from '../domain/declarations/index.ts';
 import type { ContentPull, CourseWorkPull, DirectoryPull } from '../domain/declarations/record-declaration.ts';
 import type { ItemLock } from '../domain/progression/item-locks.ts';
 import type { Repositories } from '../domain/repositories.ts';
-import type { FileData } from '../domain/records/content-records.ts';
+import type { FileData, QuizData } from '../domain/records/content-records.ts';
+import type { QuizSubmissionData } from '../domain/records/quiz-records.ts';
+import { graderSubmission, takerSubmission } from '../domain/grading/quiz-taker-view.ts';
 import type { EnrollmentData } from '../domain/records/course-records.ts';
 import type { SubmissionCommentData, SubmissionData } from '../domain/records/submission-records.ts';
 import { peerReviewShown, type PeerReviewData } from '../domain/records/peer-review-records.ts';
@@ -28,6 +30,7 @@ export class PullVisibility {
   readonly #scope: SyncScope;
   readonly #repos: Repositories;
   readonly #files = new Map<number, Promise<Stored<FileData> | undefined>>();
+  readonly #quizzes = new Map<number, Promise<Stored<QuizData> | undefined>>();
   readonly #containers = new Map<number, Promise<true | 'hidden' | 'skip'>>();
 
   constructor(scope: SyncScope, repos: Repositories) {
@@ -66,6 +69,8 @@ export class PullVisibility {
     // Removed content is REST's to no one: a tombstone to whoever may hold a copy.
     if (declared?.collection === 'course' && declared.removed?.(doc.data)) return shown === 'skip' ? 'skip' : 'hidden';
     if (shown !== true) return shown;
+    // A taker's copy, until their finished attempt shows the correct answers (as its questions API then does).
+    if (content.shownTo === 'quiz_takers' && !course.manages.has(content.managers) && !course.answersShown.has(doc.parent_id)) return { ...doc, data: content.forTakers(doc.data) as Record<string, unknown> };
     return content.shownTo === 'published' ? this.#asSeen(doc, course, content.whenLocked) : doc;
   }
 
@@ -112,13 +117,14 @@ export class PullVisibility {
     }
   }
 
-  #courseUser(doc: WireRecord, course: CourseScope | undefined, pull: CourseWorkPull): PullDecision {
+  async #courseUser(doc: WireRecord, course: CourseScope | undefined, pull: CourseWorkPull): Promise<PullDecision> {
     // Course-less records (planner notes, notification policies) are their owner's alone.
     if (doc.course_id === 0 || !course) return doc.user_id === this.#scope.userId && doc.course_id === 0 ? doc : 'skip';
     if (pull === 'owner') return doc.user_id === this.#scope.userId ? doc : 'skip';
     if (pull === 'graders') return course.manages.has('manage_grades') && seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
     if (pull === 'grade_viewers') return course.manages.has('view_all_grades') && seesStudent(this.#scope, course, doc.user_id) ? doc : 'skip';
     if (pull === 'poll_answers' && this.#scope.polls.publicSessions.has(doc.parent_id)) return doc;
+    if (pull === 'quiz_attempts') return this.#quizAttempt(doc, course);
     if (!seesStudent(this.#scope, course, doc.user_id)) return 'skip';
     if (pull === 'peer_reviews') return this.#peerReview(doc, course);
     if (pull === 'graded_work') return this.#posted(doc, course);
@@ -133,6 +139,19 @@ export class PullVisibility {
     const shown = (r: PeerReviewData) => peerReviewShown(r, this.#scope.userId, grader, (userId) => seesStudent(this.#scope, course, userId));
     if (shown(review)) return doc;
     return shown({ ...review, workflow_state: 'assigned' }) ? 'hidden' : 'skip';
+  }
+
+  /**
+   * A quiz submission as the quiz submissions API shows it: to the graders who see its student whole (but for its
+   * owner's token), to its owner without what the quiz's `hide_results` withholds (decision 0120).
+   */
+  async #quizAttempt(doc: WireRecord, course: CourseScope): Promise<PullDecision> {
+    const attempt = doc.data as unknown as QuizSubmissionData;
+    const grader = course.manages.has('manage_grades') || course.manages.has('view_all_grades');
+    if (grader && seesStudent(this.#scope, course, doc.user_id)) return doc.user_id === this.#scope.userId ? doc : { ...doc, data: graderSubmission(attempt) as unknown as Record<string, unknown> };
+    if (doc.user_id !== this.#scope.userId) return 'skip';
+    const quiz = await this.#quiz(attempt.quiz_id);
+    return quiz ? { ...doc, data: takerSubmission(quiz.data, attempt) as unknown as Record<string, unknown> } : 'hidden';
   }
 
   /** A submission (or a version of it) as the submissions API shows it to the user: no grade before it is posted. */
@@ -178,6 +197,10 @@ export class PullVisibility {
         const container = await this.#container(pull.inside, doc.parent_id);
         return container === true ? own : container === 'skip' || own === true ? container : own;
       }
+      case 'quiz_takers':
+        // A deleted question of a quiz the user may take is a tombstone: their device held it.
+        if (!course.openQuizzes.has(doc.parent_id)) return 'skip';
+        return doc.data.workflow_state === 'deleted' ? 'hidden' : true;
       case 'file_readers':
         return this.#fileShown(doc.key, doc.data as unknown as FileData, course);
       case 'its_file_readers': {
@@ -214,6 +237,12 @@ export class PullVisibility {
     if (file.purpose === 'submission') return seesStudent(this.#scope, course, file.user_id) ? true : 'skip';
     if (file.workflow_state !== 'available') return 'hidden';
     return courseFileReadable(file, course.offlineLocked ? undefined : lockOf(course, key)) ? true : 'skip';
+  }
+
+  #quiz(id: number): Promise<Stored<QuizData> | undefined> {
+    let found = this.#quizzes.get(id);
+    if (!found) this.#quizzes.set(id, (found = this.#repos.quizzes.get(id)));
+    return found;
   }
 
   #file(id: number): Promise<Stored<FileData> | undefined> {

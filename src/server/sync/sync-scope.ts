@@ -17,6 +17,7 @@ import type { Repositories } from '../domain/repositories.ts';
 import { enrollmentVisibility, isVisible, shownSections, type RosterVisibility } from '../domain/roster-visibility.ts';
 import type { Stored } from '../domain/repository.ts';
 import { postDelayed } from '../domain/topic-visibility.ts';
+import { correctAnswersVisible } from '../domain/grading/quiz-taker-view.ts';
 import { pollsInScope, type PollCourse, type PollsInScope } from './poll-scope.ts';
 import type { PullCollection, WireRecord } from './sync-partitions.ts';
 
@@ -64,6 +65,17 @@ export interface CourseScope {
    * locks: part of the `course` fingerprint, so that a topic whose time came is pulled although nothing was written.
    */
   delayed: readonly string[];
+  /**
+   * The quizzes the user may start now (published, unlocked), when computed with the locks and the user does not
+   * edit quizzes: their questions travel as a taker sees them (decision 0120). Part of the `course` fingerprint, so a
+   * quiz published, unlocked or withdrawn sends or sweeps its questions although none was written.
+   */
+  openQuizzes: ReadonlySet<number>;
+  /**
+   * The quizzes whose correct answers the user's finished attempt shows now (`correctAnswersVisible`): their
+   * questions travel whole, as the attempt's questions API then shows them. Part of the `course` fingerprint too.
+   */
+  answersShown: ReadonlySet<number>;
 }
 
 /** Everything a device's user may receive, computed on the hub per request. */
@@ -135,7 +147,10 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
     const unposted = seesUnposted ? new Set<number>() : unpostedAssignments((await lockableContent(repos).get(courseId)).assignments);
     const sectionIds = new Set(own.filter((e) => e.workflow_state === 'active').map((e) => e.course_section_id));
     const delayed = options.locks && !manages.has('moderate_forum') ? await delayedTopics(repos, courseId, options.now) : [];
-    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked, roster, sections, groups: { ids: groupIds, categories }, hidesUnposted: !seesUnposted, unposted, sectionIds, delayed });
+    const takes = options.locks && !manages.has('manage_assignments');
+    const openQuizzes = takes ? await quizzesOpen(repos, courseId, options.now) : new Set<number>();
+    const answersShown = takes ? await quizAnswersShown(repos, courseId, principal.userId, options.now) : new Set<number>();
+    courses.set(courseId, { courseId, manages, active, managesPeople, students, locks, judge, offlineLocked, roster, sections, groups: { ids: groupIds, categories }, hidesUnposted: !seesUnposted, unposted, sectionIds, delayed, openQuizzes, answersShown });
     pollCourses.push({ courseId, sectionIds, managesContent: manages.has('manage_content') });
     for (const account of facts.accountChain) accountIds.add(account.id);
     // The people the enrollments API lists to the user: an observer's device learns no classmate's name.
@@ -150,6 +165,22 @@ export async function computeSyncScope(principal: Principal, repos: Repositories
 async function delayedTopics(repos: Repositories, courseId: number, now: number): Promise<string[]> {
   const topics = await repos.discussionTopics.find({ course_id: courseId });
   return topics.filter((t) => t.data.workflow_state === 'published' && postDelayed(t.data, now)).map((t) => t.key).sort();
+}
+
+/** The ids of a course's quizzes a reader may start at `now`: published, past their unlock date. */
+async function quizzesOpen(repos: Repositories, courseId: number, now: number): Promise<Set<number>> {
+  const quizzes = await repos.quizzes.find({ course_id: courseId });
+  return new Set(quizzes.filter((q) => q.data.workflow_state === 'published' && (q.data.unlock_at === null || Date.parse(q.data.unlock_at) <= now)).map((q) => q.id));
+}
+
+/** The ids of the course's quizzes whose correct answers the user's own finished attempt shows at `now`. */
+async function quizAnswersShown(repos: Repositories, courseId: number, userId: number, now: number): Promise<Set<number>> {
+  const shown = new Set<number>();
+  for (const sub of await repos.quizSubmissions.find({ course_id: courseId, user_id: userId })) {
+    const quiz = await repos.quizzes.get(sub.data.quiz_id);
+    if (quiz && correctAnswersVisible(quiz.data, sub.data, now)) shown.add(quiz.id);
+  }
+  return shown;
 }
 
 /** The lockable content of a course: the pages, assignments and files whose locks a `course` stream judges by. */
@@ -276,7 +307,7 @@ export function scopeFingerprint(scope: SyncScope, collection: PullCollection): 
     // Muting an assignment takes its grades and others' comments from its students' devices; unmuting brings them.
     const students = collection === 'course_user' ? [c.students === 'all' ? 'all' : sorted(c.students), c.hidesUnposted, sorted(c.unposted)] : undefined;
     // Content that unlocked (a date passed, a prerequisite was completed) or locked again is sent anew.
-    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort(), rosterBasis(c.roster), c.sections === 'all' ? 'all' : sorted(c.sections), c.groups.ids === 'all' ? 'all' : sorted(c.groups.ids), c.groups.categories, c.delayed] : undefined;
+    const locked = collection === 'course' ? [c.offlineLocked, [...(c.locks?.keys() ?? [])].sort(), rosterBasis(c.roster), c.sections === 'all' ? 'all' : sorted(c.sections), c.groups.ids === 'all' ? 'all' : sorted(c.groups.ids), c.groups.categories, c.delayed, sorted(c.openQuizzes), sorted(c.answersShown)] : undefined;
     return [id, [...c.manages].sort(), students, locked];
   });
   // A poll session created, closed or made public elsewhere changes which polls, choices and answers travel.

@@ -34,11 +34,16 @@ export function createHttp(apiBaseUrl: string, hooks: HttpHooks = {}) {
   let csrfToken: string | undefined;
 
   async function send(method: string, url: URL, body?: unknown): Promise<Response> {
+    return sendBody(method, url, body === undefined ? undefined : { type: 'application/json', text: JSON.stringify(body) });
+  }
+
+  /** A JSON body, or FormData, whose multipart boundary the browser writes into Content-Type itself. */
+  async function sendBody(method: string, url: URL, body?: { type: string; text: string } | FormData): Promise<Response> {
     // Session headers go only to the server they belong to, whatever a Link header says.
     if (url.origin !== origin) throw new ApiError('invalid', 0, [`Refusing to send the session to ${url.origin}`]);
     const headers = new Headers({ Accept: 'application/json' });
     if (csrfToken) headers.set('X-CSRF-Token', csrfToken);
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', body.type);
     let response: Response;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -46,7 +51,7 @@ export function createHttp(apiBaseUrl: string, hooks: HttpHooks = {}) {
           method,
           headers,
           credentials: 'same-origin',
-          body: body === undefined ? undefined : JSON.stringify(body),
+          body: body === undefined || body instanceof FormData ? body : body.text,
         });
       } catch (err) {
         hooks.onNoAnswer?.();
@@ -114,6 +119,9 @@ export function createHttp(apiBaseUrl: string, hooks: HttpHooks = {}) {
     /** A write whose JSON answer the caller needs. */
     writeJson: async <T>(method: 'POST' | 'PUT', path: string, body?: unknown): Promise<T> =>
       (await (await send(method, urlFor(path), body)).json()) as T,
+
+    /** A multipart/form-data write (an archive's upload step 2) to an absolute URL the API gave, with the session. */
+    writeForm: async <T>(url: string, form: FormData): Promise<T> => (await (await sendBody('POST', new URL(url, apiBaseUrl), form)).json()) as T,
 
     /** A write whose answer carries nothing the caller needs (often 204). */
     write: async (method: 'PUT' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<void> => {

@@ -16,6 +16,7 @@ import type {
   WikiPage,
 } from '../../../contracts/lms-dtos.ts';
 import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
+import type { Migrator } from '../../../contracts/move-dtos.ts';
 import type { CoursePoll } from '../api/poll-calls.ts';
 import type { Quiz, QuizSubmission, QuizSubmissionQuestion } from '../../../contracts/quiz-attempt-dtos.ts';
 import type { Resource } from './resource-store.ts';
@@ -133,6 +134,7 @@ export const resources = {
     load: (api) => api.notificationPreferences(channelId),
   }),
   tokens: (): Resource<AccessTokenInfo[]> => ({ key: 'tokens', load: (api) => api.tokens() }),
+  migrators: (courseId: number): Resource<Migrator[]> => ({ key: `course:${courseId}:migrators`, load: (api) => api.migrators(courseId) }),
   quiz: (courseId: number, quizId: number): Resource<Quiz> => ({ key: `course:${courseId}:quiz:${quizId}`, load: (api) => api.quiz(courseId, quizId) }),
   /** A student's own quiz submission (none before the first attempt), or every attempt a grader reaches. */
   quizSubmissions: (courseId: number, quizId: number): Resource<QuizSubmission[]> => ({

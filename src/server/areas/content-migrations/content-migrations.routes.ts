@@ -6,9 +6,10 @@ import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { courseIdOf, writeStamp } from '../common/api-values.ts';
 import type { AccessRules } from '../common/access-rules.ts';
 import { routeWriterFor } from './content-migrations-routing.ts';
-import { createMigrationParams, issueParams, issuesParams, listMigrationsParams, migrationParams, uploadArchiveParams } from './content-migrations.params.ts';
-import { contentMigrationJson, migrationIssueJson } from './content-migrations.serializer.ts';
-import { ContentMigrationsService, MAX_ARCHIVE_BYTES, MIGRATORS } from './content-migrations.service.ts';
+import { createMigrationParams, issueParams, issuesParams, listMigrationsParams, migrationParams, selectiveDataParams, selectMigrationParams, uploadArchiveParams } from './content-migrations.params.ts';
+import { contentMigrationJson, migrationIssueJson, selectiveDataJson } from './content-migrations.serializer.ts';
+import { ContentMigrationsService, MAX_ARCHIVE_BYTES } from './content-migrations.service.ts';
+import { MIGRATORS } from './migrators.ts';
 
 const MANAGE_CONTENT = ['manage_content'] as const;
 
@@ -74,6 +75,27 @@ export function contentMigrationsRoutes(services: CoreServices, rules: AccessRul
       params: migrationParams,
       permission: migrationIn('read'),
       handler: (ctx, _p, migration) => ({ body: contentMigrationJson(migration, ctx.baseUrl) }),
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: '/api/v1/courses/:course_id/content_migrations/:id',
+      summary: 'Pick what a selective import (waiting_for_select) imports with copy[...]: copy[all_<type>] or copy[<type>][id_<migration_id>]; the import runs as a new Progress',
+      params: selectMigrationParams,
+      permission: migrationIn('write'),
+      bodyLimit: 'bulk',
+      localOnly: true,
+      handler: async (ctx, p, migration) => {
+        if (migration.data.user_id !== ctx.principal.userId) throw new NotFoundError('content migration');
+        return { body: contentMigrationJson(await migrations.select(ctx.principal, migration, p.copy, writeStamp(ctx)), ctx.baseUrl) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/courses/:course_id/content_migrations/:id/selective_data',
+      summary: 'What a selective import can pick: its content types, or with `type` the pieces of one, each with the copy[...] property that picks it',
+      params: selectiveDataParams,
+      permission: migrationIn('read'),
+      handler: (ctx, p, migration) => ({ body: selectiveDataJson(migration, p.type, ctx.baseUrl) }),
     }),
     defineRoute({
       method: 'GET',

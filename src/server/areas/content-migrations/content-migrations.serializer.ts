@@ -1,7 +1,8 @@
 import type { ContentMigrationData, MigrationIssueData } from '../../domain/records/export-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
-import { MIGRATORS } from './content-migrations.service.ts';
+import { MIGRATORS } from './migrators.ts';
+import { SELECTIVE_TITLES, SELECTIVE_TYPES, type SelectiveType } from './selective-import.ts';
 
 const base = (m: Stored<ContentMigrationData>, baseUrl: string) => `${baseUrl}/api/v1/courses/${m.data.course_id}/content_migrations/${m.id}`;
 
@@ -41,4 +42,22 @@ export function migrationIssueJson(m: Stored<ContentMigrationData>, issue: Migra
     created_at: issue.created_at,
     updated_at: issue.created_at,
   };
+}
+
+/**
+ * Canvas's selective data: without `type`, one node per content type (`copy[all_<type>]`, its count and the URL
+ * of its pieces); with it, that type's pieces (`copy[<type>][id_<migration_id>]`). Empty until the archive is checked.
+ */
+export function selectiveDataJson(m: Stored<ContentMigrationData>, type: SelectiveType | undefined, baseUrl: string): Array<Record<string, unknown>> {
+  const selectable = m.data.selectable ?? {};
+  if (type !== undefined) {
+    return (selectable[type] ?? []).map((item) => ({ type, property: `copy[${type}][id_${item.migration_id}]`, title: item.title, migration_id: item.migration_id }));
+  }
+  return SELECTIVE_TYPES.filter((t) => (selectable[t]?.length ?? 0) > 0).map((t) => ({
+    type: t,
+    property: `copy[all_${t}]`,
+    title: SELECTIVE_TITLES[t],
+    count: selectable[t]!.length,
+    sub_items_url: `${base(m, baseUrl)}/selective_data?type=${t}`,
+  }));
 }

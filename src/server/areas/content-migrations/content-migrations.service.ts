@@ -10,15 +10,12 @@ import { ExportFilesService } from '../export-files/export-files.service.ts';
 import { MAX_FILE_BYTES } from '../files/files.params.ts';
 import { ArchiveRefused, readArchive } from './archive-reader.ts';
 import { CartridgeRefused, readCartridge, type CartridgePlan } from './cartridge-reader.ts';
+import type { CreateMigrationParams } from './content-migrations.params.ts';
+import { withDatesShifted, type DateShiftOptions } from './date-shift.ts';
+import { selectableContent, selectedPlan, type CopySelection } from './selective-import.ts';
 
 export const CONTENT_MIGRATION_TAG = 'content_migration';
 
-/** The importers Outpost runs (Canvas's `migrators`): both read a Common Cartridge, Canvas's flavour included. */
-export const MIGRATORS = [
-  { type: 'common_cartridge_importer', requires_file_upload: true, name: 'Common Cartridge 1.x Package', required_settings: [] },
-  { type: 'canvas_cartridge_importer', requires_file_upload: true, name: 'Canvas Course Export Package', required_settings: [] },
-] as const;
-export const MIGRATION_TYPES = ['common_cartridge_importer', 'canvas_cartridge_importer'] as const;
 
 /** The largest archive an upload may carry. */
 export const MAX_ARCHIVE_BYTES = 20 * 1024 * 1024;
@@ -52,7 +49,7 @@ export class ContentMigrationsService {
     services.jobs.register(this.#job);
   }
 
-  create(principal: Principal, courseId: number, p: { migration_type: string; pre_attachment?: { name?: string | undefined; size?: number | undefined } | undefined }, stamp: WriteStamp) {
+  create(principal: Principal, courseId: number, p: CreateMigrationParams, stamp: WriteStamp) {
     const name = p.pre_attachment?.name?.trim();
     if (!name) throw ValidationError.field('pre_attachment', 'File upload is required (pre_attachment[name]); settings[file_url] is not supported', 'required');
     if (p.pre_attachment?.size !== undefined && p.pre_attachment.size > MAX_ARCHIVE_BYTES) {
@@ -71,6 +68,10 @@ export class ContentMigrationsService {
         finished_at: null,
         issues: [],
         imported: {},
+        selective_import: p.selective_import === true,
+        date_shift: dateShiftOf(p.date_shift_options),
+        selectable: null,
+        copy: null,
       },
       stamp,
     );
@@ -95,14 +96,27 @@ export class ContentMigrationsService {
     );
     for (let i = 0; i * ARCHIVE_CHUNK < bytes.length || i === 0; i++) await this.#files.append(archive.id, i, bytes.subarray(i * ARCHIVE_CHUNK, (i + 1) * ARCHIVE_CHUNK), stamp);
     await this.#files.settle(archive.id, 'available', stamp);
-    const progress = await this.#services.jobs.enqueue(
+    const progress = await this.#enqueue(principal, migration, stamp);
+    const updated = await this.#services.repos.contentMigrations.update(migration.id, stamp, (m) => ({ ...m, archive_id: archive.id, progress_id: progress.id, workflow_state: 'queued' }));
+    return updated ?? migration;
+  }
+
+  /** A selective import's `copy[...]`: what to import of the checked archive, by a new run of the job (decision 0130). */
+  async select(principal: Principal, migration: Stored<ContentMigrationData>, copy: CopySelection, stamp: WriteStamp): Promise<Stored<ContentMigrationData>> {
+    if (migration.data.workflow_state !== 'waiting_for_select') throw ValidationError.field('copy', 'this migration is not waiting for a selection', 'invalid');
+    const progress = await this.#enqueue(principal, migration, stamp);
+    const updated = await this.#services.repos.contentMigrations.update(migration.id, stamp, (m) => ({ ...m, copy, progress_id: progress.id, workflow_state: 'queued', finished_at: null }));
+    return updated ?? migration;
+  }
+
+  /** Queues a run of the import job as the caller (their token's scopes): checking the archive, and importing it. */
+  #enqueue(principal: Principal, migration: Stored<ContentMigrationData>, stamp: WriteStamp) {
+    return this.#services.jobs.enqueue(
       this.#job,
       { migration_id: migration.id, token_id: principal.tokenId, scopes: principal.scopes ? [...principal.scopes] : null },
       { context_type: 'Course', context_id: migration.data.course_id },
       stamp,
     );
-    const updated = await this.#services.repos.contentMigrations.update(migration.id, stamp, (m) => ({ ...m, archive_id: archive.id, progress_id: progress.id, workflow_state: 'queued' }));
-    return updated ?? migration;
   }
 
   readonly #job: JobKind<MigrationInputs> = { kind: CONTENT_MIGRATION_TAG, inputs: migrationInputs, load: (inputs) => this.#load(inputs) };
@@ -130,8 +144,13 @@ export class ContentMigrationsService {
       await this.#settle(migration.id, 'failed', [{ issue_type: 'error', description }]);
       throw new Error(description, { cause: err });
     }
+    const { selective_import, copy, date_shift } = migration.data;
+    if (selective_import === true && !copy) {
+      await repo.update(migration.id, stamp, (m) => ({ ...m, workflow_state: 'waiting_for_select', selectable: selectableContent(plan) }));
+      return { waiting_for_select: true };
+    }
     const warnings = [...plan.warnings];
-    const imported = await this.#write(migration.data.course_id, plan, inputs, warnings);
+    const imported = await this.#write(migration.data.course_id, withDatesShifted(copy ? selectedPlan(plan, copy) : plan, date_shift ?? null), inputs, warnings);
     await this.#settle(migration.id, 'completed', warnings.map((description) => ({ issue_type: 'warning', description })), imported);
     return { imported };
   }
@@ -246,4 +265,22 @@ export class ContentMigrationsService {
     }
     return counts;
   }
+}
+
+/** The stored form of `date_shift_options`: days only; shifting needs both starts. */
+function dateShiftOf(o: CreateMigrationParams['date_shift_options']): DateShiftOptions | null {
+  if (!o || (o.shift_dates !== true && o.remove_dates !== true)) return null;
+  const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+  const shift: DateShiftOptions = {
+    shift_dates: o.shift_dates === true,
+    remove_dates: o.remove_dates === true,
+    old_start_date: day(o.old_start_date),
+    old_end_date: day(o.old_end_date),
+    new_start_date: day(o.new_start_date),
+    new_end_date: day(o.new_end_date),
+  };
+  if (shift.shift_dates && !shift.remove_dates && (shift.old_start_date === null || shift.new_start_date === null)) {
+    throw ValidationError.field('date_shift_options', 'shift_dates needs old_start_date and new_start_date', 'required');
+  }
+  return shift;
 }

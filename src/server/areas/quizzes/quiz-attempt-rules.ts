@@ -1,10 +1,12 @@
-import { randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { HAND_GRADED_TYPES, scoreQuestion } from '../../domain/grading/quiz-scoring.ts';
 import { round2 } from '../../domain/grading/posted-grade.ts';
 import type { QuizData, ScoringPolicy } from '../../domain/records/content-records.ts';
 import type { DrawnQuestion, QuestionResult, QuizQuestionData, QuizSubmissionData } from '../../domain/records/quiz-records.ts';
 import type { Stored } from '../../domain/repository.ts';
+import { DELIVERY_GRACE_MS } from '../../sync/device-contacts.ts';
 import { isoSeconds } from '../common/api-values.ts';
+import { stableHash } from './question-answers.ts';
 import type { StoredGroup, StoredQuestion } from './quiz-questions.service.ts';
 
 /**
@@ -21,28 +23,28 @@ export function blankSubmission(quiz: { id: number; data: QuizData }, userId: nu
   };
 }
 
-/** -1 (Canvas's "unlimited") stays unlimited whatever the extension. */
-export function attemptsAllowed(quiz: QuizData, sub: QuizSubmissionData | undefined): number {
-  return quiz.allowed_attempts < 0 ? -1 : quiz.allowed_attempts + (sub?.extra_attempts ?? 0);
-}
-
-export function attemptsLeft(quiz: QuizData, sub: QuizSubmissionData | undefined): number {
-  const allowed = attemptsAllowed(quiz, sub);
-  return allowed < 0 ? -1 : Math.max(0, allowed - (sub?.history.length ?? 0));
+/**
+ * The token that names a student's attempt (Canvas's `validation_token`), the same wherever the attempt is started:
+ * a device's offline start and its replay on the hub must agree on it, since the device's later answers carry it
+ * (decision 0120). It proves nothing the owner's sign-in does not: only the owner may answer.
+ */
+export function attemptToken(quizId: number, userId: number, attempt: number): string {
+  return createHash('sha256').update(`quiz-attempt:${quizId}:${userId}:${attempt}`).digest('hex').slice(0, 48);
 }
 
 /**
  * The questions of a new attempt, in position order with groups where they stand: each group draws `pick_count`
- * of its questions at random, each worth the group's question_points.
+ * of its questions, each worth the group's question_points. The draw is derived from `seed` (the attempt's token),
+ * so a replay of a device's start draws what the device drew, and each attempt draws anew.
  */
-export function drawQuestions(questions: readonly StoredQuestion[], groups: readonly StoredGroup[]): DrawnQuestion[] {
+export function drawQuestions(questions: readonly StoredQuestion[], groups: readonly StoredGroup[], seed: string): DrawnQuestion[] {
   const slots: Array<{ position: number; id: number; drawn: DrawnQuestion[] }> = [];
   for (const q of questions) if (q.data.quiz_group_id === null || !groups.some((g) => g.id === q.data.quiz_group_id)) slots.push({ position: q.data.position, id: q.id, drawn: [{ id: q.id, points: q.data.points_possible }] });
   for (const g of groups) {
     const pool = questions.filter((q) => q.data.quiz_group_id === g.id).map((q) => q.id);
-    const drawn: DrawnQuestion[] = [];
-    while (drawn.length < g.data.pick_count && pool.length > 0) drawn.push({ id: pool.splice(randomInt(pool.length), 1)[0]!, points: g.data.question_points });
-    slots.push({ position: g.data.position, id: g.id, drawn });
+    const order = (id: number) => stableHash(`${seed}:${id}`);
+    const picked = pool.sort((a, b) => order(a) - order(b) || a - b).slice(0, Math.max(0, g.data.pick_count));
+    slots.push({ position: g.data.position, id: g.id, drawn: picked.map((id) => ({ id, points: g.data.question_points })) });
   }
   return slots.sort((a, b) => a.position - b.position || a.id - b.id).flatMap((s) => s.drawn);
 }
@@ -55,8 +57,20 @@ export function attemptEnd(quiz: QuizData, extraTime: number, startedAt: number)
   return ends.length === 0 ? null : isoSeconds(Math.min(...ends));
 }
 
-export function isOverdue(sub: QuizSubmissionData, now: number): boolean {
-  return sub.workflow_state === 'untaken' && sub.end_at !== null && Date.parse(sub.end_at) <= now;
+/** Whether an answer made at `at` comes too late for the running attempt. */
+export function isOverdue(sub: QuizSubmissionData, at: number): boolean {
+  return sub.workflow_state === 'untaken' && sub.end_at !== null && Date.parse(sub.end_at) <= at;
+}
+
+/**
+ * Whether the clock finishes the running attempt at `now` (on the next read or start). An attempt a device started
+ * is left alone while the device is still delivering it — until the time a reconnected device takes to deliver its
+ * outbox (decision 0062) has passed since its last replayed write: its answers and turn-in are judged at their
+ * proven times as they arrive, not at the first read after its end (decision 0120).
+ */
+export function finishedByClock(sub: Stored<QuizSubmissionData>, now: number): boolean {
+  const delivering = sub.data.device_started_at !== undefined && now - sub.updated_at < DELIVERY_GRACE_MS;
+  return !delivering && isOverdue(sub.data, now);
 }
 
 /** The score a quiz keeps of its finished attempts. */
@@ -104,6 +118,15 @@ export function finishAttempt(sub: QuizSubmissionData, quiz: QuizData, questions
   const finishedAt = sub.end_at !== null && Date.parse(sub.end_at) < now ? sub.end_at : isoSeconds(now);
   const scored = { ...sub, results, finished_at: finishedAt };
   return settle({ ...scored, workflow_state: reviewState(scored, quiz, questions) }, quiz);
+}
+
+/**
+ * The attempt turned in at `at` on a device that cannot score it (its questions are a taker's copies): finished,
+ * unscored, waiting for the hub, which scores the same answers when the device's turn-in replays there.
+ */
+export function finishUnscored(sub: QuizSubmissionData, at: number): QuizSubmissionData {
+  const finishedAt = sub.end_at !== null && Date.parse(sub.end_at) < at ? sub.end_at : isoSeconds(at);
+  return { ...sub, workflow_state: 'pending_review', finished_at: finishedAt, results: {}, score: null, awaiting_sync: true };
 }
 
 /** Score, history entry and kept score of the current attempt, after it finished or a grader changed it. */

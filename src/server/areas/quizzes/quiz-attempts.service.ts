@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { CoreServices } from '../../core-services.ts';
 import { ConflictError, InvalidError, NotFoundError, RefusedError, UnauthorizedError, ValidationError } from '../../domain/errors.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { quizSettings, type QuizData } from '../../domain/records/content-records.ts';
 import { quizSubmissionKey, type QuizQuestionData, type QuizSubmissionData } from '../../domain/records/quiz-records.ts';
+import { attemptsLeft, canScore } from '../../domain/grading/quiz-taker-view.ts';
+import { provenTime, type TimeEvidence } from '../../domain/time-evidence.ts';
 import { writeTogether, type PlannedWrite, type Stored, type WriteStamp } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
 import { KeyedQueue } from '../common/keyed-queue.ts';
@@ -12,7 +13,7 @@ import { SubmissionStore } from '../submissions/submission-store.ts';
 import { IdResolver } from '../common/id-lookup.ts';
 import type { PermissionName } from '../../domain/permissions/index.ts';
 import { canonicalAnswer } from './quiz-answer-formats.ts';
-import { attemptEnd, attemptsLeft, blankSubmission, drawQuestions, finishAttempt, isOverdue } from './quiz-attempt-rules.ts';
+import { attemptEnd, attemptToken, blankSubmission, drawQuestions, finishAttempt, finishedByClock, finishUnscored, isOverdue } from './quiz-attempt-rules.ts';
 import { QuizGradeFlow } from './quiz-grade-flow.ts';
 import { QuizHandGrading } from './quiz-hand-grading.ts';
 import type { GradeAttempt } from './quiz-submissions.params.ts';
@@ -37,6 +38,10 @@ export interface Extension {
 function definedOnly(e: Extension): Extension {
   return Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as unknown as Extension;
 }
+
+/** When the user acted: now, or for a device's write the hub replays, what bounds the device's time (decision 0120). */
+type Made = TimeEvidence | undefined;
+const actedAt = (made: Made, stamp: WriteStamp) => (made === undefined ? stamp.now : provenTime(made));
 
 /** Proof that the caller is answering the attempt they started (Canvas's `attempt` and `validation_token`). */
 export interface AttemptProof {
@@ -109,28 +114,38 @@ export class QuizAttemptsService {
     return quiz;
   }
 
-  /** Starts the caller's next attempt (Canvas's `create`): the quiz must be open, the code right and an attempt left. */
-  async start(principal: Principal, quiz: StoredQuiz, accessCode: string | undefined, stamp: WriteStamp): Promise<StoredQuizSubmission> {
+  /**
+   * Starts the caller's next attempt (Canvas's `create`): the quiz must be open, the code right and an attempt left.
+   * A device's start replayed here (`made`) starts when the hub can prove it did, and keeps the device's own time.
+   */
+  async start(principal: Principal, quiz: StoredQuiz, accessCode: string | undefined, stamp: WriteStamp, made?: Made): Promise<StoredQuizSubmission> {
     const q = quiz.data;
+    const at = actedAt(made, stamp);
     if (q.workflow_state !== 'published') throw new UnauthorizedError();
-    if ((q.unlock_at !== null && Date.parse(q.unlock_at) > stamp.now) || (q.lock_at !== null && Date.parse(q.lock_at) <= stamp.now)) throw new InvalidError('quiz is locked');
+    if ((q.unlock_at !== null && Date.parse(q.unlock_at) > at) || (q.lock_at !== null && Date.parse(q.lock_at) <= at)) throw new InvalidError('quiz is locked');
     const code = quizSettings(q).access_code;
     if (code !== null && code !== accessCode) throw new RefusedError('invalid access code');
     return this.#queue.run(quizSubmissionKey(quiz.id, principal.userId), async () => {
       const found = await this.#repo.byLookup(quizSubmissionKey(quiz.id, principal.userId));
       const read = found ? await this.#finishIfOverdue(quiz, found, stamp) : undefined;
       if (read?.data.workflow_state === 'untaken') throw new ConflictError('a quiz submission already exists');
+      // Turned in on this device and not yet scored by the hub: the next attempt waits for its result.
+      if (read?.data.awaiting_sync === true) throw new ConflictError('the last attempt is waiting to be scored by the hub');
       if (attemptsLeft(q, read?.data) === 0) throw new ConflictError('a quiz submission already exists');
-      const drawn = drawQuestions(await this.#questions.questions(quiz.id), await this.#questions.groups(quiz.id));
+      const attempt = (read?.data.history.length ?? 0) + 1;
+      const token = attemptToken(quiz.id, principal.userId, attempt);
+      const drawn = drawQuestions(await this.#questions.questions(quiz.id), await this.#questions.groups(quiz.id), token);
       const extraTime = read?.data.extra_time ?? 0;
+      const { device_started_at: _s, device_finished_at: _f, received_at: _r, awaiting_sync: _w, ...earlier } = read?.data ?? blankSubmission(quiz, principal.userId);
       const next: QuizSubmissionData = {
-        ...(read?.data ?? blankSubmission(quiz, principal.userId)),
-        attempt: (read?.data.history.length ?? 0) + 1,
+        ...earlier,
+        ...(made === undefined ? {} : { device_started_at: isoSeconds(made.claimed), device_finished_at: null, received_at: null }),
+        attempt,
         workflow_state: 'untaken',
-        started_at: isoSeconds(stamp.now),
-        end_at: attemptEnd(q, extraTime, stamp.now),
+        started_at: isoSeconds(at),
+        end_at: attemptEnd(q, extraTime, at),
         finished_at: null,
-        validation_token: randomBytes(24).toString('hex'),
+        validation_token: token,
         questions: drawn,
         answers: {},
         flagged: [],
@@ -142,9 +157,12 @@ export class QuizAttemptsService {
     });
   }
 
-  /** Saves answers as they are given; each must be in its question type's format, or nothing is saved. */
-  answer(sub: StoredQuizSubmission, proof: AttemptProof, answers: ReadonlyArray<{ id: number; answer?: unknown }>, stamp: WriteStamp): Promise<StoredQuizSubmission> {
-    return this.#changeOpen(sub, proof, stamp, async (current) => {
+  /**
+   * Saves answers as they are given; each must be in its question type's format, or nothing is saved. A device's
+   * answers replayed here are judged at their proven time: one made past the attempt's end is refused.
+   */
+  answer(sub: StoredQuizSubmission, proof: AttemptProof, answers: ReadonlyArray<{ id: number; answer?: unknown }>, stamp: WriteStamp, made?: Made): Promise<StoredQuizSubmission> {
+    return this.#changeOpen(sub, proof, stamp, actedAt(made, stamp), async (current) => {
       const questions = await this.#drawnQuestions(current.data);
       const given: Record<string, unknown> = { ...current.data.answers };
       for (const a of answers) {
@@ -161,22 +179,30 @@ export class QuizAttemptsService {
     });
   }
 
-  flag(sub: StoredQuizSubmission, proof: AttemptProof, questionId: number, flagged: boolean, stamp: WriteStamp): Promise<StoredQuizSubmission> {
-    return this.#changeOpen(sub, proof, stamp, async (current) => {
+  flag(sub: StoredQuizSubmission, proof: AttemptProof, questionId: number, flagged: boolean, stamp: WriteStamp, made?: Made): Promise<StoredQuizSubmission> {
+    return this.#changeOpen(sub, proof, stamp, actedAt(made, stamp), async (current) => {
       if (!current.data.questions.some((d) => d.id === questionId)) throw new NotFoundError('quiz question');
       const others = current.data.flagged.filter((id) => id !== questionId);
       return { ...current.data, flagged: flagged ? [...others, questionId] : others };
     });
   }
 
-  /** Turns the attempt in (Canvas's `complete`): scored at once, its grade written through to the assignment. */
-  complete(sub: StoredQuizSubmission, proof: AttemptProof, stamp: WriteStamp): Promise<StoredQuizSubmission> {
+  /**
+   * Turns the attempt in (Canvas's `complete`): scored at once, its grade written through to the assignment. A
+   * device's turn-in replayed here finishes at its proven time (never past the attempt's end), keeping the device's
+   * own time and the hub's receipt.
+   */
+  complete(sub: StoredQuizSubmission, proof: AttemptProof, stamp: WriteStamp, made?: Made): Promise<StoredQuizSubmission> {
     return this.#queue.run(quizSubmissionKey(sub.data.quiz_id, sub.data.user_id), async () => {
       const current = await this.#fresh(sub);
       const quiz = await this.quizOf(current);
       if (current.data.workflow_state !== 'untaken') throw new InvalidError('quiz submission is already complete');
       this.#check(current.data, proof);
-      return this.#finish(quiz, current, stamp);
+      if (made === undefined) return this.#finish(quiz, current, stamp, stamp.now);
+      const at = actedAt(made, stamp);
+      // The hub's receipt is kept where it differs from the finish at the API's one-second precision (as a submission's).
+      const received = Math.abs(stamp.now - Math.min(at, Date.parse(current.data.end_at ?? '') || at)) >= 1000 ? isoSeconds(stamp.now) : null;
+      return this.#finish(quiz, current, stamp, at, { device_finished_at: isoSeconds(made.claimed), received_at: received });
     });
   }
 
@@ -237,14 +263,14 @@ export class QuizAttemptsService {
     if (proof.validation_token !== sub.validation_token) throw new RefusedError('invalid token');
   }
 
-  /** A change to a running attempt: refused once it is finished or past its end (which finishes it). */
-  #changeOpen(sub: StoredQuizSubmission, proof: AttemptProof, stamp: WriteStamp, change: (current: StoredQuizSubmission) => Promise<QuizSubmissionData>) {
+  /** A change made at `at` to a running attempt: refused once it is finished or past its end (which finishes it). */
+  #changeOpen(sub: StoredQuizSubmission, proof: AttemptProof, stamp: WriteStamp, at: number, change: (current: StoredQuizSubmission) => Promise<QuizSubmissionData>) {
     return this.#queue.run(quizSubmissionKey(sub.data.quiz_id, sub.data.user_id), async () => {
       const current = await this.#fresh(sub);
       if (current.data.workflow_state !== 'untaken') throw new InvalidError('quiz submission is already complete');
       this.#check(current.data, proof);
-      if (isOverdue(current.data, stamp.now)) {
-        await this.#finish(await this.quizOf(current), current, stamp);
+      if (isOverdue(current.data, at)) {
+        await this.#finish(await this.quizOf(current), current, stamp, at);
         throw new InvalidError('quiz submission is overdue');
       }
       const next = await change(current);
@@ -253,17 +279,23 @@ export class QuizAttemptsService {
   }
 
   async #upToDate(quiz: StoredQuiz, sub: StoredQuizSubmission, stamp: WriteStamp): Promise<StoredQuizSubmission> {
-    if (!isOverdue(sub.data, stamp.now)) return sub;
+    if (!finishedByClock(sub, stamp.now)) return sub;
     return this.#queue.run(quizSubmissionKey(quiz.id, sub.data.user_id), async () => this.#finishIfOverdue(quiz, await this.#fresh(sub), stamp));
   }
 
   async #finishIfOverdue(quiz: StoredQuiz, sub: StoredQuizSubmission, stamp: WriteStamp): Promise<StoredQuizSubmission> {
-    return isOverdue(sub.data, stamp.now) ? this.#finish(quiz, sub, stamp) : sub;
+    return finishedByClock(sub, stamp.now) ? this.#finish(quiz, sub, stamp, stamp.now) : sub;
   }
 
-  /** Scores the running attempt with what it holds and writes it, with its grade, in one transaction. */
-  async #finish(quiz: StoredQuiz, sub: StoredQuizSubmission, stamp: WriteStamp): Promise<StoredQuizSubmission> {
-    const finished = finishAttempt(sub.data, quiz.data, await this.#drawnQuestions(sub.data), stamp.now);
+  /**
+   * Scores the running attempt, finished at `at`, with what it holds and writes it, with its grade, in one
+   * transaction. Where its questions are a taker's copies (a student's device) it is turned in unscored instead,
+   * for the hub to score. `turnIn`: what a replayed turn-in keeps of the device's time.
+   */
+  async #finish(quiz: StoredQuiz, sub: StoredQuizSubmission, stamp: WriteStamp, at: number, turnIn: Partial<QuizSubmissionData> = {}): Promise<StoredQuizSubmission> {
+    const questions = await this.#drawnQuestions(sub.data);
+    if (![...questions.values()].every((q) => canScore(q.data))) return (await this.#repo.replaceMany([{ read: sub, data: finishUnscored(sub.data, at) }], stamp))[0]!;
+    const finished = { ...finishAttempt(sub.data, quiz.data, questions, at), ...turnIn };
     return this.#flow.write(quiz, finished, { submitted: true, plan: (submissionId) => this.#repo.replacement(sub, { ...finished, submission_id: submissionId }, stamp) }, stamp);
   }
 }

@@ -47,7 +47,9 @@ export class QuizGradeFlow {
       const read = await this.#store.byPair(assignment.id, sub.user_id);
       const current = read?.data ?? placeholder(assignment, sub.user_id);
       const finishedAt = Date.parse(sub.finished_at ?? '') || stamp.now;
-      const attempt = change.submitted ? submit(current, { submission_type: 'online_quiz' }, { madeAt: finishedAt, receivedAt: finishedAt }) : current;
+      // An attempt turned in on a device keeps the hub's receipt on its assignment submission too (decision 0062).
+      const receivedAt = Date.parse(sub.received_at ?? '') || finishedAt;
+      const attempt = change.submitted ? submit(current, { submission_type: 'online_quiz' }, { madeAt: finishedAt, receivedAt }) : current;
       const score = sub.kept_score!;
       const scored = grade(attempt, score, gradeForScore(score, assignment.data) ?? String(score), -quiz.id, stamp.now);
       // A quiz waiting for a grader is pending_review, with the points scored so far (Canvas's kept score).

@@ -1,3 +1,4 @@
+import { takerAnswers } from '../../domain/grading/quiz-taker-view.ts';
 import type { QuizAnswer, QuizQuestionData } from '../../domain/records/quiz-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { stableHash } from './question-answers.ts';
@@ -20,15 +21,6 @@ export function quizGroupJson(g: StoredGroup): Record<string, unknown> {
 function answerJson(a: QuizAnswer): Record<string, unknown> {
   const { left, right, ...rest } = a;
   return { comments: '', ...rest, ...(left === undefined ? {} : { left, right }) };
-}
-
-/**
- * What a student taking the quiz may see of an answer: the choice, never its weight or comments, and for
- * matching only the left side. Types whose answers are the accepted texts or numbers show none at all.
- */
-const HIDDEN_ANSWERS: ReadonlySet<string> = new Set(['short_answer_question', 'fill_in_multiple_blanks_question', 'numerical_question']);
-function takerAnswerJson(a: QuizAnswer): Record<string, unknown> {
-  return { id: a.id, text: a.text, ...(a.blank_id === undefined ? {} : { blank_id: a.blank_id }) };
 }
 
 function questionFields(q: Stored<QuizQuestionData>, points: number) {
@@ -78,10 +70,11 @@ function shuffled<T>(items: readonly T[], idOf: (item: T) => number, seed: strin
 export function takerQuestionJson(q: Stored<QuizQuestionData>, points: number, shuffleSeed: string | null = null): Record<string, unknown> {
   const d = q.data;
   const seed = shuffleSeed !== null && SHUFFLED.has(d.question_type) ? `${shuffleSeed}:${q.id}` : null;
-  const answers = seed === null ? d.answers : shuffled(d.answers, (a) => a.id, seed);
+  // What a taker may see of the answers (`takerAnswers`): the choices, never their weights or comments.
+  const shown = takerAnswers(d);
   return {
     ...questionFields(q, points),
-    answers: HIDDEN_ANSWERS.has(d.question_type) ? [] : answers.map(takerAnswerJson),
+    answers: seed === null ? shown : shuffled(shown, (a) => a.id, seed),
     ...(d.question_type === 'matching_question' ? { matches: seed === null ? d.matches : shuffled(d.matches, (m) => m.match_id, seed) } : {}),
   };
 }

@@ -81,7 +81,7 @@ export function quizSubmissionsRoutes(services: CoreServices, rules: AccessRules
       permission: rules.ownWorkInCourse(courseIdOf),
       handler: async (ctx, p, course) => {
         const quiz = await quizOf(ctx, course, p.quiz_id);
-        return { body: { quiz_submissions: await wrap(ctx, [await attempts.start(ctx.principal, quiz, p.access_code, writeStamp(ctx))], quiz) } };
+        return { body: { quiz_submissions: await wrap(ctx, [await attempts.start(ctx.principal, quiz, p.access_code, writeStamp(ctx), ctx.madeBetween)], quiz) } };
       },
     }),
     defineRoute({
@@ -94,7 +94,7 @@ export function quizSubmissionsRoutes(services: CoreServices, rules: AccessRules
         const quiz = await quizOf(ctx, course, p.quiz_id);
         const sub = await attempts.one(ctx.principal, quiz, p.id, writeStamp(ctx));
         if (sub.data.user_id !== ctx.principal.userId) throw new NotFoundError('quiz submission');
-        return { body: { quiz_submissions: await wrap(ctx, [await attempts.complete(sub, p, writeStamp(ctx))], quiz) } };
+        return { body: { quiz_submissions: await wrap(ctx, [await attempts.complete(sub, p, writeStamp(ctx), ctx.madeBetween)], quiz) } };
       },
     }),
     defineRoute({
@@ -152,7 +152,7 @@ export function quizSubmissionsRoutes(services: CoreServices, rules: AccessRules
       summary: 'Answer questions of the running attempt (attempt, validation_token, quiz_questions[][id], [answer] in each type’s format)',
       params: answerQuestionsParams,
       permission: attemptRule('own', false),
-      handler: async (ctx, p, { sub }) => questionsBody(ctx, await attempts.answer(sub, p, p.quiz_questions, writeStamp(ctx)), false),
+      handler: async (ctx, p, { sub }) => questionsBody(ctx, await attempts.answer(sub, p, p.quiz_questions, writeStamp(ctx), ctx.madeBetween), false),
     }),
     defineRoute({
       method: 'PUT',
@@ -161,7 +161,7 @@ export function quizSubmissionsRoutes(services: CoreServices, rules: AccessRules
       params: flagQuestionParams,
       permission: attemptRule('own', false),
       handler: async (ctx, p, { sub }) => {
-        await attempts.flag(sub, p, p.id, true, writeStamp(ctx));
+        await attempts.flag(sub, p, p.id, true, writeStamp(ctx), ctx.madeBetween);
         return { status: 204, body: null };
       },
     }),
@@ -172,7 +172,7 @@ export function quizSubmissionsRoutes(services: CoreServices, rules: AccessRules
       params: flagQuestionParams,
       permission: attemptRule('own', false),
       handler: async (ctx, p, { sub }) => {
-        await attempts.flag(sub, p, p.id, false, writeStamp(ctx));
+        await attempts.flag(sub, p, p.id, false, writeStamp(ctx), ctx.madeBetween);
         return { status: 204, body: null };
       },
     }),

@@ -1,38 +1,18 @@
 import type { Principal } from '../../domain/principal.ts';
-import { quizSettings, type QuizData } from '../../domain/records/content-records.ts';
+import { attemptsLeft, canScore, correctAnswersVisible, resultsVisible, scoresShownToTaker } from '../../domain/grading/quiz-taker-view.ts';
+import type { QuizData } from '../../domain/records/content-records.ts';
 import type { QuizQuestionData, QuizSubmissionData } from '../../domain/records/quiz-records.ts';
 import type { Stored } from '../../domain/repository.ts';
 import { isoSeconds } from '../common/api-values.ts';
-import { attemptsLeft } from './quiz-attempt-rules.ts';
 import { quizQuestionJson, takerQuestionJson } from './quiz-questions.serializer.ts';
 
 type StoredQuiz = Stored<QuizData>;
-
-/** Whether the student may see how their finished attempts were scored (Canvas's `hide_results`). */
-export function resultsVisible(quiz: QuizData, sub: QuizSubmissionData): boolean {
-  const hide = quizSettings(quiz).hide_results;
-  if (hide === 'always') return false;
-  if (hide === 'until_after_last_attempt') return attemptsLeft(quiz, sub) === 0;
-  return true;
-}
-
-/**
- * Whether the student may see the correct answers of a finished attempt: when results show, the quiz shows
- * correct answers, the show/hide dates allow it now, and (if so set) they have no attempt left.
- */
-export function correctAnswersVisible(quiz: QuizData, sub: QuizSubmissionData, now: number): boolean {
-  const s = quizSettings(quiz);
-  if (sub.workflow_state === 'untaken' || sub.finished_at === null || !resultsVisible(quiz, sub) || !s.show_correct_answers) return false;
-  if (s.show_correct_answers_at !== null && Date.parse(s.show_correct_answers_at) > now) return false;
-  if (s.hide_correct_answers_at !== null && Date.parse(s.hide_correct_answers_at) <= now) return false;
-  return !s.show_correct_answers_last_attempt || attemptsLeft(quiz, sub) === 0;
-}
 
 /** Canvas's QuizSubmission JSON; the validation token only to its owner. A student whose results are hidden gets no scores. */
 export function quizSubmissionJson(record: Stored<QuizSubmissionData>, quiz: StoredQuiz, viewer: Principal, isGrader: boolean, baseUrl: string, now: number) {
   const s = record.data;
   const own = s.user_id === viewer.userId;
-  const showScores = isGrader || s.workflow_state === 'untaken' || resultsVisible(quiz.data, s);
+  const showScores = isGrader || scoresShownToTaker(quiz.data, s);
   const left = attemptsLeft(quiz.data, s);
   return {
     id: record.id,
@@ -58,6 +38,12 @@ export function quizSubmissionJson(record: Stored<QuizSubmissionData>, quiz: Sto
     quiz_points_possible: quiz.data.points_possible,
     attempts_left: left,
     ...(own ? { validation_token: s.validation_token } : {}),
+    // Outpost's extensions for an attempt taken on a device (decision 0120): its own clock's times, when the hub
+    // received the turn-in, and whether it waits for the hub to score it.
+    device_started_at: s.device_started_at ?? null,
+    device_finished_at: s.device_finished_at ?? null,
+    received_at: s.received_at ?? null,
+    awaiting_sync: s.awaiting_sync === true,
     html_url: `${baseUrl}/courses/${quiz.data.course_id}/quizzes/${quiz.id}/submissions/${record.id}`,
     updated_at: isoSeconds(record.updated_at),
   };
@@ -87,7 +73,8 @@ export function attemptQuestionsJson(
       id: d.id,
       flagged: sub.flagged.includes(d.id),
       answer: sub.answers[String(d.id)] ?? null,
-      ...(opts.includeQuestion ? { quiz_question: showCorrect ? { ...quizQuestionJson(q), points_possible: d.points } : takerQuestionJson(q, d.points, shuffleSeed) } : {}),
+      // A taker's copy on a device has no correct answers to show: it shows what the attempt showed.
+      ...(opts.includeQuestion ? { quiz_question: showCorrect && canScore(q.data) ? { ...quizQuestionJson(q), points_possible: d.points } : takerQuestionJson(q, d.points, shuffleSeed) } : {}),
       ...(showResults && result ? { points: result.points, correct: result.correct, ...(result.comment ? { comment: result.comment } : {}) } : {}),
     }];
   });

@@ -45,7 +45,11 @@ export function replayRoutes(services: CoreServices, routes: () => readonly AnyR
             const result = await ledger.replay(ctx.principal.userId, p.device, entry, ctx.requestId, {
               // The device's time of the write where the hub can vouch for it (decision 0062), else the hub's own.
               vouched: () => services.sync.contacts.vouchedTime(ctx.principal.tokenId, entry.id, entry.device_time, ctx.now),
-              perform: (params, madeAt) => replayer.replay(ctx, { ...entry, params }, madeAt),
+              perform: async (params, madeAt) => {
+                // What bounds the device's time, for rules about how long the user took (decision 0120).
+                const madeBetween = await services.sync.contacts.evidence(ctx.principal.tokenId, entry.id, entry.device_time, ctx.now);
+                return replayer.replay(ctx, { ...entry, params }, { madeAt, madeBetween });
+              },
               shown: async (collection, record) => (await services.sync.asPulled(ctx.principal, collection, [record]))[0]!,
             });
             // A conflict shows the device the hub's record only as its pull would.

@@ -12,6 +12,7 @@ import type { ModuleData, ModuleItemData, ModuleSettingsData } from '../records/
 import type { WikiPageData } from '../records/page-records.ts';
 import type { PollSessionData } from '../records/poll-records.ts';
 import type { QuizGroupData, QuizQuestionData } from '../records/quiz-records.ts';
+import { takerGroup, takerQuestion } from '../grading/quiz-taker-view.ts';
 import { topicShownTo } from '../topic-visibility.ts';
 import { positionThenId, sisSlot } from './lookup-keys.ts';
 import { declareRecord, FIELD_BY_FIELD } from './record-declaration.ts';
@@ -73,23 +74,25 @@ export const assignmentGroupRecord = declareRecord<AssignmentGroupData>()({
   pull: { shownTo: 'published', managers: 'manage_assignments', published: (g) => g.workflow_state === 'available' },
 });
 
+// Which quizzes a reader may start (published, unlocked) decides which questions their device holds: a scope reads them.
 export const quizRecord = declareRecord<QuizData>()({
   ...course,
   removed,
   type: 'quiz',
-  scopes: 'none',
+  scopes: 'its_course',
   slots: (q) => ({ course_id: q.course_id, parent_id: q.assignment_id ?? 0 }),
   pull: { shownTo: 'published', managers: 'manage_assignments', published: (q) => q.workflow_state === 'published' },
 });
 
-// Questions hold the correct answers (answers' weights), so they never travel to a device of someone who does not
-// edit the quiz: students read them, without weights, through their attempt (decision 0100). Listed per quiz.
+// Questions hold the correct answers (answers' weights): only those who edit the quiz hold them whole. A taker's
+// device holds the questions of the quizzes they may start as the attempt shows them, so an attempt can be taken
+// offline (decision 0120); the hub scores it. Listed per quiz.
 export const quizQuestionRecord = declareRecord<QuizQuestionData>()({
   ...course,
   type: 'quiz_question',
   scopes: 'none',
   slots: (q, id) => ({ course_id: q.course_id, parent_id: q.quiz_id, sort_key: positionThenId(q.position, id) }),
-  pull: { shownTo: 'managers', managers: 'manage_assignments' },
+  pull: { shownTo: 'quiz_takers', managers: 'manage_assignments', forTakers: takerQuestion },
 });
 
 export const quizGroupRecord = declareRecord<QuizGroupData>()({
@@ -97,7 +100,7 @@ export const quizGroupRecord = declareRecord<QuizGroupData>()({
   type: 'quiz_group',
   scopes: 'none',
   slots: (g, id) => ({ course_id: g.course_id, parent_id: g.quiz_id, sort_key: positionThenId(g.position, id) }),
-  pull: { shownTo: 'managers', managers: 'manage_assignments' },
+  pull: { shownTo: 'quiz_takers', managers: 'manage_assignments', forTakers: takerGroup },
 });
 
 // A delayed topic travels once its post time has come, a section-specific one to that section's members (the

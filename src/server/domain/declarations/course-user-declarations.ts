@@ -58,12 +58,14 @@ export const submissionRecord = declareRecord<SubmissionData>()({
   webhooks: ['submission_created', 'quiz_submitted', 'submission_updated', 'grade_change'],
 });
 
-// One per student and quiz, found by the pair. It holds each question's result, which tells right from wrong:
-// graders only until devices take quizzes and the pull can withhold what the quiz hides (decision 0100).
+// One per student and quiz, found by the pair. It holds each question's result, which tells right from wrong: its
+// owner's device holds it as the API shows it to them (decision 0120), results withheld as the quiz says. Whether it
+// shows the correct answers decides how its quiz's questions travel to its owner (its_user).
 export const quizSubmissionRecord = declareRecord<QuizSubmissionData>()({
-  ...gradersOnly,
+  ...courseUser,
+  pull: 'quiz_attempts',
   type: 'quiz_submission',
-  scopes: 'none',
+  scopes: 'its_user',
   slots: (s) => ({ course_id: s.course_id, user_id: s.user_id, parent_id: s.quiz_id, lookup_key: quizSubmissionKey(s.quiz_id, s.user_id) }),
 });
 

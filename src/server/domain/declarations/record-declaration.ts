@@ -97,6 +97,12 @@ export type ContentPull<TData> =
       /** Shown only inside a container the user is shown (`parent_id`): a module item, inside its module. */
       readonly inside?: 'modules';
     }
+  /**
+   * A quiz's questions and groups (`parent_id`: the quiz): its managers every one; any other reader of the course the
+   * taker's copy (`forTakers`) of those of the quizzes they may start now (published and unlocked: the scope's
+   * `openQuizzes`), which an attempt on their device draws from, and nothing of the others (decision 0120).
+   */
+  | { readonly shownTo: 'quiz_takers'; readonly managers: ContentManager; readonly forTakers: (data: TData) => object }
   /** A file: managers every one; others what the files API would let them read (its own rule, see pull-visibility). */
   | { readonly shownTo: 'file_readers'; readonly managers: ContentManager }
   /** A file's bytes: exactly when its file record travels. */
@@ -125,6 +131,11 @@ export type CourseWorkPull =
   | 'grade_viewers'
   /** A peer review, as the peer reviews API lists it (`peerReviewShown`): to graders, and to the student reviewed. */
   | 'peer_reviews'
+  /**
+   * A quiz submission: graders who see that student in full but its token; its owner as the quiz submissions API
+   * shows it to them (`takerSubmission`: no scores or results while `hide_results` withholds them).
+   */
+  | 'quiz_attempts'
   /** The owner alone (planner, notification settings, read state). */
   | 'owner'
   /** A poll answer: as course work, and to everyone taking part in its session (`parent_id`) once its results are public. */

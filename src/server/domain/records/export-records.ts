@@ -93,6 +93,22 @@ export interface MigrationIssueData {
   created_at: string;
 }
 
+/** Canvas's `date_shift_options` of an import (decision 0130): calendar days as `YYYY-MM-DD`. */
+export interface MigrationDateShift {
+  shift_dates: boolean;
+  remove_dates: boolean;
+  old_start_date: string | null;
+  old_end_date: string | null;
+  new_start_date: string | null;
+  new_end_date: string | null;
+}
+
+/** One piece of a cartridge a selective import can pick: its identifier (Canvas's `migration_id`) and title. */
+export interface MigrationSelectable {
+  migration_id: string;
+  title: string;
+}
+
 /** Canvas's ContentMigration: an archive uploaded into a course and imported by a job. */
 export interface ContentMigrationData {
   course_id: number;
@@ -102,10 +118,17 @@ export interface ContentMigrationData {
   archive_id: number | null;
   pre_attachment_name: string | null;
   progress_id: number | null;
-  workflow_state: 'pre_processing' | 'queued' | 'running' | 'completed' | 'failed';
+  workflow_state: 'pre_processing' | 'queued' | 'running' | 'waiting_for_select' | 'completed' | 'failed';
   started_at: string | null;
   finished_at: string | null;
   issues: MigrationIssueData[];
+  /** Stop at `waiting_for_select` once the archive is checked (absent on migrations stored before it existed). */
+  selective_import?: boolean;
+  date_shift?: MigrationDateShift | null;
+  /** What a selective import may pick, by Canvas's selective-data type, once the archive is checked. */
+  selectable?: Record<string, MigrationSelectable[]> | null;
+  /** The `copy[...]` selection a selective import was given. */
+  copy?: Record<string, boolean | Record<string, boolean>> | null;
   /** What the import created, by kind and count, once completed. */
   imported: Record<string, number>;
 }

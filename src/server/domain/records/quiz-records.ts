@@ -68,6 +68,11 @@ export interface QuizQuestionData {
   /** matching: the distractors as the teacher listed them, one per line. */
   matching_answer_incorrect_matches?: string;
   workflow_state: 'active' | 'deleted';
+  /**
+   * Set on a taker's copy on a device (decision 0120): the answers carry no weights, the comments and pairs are
+   * not there, so an attempt drawing it is scored by the hub, not here.
+   */
+  answers_withheld?: true;
 }
 
 export interface QuizGroupData {
@@ -138,6 +143,16 @@ export interface QuizSubmissionData {
   history: FinishedAttempt[];
   /** The student's submission of the quiz's assignment, once a finished attempt reached it. */
   submission_id: number | null;
+  /**
+   * An attempt a device replayed (decision 0120): the device's own times of its start and turn-in, which
+   * `started_at` and `finished_at` keep only as far as the hub can prove them, and when the hub received the
+   * turn-in. Absent for an attempt made here.
+   */
+  device_started_at?: string;
+  device_finished_at?: string | null;
+  received_at?: string | null;
+  /** Turned in on a device that could not score it (it lacks the weights): the hub scores it when the device syncs. */
+  awaiting_sync?: boolean;
 }
 
 export function quizSubmissionKey(quizId: number, userId: number): string {

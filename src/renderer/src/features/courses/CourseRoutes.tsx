@@ -33,6 +33,9 @@ import { QuizAttemptsScreen } from '../quiz-taking/QuizAttemptsScreen.tsx';
 import { QuizScreen } from '../quiz-taking/QuizScreen.tsx';
 import { TakeQuizScreen } from '../quiz-taking/TakeQuizScreen.tsx';
 import { CourseLayout, TAB_LABELS } from './CourseLayout.tsx';
+import { CourseImportScreen } from '../course-transfer/CourseImportScreen.tsx';
+import { CourseExportScreen } from '../course-transfer/CourseExportScreen.tsx';
+import { GradebookImportScreen } from '../gradebook/GradebookImportScreen.tsx';
 
 /** `/courses/:courseId/...`: the course's layout around the section the rest of the path names. */
 export function CourseRoutes() {
@@ -74,6 +77,9 @@ export function CourseRoutes() {
             }
           />
           <Route path="settings" element={<Section course={course} tab="settings"><CourseSettingsTab course={course} viewer={viewer} /></Section>} />
+          <Route path="settings/import" element={<CourseImportScreen course={course} viewer={viewer} />} />
+          <Route path="settings/export" element={<CourseExportScreen course={course} viewer={viewer} />} />
+          <Route path="grades/import" element={<GradebookImportScreen course={course} viewer={viewer} />} />
           <Route path="todo" element={<StudentSection course={course} viewer={viewer} tab="todo">{(studentId) => <TodoTab courseId={courseId} studentId={studentId} observed={!viewer.isStudent} />}</StudentSection>} />
           <Route path="polls" element={viewer.isStudent || viewer.canManage ? <Section course={course} tab="polls"><PollsTab courseId={courseId} viewer={viewer} /></Section> : <UnknownSection course={course} />} />
           <Route path="quizzes/:quizId" element={<QuizScreen course={course} viewer={viewer} />} />

@@ -15,6 +15,7 @@ import { teacherTotal, type AssignmentDialog } from './GradebookCells.tsx';
 import { GradeDistributionDialog } from './GradeDistributionDialog.tsx';
 import { conflictedGrades } from './grade-conflicts.ts';
 import { GradebookGrid } from './GradebookGrid.tsx';
+import { GradebookTransfer } from './GradebookTransfer.tsx';
 
 /** `grades` for the course's graders: every student's grade on every assignment, editable in place. */
 export function GradebookScreen({ course, viewer }: { course: Course; viewer: CourseViewer }) {
@@ -107,6 +108,7 @@ function Gradebook({ data, weighted }: { data: GradebookData; weighted: boolean 
           values={{ shown: students.length, total: data.students.length, assignments: data.assignments.length }}
         />
       </p>
+      <GradebookTransfer courseId={data.courseId} />
       <NotesColumn data={data} />
       <LastSave />
       <ConflictNotice count={conflicted.size} />
