@@ -52,6 +52,8 @@ export interface QuizSubmission {
   quiz_points_possible: number | null;
   /** -1 for unlimited. */
   attempts_left: number;
+  /** Outpost's: turned in on a device, not yet scored by its hub (docs/canvas-compatibility.md §20.5). */
+  awaiting_sync?: boolean;
   /** Given to the attempt's owner only: the proof every answer, flag and completion carries. */
   validation_token?: string;
 }

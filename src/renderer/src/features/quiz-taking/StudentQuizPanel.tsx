@@ -96,6 +96,31 @@ function LatestResult({ sub }: { sub: QuizSubmission }) {
           values={{ attempt: sub.attempt ?? 0, state: intl.formatMessage(ATTEMPT_STATES[sub.workflow_state]) }}
         />
       </p>
+      <ResultNotice sub={sub} />
+      <Loaded value={questions} what={intl.formatMessage({ id: 'quizTake.results.what', defaultMessage: 'your answers' })}>
+        {(list) => (
+          <>
+            {list.map((q, i) => (
+              <AnswerReview key={q.id} question={q} number={i + 1} />
+            ))}
+          </>
+        )}
+      </Loaded>
+    </div>
+  );
+}
+
+/** What the latest finished attempt's score is, as far as this computer knows and the quiz shows it. */
+function ResultNotice({ sub }: { sub: QuizSubmission }) {
+  if (sub.awaiting_sync) {
+    return (
+      <p>
+        <FormattedMessage id="quizTake.awaitingSync" defaultMessage="Turned in on this computer. The hub scores it: the score shows here once this computer has synced." />
+      </p>
+    );
+  }
+  return (
+    <>
       {sub.workflow_state === 'pending_review' && (
         <p>
           <FormattedMessage id="quizTake.pendingReview" defaultMessage="Some answers wait for your teacher to grade them; your score may still change." />
@@ -114,15 +139,6 @@ function LatestResult({ sub }: { sub: QuizSubmission }) {
           />
         </p>
       )}
-      <Loaded value={questions} what={intl.formatMessage({ id: 'quizTake.results.what', defaultMessage: 'your answers' })}>
-        {(list) => (
-          <>
-            {list.map((q, i) => (
-              <AnswerReview key={q.id} question={q} number={i + 1} />
-            ))}
-          </>
-        )}
-      </Loaded>
-    </div>
+    </>
   );
 }
