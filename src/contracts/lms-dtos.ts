@@ -219,6 +219,8 @@ export interface Assignment {
   omit_from_final_grade?: boolean;
   /** False once a student has handed something in: the API then refuses to unpublish it. */
   unpublishable?: boolean;
+  /** A graded quiz's assignment names its quiz, where it is taken. */
+  quiz_id?: number;
 }
 
 /** What a teacher writes in an assignment (`assignment[...]` of a create or update). */

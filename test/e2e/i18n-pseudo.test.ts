@@ -7,6 +7,7 @@ import { accentText } from '../../src/renderer/src/i18n/pseudo.ts';
 import type { Assignment, CourseModule } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { createChoice, createPoll, createSession } from '../helpers/poll-fixtures.ts';
+import { answerQuestions, completeAttempt, createQuizWithQuestions, startAttempt } from '../helpers/quiz-fixtures.ts';
 import { expectCatalogueTextOnly, readScreen, waitForPseudoScreen, type WalkAllowance } from '../helpers/pseudo-walk.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { UiDemoRig, signIn, watchPageErrors } from '../helpers/ui-demo.ts';
@@ -34,6 +35,12 @@ const chooseRadio = (english: string) => (page: Page) => page.getByRole('radio',
 const POLL = { question: 'Which gas do plants take in?', choices: ['Oxygen', 'Carbon dioxide'] };
 /** Ids the seeded demo only knows once it runs: an assignment taking text or files with peer reviews, and the student's. */
 const seeded = { essayId: 0, studentId: 0 };
+/**
+ * Two quizzes the walk seeds: one the student turned in (an essay waiting for a grader: the attempts list, the
+ * grading view and the student's result) and one whose timed attempt is running (the attempt screen).
+ */
+const QUIZ = { done: 'Water cycle check', running: 'Biomes check', choices: ['Condensation', 'Evaporation'], matchLeft: 'Desert', matchRight: 'Dry' };
+const quizzes = { doneId: 0, doneSubmissionId: 0, runningId: 0 };
 /** The first of several buttons whose names start alike (one per gradebook column). */
 const pressFirstButton = (english: string) => (page: Page) => page.getByRole('button', { name: new RegExp(escapeRegExp(accentText(english)), 'u') }).first().click();
 /** Follows a link named by the demo's own data (a title is not translated), to a screen whose id the path cannot know. */
@@ -85,6 +92,9 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: 'import course content (dates shifted to a new term)', path: (id) => `/courses/${id}/settings/import`, open: chooseRadio('Shift dates to a new term') },
   { name: 'export course content', path: (id) => `/courses/${id}/settings/export` },
   { name: 'import grades', path: (id) => `/courses/${id}/grades/import` },
+  { name: 'a quiz (teacher)', path: (id) => `/courses/${id}/quizzes/${quizzes.doneId}` },
+  { name: "a quiz's attempts", path: (id) => `/courses/${id}/quizzes/${quizzes.doneId}/attempts` },
+  { name: 'grading a quiz attempt', path: (id) => `/courses/${id}/quizzes/${quizzes.doneId}/attempts/${quizzes.doneSubmissionId}` },
 ];
 
 /** What only a student has. */
@@ -100,6 +110,8 @@ const STUDENT_SCREENS: readonly WalkedScreen[] = [
   // A student has no moderation buttons, so the whole topic is converted: the thread, its replies and the reply box.
   { name: 'a discussion topic', path: (id) => `/courses/${id}/discussions`, open: followLink(DEMO.discussions[0]!.title) },
   { name: 'modules, with requirements to mark as done', path: (id) => `/courses/${id}/modules` },
+  { name: 'a quiz with its latest result', path: (id) => `/courses/${id}/quizzes/${quizzes.doneId}` },
+  { name: 'a running quiz attempt', path: (id) => `/courses/${id}/quizzes/${quizzes.runningId}/take` },
 ];
 
 const NOT_YET_CONVERTED = [
@@ -135,6 +147,7 @@ describe('the pseudo-locale walk and Arabic', () => {
     const policy = { late_submission_deduction_enabled: true, late_submission_deduction: 10, late_submission_minimum_percent_enabled: true, missing_submission_deduction_enabled: true };
     expect((await api(rig.demo.server, teacher.token, 'POST', `${course}/late_policy`, { late_policy: policy })).status).toBe(201);
     const groupNames = await seedGroupSet(course, teacher.token);
+    await seedQuizzes();
     allowed = {
       // Data, not UI: the demo's names, and Canvas's name for the term every course starts in.
       values: [
@@ -150,6 +163,11 @@ describe('the pseudo-locale walk and Arabic', () => {
         DEMO.course.course_code,
         POLL.question,
         ...POLL.choices,
+        QUIZ.done,
+        QUIZ.running,
+        ...QUIZ.choices,
+        QUIZ.matchLeft,
+        QUIZ.matchRight,
         'Default Term',
         'ui test',
         // The installation's admin, who posts the demo's discussions (seed-demo runs as the admin).
@@ -178,6 +196,39 @@ describe('the pseudo-locale walk and Arabic', () => {
     await call('POST', `/api/v1/groups/${groups[0]!.id}/memberships`, { user_id: reader!.id });
     await call('PUT', `/api/v1/groups/${groups[0]!.id}`, { leader_id: reader!.id });
     return [set.name, ...groups.map((g) => g.name)];
+  }
+
+  /** The quizzes of QUIZ: every answer field on the attempt screen, an essay for the grader. */
+  async function seedQuizzes(): Promise<void> {
+    const { server, courseId, teacher, student } = rig.demo;
+    const taught = { id: courseId, teacher };
+    const choice = { question_type: 'multiple_choice_question', points_possible: 1, answers: QUIZ.choices.map((answer_text, i) => ({ answer_text, answer_weight: i === 0 ? 100 : 0 })) };
+    const done = await createQuizWithQuestions(server, taught, [choice, { question_type: 'essay_question', points_possible: 2 }], { title: QUIZ.done, quiz_type: 'assignment' });
+    const attempt = await startAttempt(server, student.token, courseId, done.quiz.id);
+    const [right] = done.questions[0]!.answers as Array<{ id: number }>;
+    const answers = [{ id: done.questions[0]!.id, answer: right!.id }, { id: done.questions[1]!.id, answer: '<p>Rain</p>' }];
+    expect((await answerQuestions(server, student.token, attempt, answers)).status).toBe(200);
+    await completeAttempt(server, student.token, courseId, done.quiz.id, attempt);
+    quizzes.doneId = done.quiz.id;
+    quizzes.doneSubmissionId = attempt.id;
+    const running = await createQuizWithQuestions(
+      server,
+      taught,
+      [
+        choice,
+        { ...choice, question_type: 'multiple_answers_question' },
+        { question_type: 'short_answer_question', points_possible: 1, answers: [{ answer_text: 'rain', answer_weight: 100 }] },
+        { question_type: 'numerical_question', points_possible: 1, answers: [{ numerical_answer_type: 'exact_answer', exact: 100, margin: 0 }] },
+        { question_type: 'fill_in_multiple_blanks_question', points_possible: 1, question_text: '<p>[gas]</p>', answers: [{ answer_text: 'oxygen', answer_weight: 100, blank_id: 'gas' }] },
+        { question_type: 'matching_question', points_possible: 1, answers: [{ answer_match_left: QUIZ.matchLeft, answer_match_right: QUIZ.matchRight }] },
+        { question_type: 'essay_question', points_possible: 1 },
+        { question_type: 'file_upload_question', points_possible: 1 },
+        { question_type: 'text_only_question' },
+      ],
+      { title: QUIZ.running, quiz_type: 'assignment', time_limit: 600 },
+    );
+    await startAttempt(server, student.token, courseId, running.quiz.id);
+    quizzes.runningId = running.quiz.id;
   }
 
   async function chooseLocale(locale: string, token = rig.demo.teacher.token): Promise<void> {

@@ -1,6 +1,7 @@
 import type { UploadTicket } from '../../../contracts/lms-dtos.ts';
 import { apiBaseUrl } from '../lib/api-base-url.ts';
 import { ApiError, apiErrorFrom } from './api-error.ts';
+import type { ApiClient } from './client.ts';
 
 /**
  * Step 2 of Canvas's upload: the ticket's fields, then the bytes, as multipart/form-data to the ticket's URL, whose
@@ -34,4 +35,28 @@ export async function sendUpload(ticket: UploadTicket, file: File, onProgress: (
     };
     xhr.send(form);
   });
+}
+
+/**
+ * Files for the caller's own submission of an assignment (or a graded quiz's file question, whose files go to the
+ * quiz's assignment), through Canvas's three steps one file after another: announce, send the bytes, confirm.
+ * Resolves with the files' ids; `onProgress` hears each file's share sent.
+ */
+export async function uploadSubmissionFiles(
+  api: ApiClient,
+  target: { courseId: number; assignmentId: number },
+  files: readonly File[],
+  onProgress: (index: number, fraction: number) => void,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [index, file] of files.entries()) {
+    const ticket = await api.beginSubmissionUpload(target.courseId, target.assignmentId, {
+      name: file.name,
+      size: file.size,
+      content_type: file.type || 'application/octet-stream',
+    });
+    const location = await sendUpload(ticket, file, (fraction) => onProgress(index, fraction));
+    ids.push((await api.confirmUpload(location)).id);
+  }
+  return ids;
 }

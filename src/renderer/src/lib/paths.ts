@@ -30,6 +30,10 @@ export const paths = {
   courseImport: (courseId: number) => `/courses/${courseId}/settings/import`,
   courseExport: (courseId: number) => `/courses/${courseId}/settings/export`,
   gradebookImport: (courseId: number) => `/courses/${courseId}/grades/import`,
+  quiz: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}`,
+  takeQuiz: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}/take`,
+  quizAttempts: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}/attempts`,
+  quizAttempt: (courseId: number, quizId: number, quizSubmissionId: number) => `/courses/${courseId}/quizzes/${quizId}/attempts/${quizSubmissionId}`,
 };
 
 const ID = /^\d{1,16}$/;

@@ -18,6 +18,7 @@ import type {
 import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
 import type { Migrator } from '../../../contracts/move-dtos.ts';
 import type { CoursePoll } from '../api/poll-calls.ts';
+import type { Quiz, QuizSubmission, QuizSubmissionQuestion } from '../../../contracts/quiz-attempt-dtos.ts';
 import type { Resource } from './resource-store.ts';
 import { groupSetMembers, type GroupSetMembers } from './group-set-members.ts';
 
@@ -134,4 +135,22 @@ export const resources = {
   }),
   tokens: (): Resource<AccessTokenInfo[]> => ({ key: 'tokens', load: (api) => api.tokens() }),
   migrators: (courseId: number): Resource<Migrator[]> => ({ key: `course:${courseId}:migrators`, load: (api) => api.migrators(courseId) }),
+  quiz: (courseId: number, quizId: number): Resource<Quiz> => ({ key: `course:${courseId}:quiz:${quizId}`, load: (api) => api.quiz(courseId, quizId) }),
+  /** A student's own quiz submission (none before the first attempt), or every attempt a grader reaches. */
+  quizSubmissions: (courseId: number, quizId: number): Resource<QuizSubmission[]> => ({
+    key: `course:${courseId}:quiz:${quizId}:submissions`,
+    load: (api) => api.quizSubmissions(courseId, quizId),
+  }),
+  quizSubmission: (courseId: number, quizId: number, id: number): Resource<QuizSubmission> => ({
+    key: `course:${courseId}:quiz:${quizId}:submission:${id}`,
+    load: (api) => api.quizSubmission(courseId, quizId, id),
+  }),
+  /**
+   * The attempt's questions, answers and (as the quiz allows) results. A quiz submission keeps its id from attempt
+   * to attempt, so the attempt's number is part of the key: a new attempt never shows the last one's questions.
+   */
+  attemptQuestions: (quizSubmissionId: number, attempt: number): Resource<QuizSubmissionQuestion[]> => ({
+    key: `quiz-submission:${quizSubmissionId}:attempt:${attempt}:questions`,
+    load: (api) => api.attemptQuestions(quizSubmissionId),
+  }),
 };

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { MediaType, SubmissionContent } from '../../../contracts/lms-dtos.ts';
-import { sendUpload } from '../api/upload.ts';
+import { uploadSubmissionFiles } from '../api/upload.ts';
 import { useResourceStore } from './resource-store.ts';
 import { resources } from './resources.ts';
 import { currentApi } from './session-store.ts';
@@ -51,19 +51,8 @@ export const useSubmissionStore = create<SubmissionStore>()((set) => {
     set((s) => ({ uploads: s.uploads.map((u, i) => (i === index ? { ...u, fraction } : u)) }));
 
   async function uploaded(courseId: number, assignmentId: number, files: readonly File[]): Promise<number[]> {
-    const api = currentApi();
     set({ uploads: files.map((f) => ({ name: f.name, fraction: 0 })) });
-    const ids: number[] = [];
-    for (const [index, file] of files.entries()) {
-      const ticket = await api.beginSubmissionUpload(courseId, assignmentId, {
-        name: file.name,
-        size: file.size,
-        content_type: file.type || 'application/octet-stream',
-      });
-      const location = await sendUpload(ticket, file, (fraction) => progressed(index, fraction));
-      ids.push((await api.confirmUpload(location)).id);
-    }
-    return ids;
+    return uploadSubmissionFiles(currentApi(), { courseId, assignmentId }, files, progressed);
   }
 
   return {

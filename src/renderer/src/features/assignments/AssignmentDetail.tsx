@@ -60,6 +60,13 @@ export function AssignmentDetail({ course, viewer }: AssignmentDetailProps) {
                 </Link>
               </p>
             )}
+            {a.quiz_id !== undefined && (
+              <p>
+                <Link to={paths.quiz(course.id, a.quiz_id)}>
+                  <FormattedMessage id="assignments.detail.quiz" defaultMessage="Open the quiz" description="A graded quiz’s assignment: the link to the quiz, where it is taken." />
+                </Link>
+              </p>
+            )}
             {/* The server writes the lock explanation, in its own words (decision 0103: Canvas's texts stay as sent). */}
             {a.locked_for_user && a.lock_explanation && <p className="lock-explanation">{a.lock_explanation}</p>}
             {a.description ? (

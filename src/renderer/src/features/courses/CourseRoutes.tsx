@@ -28,6 +28,10 @@ import { GradesTab } from '../grades/GradesTab.tsx';
 import { GraderScreen } from '../grader/GraderScreen.tsx';
 import { GradebookScreen } from '../gradebook/GradebookScreen.tsx';
 import { useShownStudent } from '../observers/shown-student.ts';
+import { GradeAttemptScreen } from '../quiz-taking/GradeAttemptScreen.tsx';
+import { QuizAttemptsScreen } from '../quiz-taking/QuizAttemptsScreen.tsx';
+import { QuizScreen } from '../quiz-taking/QuizScreen.tsx';
+import { TakeQuizScreen } from '../quiz-taking/TakeQuizScreen.tsx';
 import { CourseLayout, TAB_LABELS } from './CourseLayout.tsx';
 import { CourseImportScreen } from '../course-transfer/CourseImportScreen.tsx';
 import { CourseExportScreen } from '../course-transfer/CourseExportScreen.tsx';
@@ -78,6 +82,10 @@ export function CourseRoutes() {
           <Route path="grades/import" element={<GradebookImportScreen course={course} viewer={viewer} />} />
           <Route path="todo" element={<StudentSection course={course} viewer={viewer} tab="todo">{(studentId) => <TodoTab courseId={courseId} studentId={studentId} observed={!viewer.isStudent} />}</StudentSection>} />
           <Route path="polls" element={viewer.isStudent || viewer.canManage ? <Section course={course} tab="polls"><PollsTab courseId={courseId} viewer={viewer} /></Section> : <UnknownSection course={course} />} />
+          <Route path="quizzes/:quizId" element={<QuizScreen course={course} viewer={viewer} />} />
+          <Route path="quizzes/:quizId/take" element={viewer.isStudent ? <TakeQuizScreen course={course} /> : <UnknownSection course={course} />} />
+          <Route path="quizzes/:quizId/attempts" element={viewer.canGrade ? <QuizAttemptsScreen course={course} /> : <UnknownSection course={course} />} />
+          <Route path="quizzes/:quizId/attempts/:quizSubmissionId" element={viewer.canGrade ? <GradeAttemptScreen course={course} /> : <UnknownSection course={course} />} />
           <Route path="*" element={<UnknownSection course={course} />} />
         </Routes>
       )}

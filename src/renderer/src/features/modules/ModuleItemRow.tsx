@@ -96,6 +96,7 @@ function ItemTitle({ courseId, item, locked, id }: { courseId: number; item: Mod
 function itemPath(courseId: number, item: ModuleItem): string | undefined {
   if (item.type === 'Assignment' && item.content_id !== undefined) return paths.assignment(courseId, item.content_id);
   if (item.type === 'Page' && item.page_url) return paths.page(courseId, item.page_url);
+  if (item.type === 'Quiz' && item.content_id !== undefined) return paths.quiz(courseId, item.content_id);
   return undefined;
 }
 

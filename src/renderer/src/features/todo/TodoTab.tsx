@@ -93,6 +93,7 @@ function TodoItem({ courseId, studentId, item, readOnly }: { courseId: number; s
 function placeOf(courseId: number, item: PlannerItem): string | undefined {
   const id = Number(item.plannable_id);
   if (item.plannable_type === 'assignment') return paths.assignment(courseId, id);
+  if (item.plannable_type === 'quiz') return paths.quiz(courseId, id);
   if (item.plannable_type === 'discussion_topic' || item.plannable_type === 'announcement') return paths.discussion(courseId, id);
   if (item.plannable_type === 'assessment_request') {
     // A peer review's item points at the reviewed submission, `…/assignments/:id/submissions/:user_id`, as in Canvas.
