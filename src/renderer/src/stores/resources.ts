@@ -17,6 +17,7 @@ import type {
 } from '../../../contracts/lms-dtos.ts';
 import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
 import type { CoursePoll } from '../api/poll-calls.ts';
+import type { Quiz, QuizQuestion, QuizStatistics } from '../../../contracts/quiz-authoring-dtos.ts';
 import type { Resource } from './resource-store.ts';
 import { groupSetMembers, type GroupSetMembers } from './group-set-members.ts';
 
@@ -132,4 +133,14 @@ export const resources = {
     load: (api) => api.notificationPreferences(channelId),
   }),
   tokens: (): Resource<AccessTokenInfo[]> => ({ key: 'tokens', load: (api) => api.tokens() }),
+  quizzes: (courseId: number): Resource<Quiz[]> => ({ key: `course:${courseId}:quizzes`, load: (api) => api.quizzes(courseId) }),
+  quiz: (courseId: number, quizId: number): Resource<Quiz> => ({ key: `course:${courseId}:quiz:${quizId}`, load: (api) => api.quiz(courseId, quizId) }),
+  quizQuestions: (courseId: number, quizId: number): Resource<QuizQuestion[]> => ({
+    key: `course:${courseId}:quiz:${quizId}:questions`,
+    load: (api) => api.quizQuestions(courseId, quizId),
+  }),
+  quizStatistics: (courseId: number, quizId: number): Resource<QuizStatistics> => ({
+    key: `course:${courseId}:quiz:${quizId}:statistics`,
+    load: (api) => api.quizStatistics(courseId, quizId),
+  }),
 };

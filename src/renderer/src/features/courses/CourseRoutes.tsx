@@ -28,6 +28,9 @@ import { GradesTab } from '../grades/GradesTab.tsx';
 import { GraderScreen } from '../grader/GraderScreen.tsx';
 import { GradebookScreen } from '../gradebook/GradebookScreen.tsx';
 import { useShownStudent } from '../observers/shown-student.ts';
+import { QuizEditor } from '../quiz-authoring/QuizEditor.tsx';
+import { QuizStatisticsScreen } from '../quiz-authoring/QuizStatisticsScreen.tsx';
+import { QuizzesTab } from '../quiz-authoring/QuizzesTab.tsx';
 import { CourseLayout, TAB_LABELS } from './CourseLayout.tsx';
 
 /** `/courses/:courseId/...`: the course's layout around the section the rest of the path names. */
@@ -47,6 +50,10 @@ export function CourseRoutes() {
           <Route path="assignments/:assignmentId" element={<AssignmentDetail course={course} viewer={viewer} />} />
           <Route path="assignments/:assignmentId/reviews/:userId" element={<PeerReviewScreen course={course} />} />
           <Route path="assignments/:assignmentId/grade" element={<GraderScreen course={course} viewer={viewer} />} />
+          <Route path="quizzes" element={<Section course={course} tab="quizzes"><QuizzesTab courseId={courseId} viewer={viewer} /></Section>} />
+          <Route path="quizzes/new" element={<QuizEditor course={course} viewer={viewer} />} />
+          <Route path="quizzes/:quizId/edit" element={<QuizEditor course={course} viewer={viewer} />} />
+          <Route path="quizzes/:quizId/statistics" element={<QuizStatisticsScreen course={course} viewer={viewer} />} />
           <Route path="discussions" element={<Section course={course} tab="discussions"><DiscussionsTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="discussions/new" element={<TopicEditor course={course} viewer={viewer} />} />
           <Route path="announcements/new" element={<TopicEditor course={course} viewer={viewer} announcement />} />

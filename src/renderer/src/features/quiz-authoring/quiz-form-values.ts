@@ -1,0 +1,90 @@
+import { defineMessages } from '@formatjs/intl';
+import type { Quiz, QuizQuestion, QuizType, QuizWrite } from '../../../../contracts/quiz-authoring-dtos.ts';
+import { currentIntl } from '../../i18n/current-intl.ts';
+import type { Messages } from '../../i18n/messages.ts';
+import { toCourseInput } from '../../lib/course-time.ts';
+import { courseDatesOf } from '../assignments/assignment-form-values.ts';
+import { questionDraftOf, questionWriteOf, savedForm, type QuestionDraft } from './question-drafts.ts';
+import type { QuizSave } from '../../stores/quiz-authoring-store.ts';
+
+/** The quiz editor as the person edits it: settings as typed, dates in the course's zone, and its questions. */
+export interface QuizFormValues {
+  title: string;
+  description: string;
+  quizType: QuizType;
+  timeLimit: string;
+  allowedAttempts: string;
+  shuffleAnswers: boolean;
+  dueAt: string;
+  unlockAt: string;
+  lockAt: string;
+  questions: QuestionDraft[];
+  /** Saved questions deleted in the editor, deleted on the server at the next save. */
+  removed: number[];
+}
+
+export const QUIZ_TYPE_LABELS: Messages<QuizType> = defineMessages({
+  assignment: { id: 'quizzes.type.assignment', defaultMessage: 'Graded quiz' },
+  practice_quiz: { id: 'quizzes.type.practice', defaultMessage: 'Practice quiz' },
+  graded_survey: { id: 'quizzes.type.gradedSurvey', defaultMessage: 'Graded survey' },
+  survey: { id: 'quizzes.type.survey', defaultMessage: 'Ungraded survey' },
+});
+
+const problems: Messages<'noTitle' | 'badTimeLimit' | 'badAttempts' | 'question'> = defineMessages({
+  noTitle: { id: 'quizzes.form.noTitle', defaultMessage: 'Give the quiz a title.' },
+  badTimeLimit: { id: 'quizzes.form.badTimeLimit', defaultMessage: 'Time limit must be a whole number of minutes, 1 or more, or empty for none.' },
+  badAttempts: { id: 'quizzes.form.badAttempts', defaultMessage: 'Allowed attempts must be a whole number, 1 or more, or empty for unlimited.' },
+  question: { id: 'quizzes.form.questionProblem', defaultMessage: 'Question {number}: {problem}', description: '{problem}: what to put right in that question, a whole sentence.' },
+});
+
+export function quizFormValuesOf(quiz: Quiz | undefined, questions: readonly QuizQuestion[], timeZone: string): QuizFormValues {
+  return {
+    title: quiz?.title ?? '',
+    description: quiz?.description ?? '',
+    quizType: quiz?.quiz_type ?? 'assignment',
+    timeLimit: quiz?.time_limit ? String(quiz.time_limit) : '',
+    // Canvas's -1 is "unlimited", which the form shows as an empty box.
+    allowedAttempts: quiz === undefined ? '1' : quiz.allowed_attempts < 0 ? '' : String(quiz.allowed_attempts),
+    shuffleAnswers: quiz?.shuffle_answers ?? false,
+    dueAt: toCourseInput(quiz?.due_at, timeZone),
+    unlockAt: toCourseInput(quiz?.unlock_at, timeZone),
+    lockAt: toCourseInput(quiz?.lock_at, timeZone),
+    questions: questions.map(questionDraftOf),
+    removed: [],
+  };
+}
+
+/** A whole number of at least 1, or null for an empty box; undefined when it is neither. */
+function wholeOrEmpty(typed: string): number | null | undefined {
+  if (typed.trim() === '') return null;
+  const n = Number(typed.trim());
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+/** Everything `Save quiz` sends, or the first thing to put right (the server checks it all again). */
+export function quizSaveOf(values: QuizFormValues, timeZone: string): QuizSave | string {
+  const intl = currentIntl();
+  if (values.title.trim() === '') return intl.formatMessage(problems.noTitle);
+  const timeLimit = wholeOrEmpty(values.timeLimit);
+  if (timeLimit === undefined) return intl.formatMessage(problems.badTimeLimit);
+  const attempts = wholeOrEmpty(values.allowedAttempts);
+  if (attempts === undefined) return intl.formatMessage(problems.badAttempts);
+  const dates = courseDatesOf({ due_at: values.dueAt, unlock_at: values.unlockAt, lock_at: values.lockAt }, timeZone);
+  if (typeof dates === 'string') return dates;
+  const quiz: QuizWrite = {
+    title: values.title.trim(),
+    description: values.description,
+    quiz_type: values.quizType,
+    time_limit: timeLimit,
+    allowed_attempts: attempts ?? -1,
+    shuffle_answers: values.shuffleAnswers,
+    ...dates,
+  };
+  const questions: QuizSave['questions'] = [];
+  for (const [index, q] of values.questions.entries()) {
+    const write = questionWriteOf(q, index + 1);
+    if (typeof write === 'string') return intl.formatMessage(problems.question, { number: index + 1, problem: write });
+    questions.push({ key: q.key, id: q.id, write, changed: q.id === undefined || savedForm(write) !== q.saved });
+  }
+  return { quiz, questions, removed: values.removed };
+}
