@@ -7,6 +7,7 @@ import { accentText } from '../../src/renderer/src/i18n/pseudo.ts';
 import type { Assignment, CourseModule } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { createChoice, createPoll, createSession } from '../helpers/poll-fixtures.ts';
+import { createQuizWithQuestions, takeQuiz } from '../helpers/quiz-fixtures.ts';
 import { expectCatalogueTextOnly, readScreen, waitForPseudoScreen, type WalkAllowance } from '../helpers/pseudo-walk.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { UiDemoRig, signIn, watchPageErrors } from '../helpers/ui-demo.ts';
@@ -32,8 +33,10 @@ const chooseRadio = (english: string) => (page: Page) => page.getByRole('radio',
 
 /** A poll the walk seeds, open, so its card shows the answer form (student) and the results and Close (teacher). */
 const POLL = { question: 'Which gas do plants take in?', choices: ['Oxygen', 'Carbon dioxide'] };
+/** A quiz the walk seeds with a question a student answered, so its editor and statistics have everything to show. */
+const QUIZ = { title: 'Cloud check', question: 'Which cloud brings rain?', choices: ['Nimbus', 'Cirrus'] };
 /** Ids the seeded demo only knows once it runs: an assignment taking text or files with peer reviews, and the student's. */
-const seeded = { essayId: 0, studentId: 0 };
+const seeded = { essayId: 0, studentId: 0, quizId: 0 };
 /** The first of several buttons whose names start alike (one per gradebook column). */
 const pressFirstButton = (english: string) => (page: Page) => page.getByRole('button', { name: new RegExp(escapeRegExp(accentText(english)), 'u') }).first().click();
 /** Follows a link named by the demo's own data (a title is not translated), to a screen whose id the path cannot know. */
@@ -82,6 +85,10 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: 'course groups: a set, its groups, members and leader', path: (id) => `/courses/${id}/groups` },
   { name: 'the New group set form', path: (id) => `/courses/${id}/groups`, open: pressButton('New group set') },
   { name: 'course settings', path: (id) => `/courses/${id}/settings` },
+  { name: 'course quizzes', path: (id) => `/courses/${id}/quizzes` },
+  { name: 'the quiz editor with a new question open', path: (id) => `/courses/${id}/quizzes/new`, open: pressButton('Add question') },
+  { name: "a quiz's editor with its questions", path: (id) => `/courses/${id}/quizzes/${seeded.quizId}/edit` },
+  { name: "a quiz's statistics", path: (id) => `/courses/${id}/quizzes/${seeded.quizId}/statistics` },
 ];
 
 /** What only a student has. */
@@ -97,6 +104,7 @@ const STUDENT_SCREENS: readonly WalkedScreen[] = [
   // A student has no moderation buttons, so the whole topic is converted: the thread, its replies and the reply box.
   { name: 'a discussion topic', path: (id) => `/courses/${id}/discussions`, open: followLink(DEMO.discussions[0]!.title) },
   { name: 'modules, with requirements to mark as done', path: (id) => `/courses/${id}/modules` },
+  { name: 'course quizzes', path: (id) => `/courses/${id}/quizzes` },
 ];
 
 const NOT_YET_CONVERTED = [
@@ -132,6 +140,12 @@ describe('the pseudo-locale walk and Arabic', () => {
     const policy = { late_submission_deduction_enabled: true, late_submission_deduction: 10, late_submission_minimum_percent_enabled: true, missing_submission_deduction_enabled: true };
     expect((await api(rig.demo.server, teacher.token, 'POST', `${course}/late_policy`, { late_policy: policy })).status).toBe(201);
     const groupNames = await seedGroupSet(course, teacher.token);
+    const quiz = await createQuizWithQuestions(rig.demo.server, { id: courseId, teacher }, [
+      { question_type: 'multiple_choice_question', question_text: QUIZ.question, points_possible: 1, answers: QUIZ.choices.map((answer_text, i) => ({ answer_text, answer_weight: i === 0 ? 100 : 0 })) },
+    ], { title: QUIZ.title });
+    seeded.quizId = quiz.quiz.id;
+    const [question] = quiz.questions as Array<{ id: number; answers: Array<{ id: number }> }>;
+    await takeQuiz(rig.demo.server, rig.demo.student.token, courseId, quiz.quiz.id, [{ id: question!.id, answer: question!.answers[0]!.id }]);
     allowed = {
       // Data, not UI: the demo's names, and Canvas's name for the term every course starts in.
       values: [
@@ -147,6 +161,9 @@ describe('the pseudo-locale walk and Arabic', () => {
         DEMO.course.course_code,
         POLL.question,
         ...POLL.choices,
+        QUIZ.title,
+        QUIZ.question,
+        ...QUIZ.choices,
         'Default Term',
         'ui test',
         // The installation's admin, who posts the demo's discussions (seed-demo runs as the admin).
