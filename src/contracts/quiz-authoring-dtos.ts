@@ -108,6 +108,13 @@ export interface QuizQuestionWrite {
   matching_answer_incorrect_matches?: string;
 }
 
+/** The requests `Save quiz` makes: the quiz's fields, each question (sent when new or changed), the saved questions deleted. */
+export interface QuizSave {
+  quiz: QuizWrite;
+  questions: Array<{ key: string; id: number | undefined; write: QuizQuestionWrite; changed: boolean }>;
+  removed: number[];
+}
+
 /** `GET …/quizzes/:quiz_id/statistics`: one answer and how many students gave it (`none`: no answer; `other`: none listed). */
 export interface AnswerStatistics {
   id: number | 'none' | 'other';

@@ -1,15 +1,8 @@
 import { create } from 'zustand';
-import type { Quiz, QuizQuestionWrite, QuizWrite } from '../../../contracts/quiz-authoring-dtos.ts';
+import type { Quiz, QuizQuestionWrite, QuizSave } from '../../../contracts/quiz-authoring-dtos.ts';
 import { useResourceStore } from './resource-store.ts';
 import { resources } from './resources.ts';
 import { currentApi } from './session-store.ts';
-
-/** What `Save quiz` sends: the quiz's settings, each question (sent when new or changed) and the questions deleted. */
-export interface QuizSave {
-  quiz: QuizWrite;
-  questions: Array<{ key: string; id: number | undefined; write: QuizQuestionWrite; changed: boolean }>;
-  removed: number[];
-}
 
 /**
  * A save is several requests, and any may fail: each step that succeeded is reported at once, so the editor knows

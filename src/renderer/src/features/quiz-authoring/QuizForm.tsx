@@ -17,7 +17,8 @@ import { DATE_LABELS } from '../assignments/assignment-form-values.ts';
 import { LazyRichTextEditor } from '../submissions/LazyRichTextEditor.tsx';
 import { QuestionList } from './QuestionList.tsx';
 import { savedForm } from './question-drafts.ts';
-import { quizFormValuesOf, quizSaveOf, QUIZ_TYPE_LABELS, type QuizFormValues } from './quiz-form-values.ts';
+import { quizSaveOf, QUIZ_TYPE_LABELS, type QuizFormValues } from './quiz-form-values.ts';
+import { quizFormValuesOf } from './saved-quiz.ts';
 
 const words = defineMessages({
   title: { id: 'quizzes.form.title', defaultMessage: 'Title' },

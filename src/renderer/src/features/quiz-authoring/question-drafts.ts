@@ -1,8 +1,7 @@
 import { defineMessages } from '@formatjs/intl';
-import type { NumericalAnswerType, QuestionType, QuizAnswerWrite, QuizQuestion, QuizQuestionWrite } from '../../../../contracts/quiz-authoring-dtos.ts';
+import type { NumericalAnswerType, QuestionType, QuizAnswerWrite, QuizQuestionWrite } from '../../../../contracts/quiz-authoring-dtos.ts';
 import { currentIntl } from '../../i18n/current-intl.ts';
 import type { Messages } from '../../i18n/messages.ts';
-import { htmlTextLines } from '../../lib/html-lines.ts';
 import { plainTextHtml } from '../../lib/plain-text-html.ts';
 
 /**
@@ -94,33 +93,6 @@ export function withType(q: QuestionDraft, type: QuestionType): QuestionDraft {
 /** The blanks a blanks question's text names, `[name]`, each once, in order. */
 export function blanksIn(text: string): string[] {
   return [...new Set([...text.matchAll(/\[([^\][]+)\]/g)].map((m) => m[1]!.trim()).filter(Boolean))];
-}
-
-const numberText = (n: number | undefined) => (n === undefined ? '' : String(n));
-
-/** A saved question as the editor shows it. */
-export function questionDraftOf(q: QuizQuestion): QuestionDraft {
-  const answers = q.answers.map((a) =>
-    blankAnswer({
-      text: a.left ?? a.text,
-      correct: a.weight >= 100,
-      blank: a.blank_id ?? '',
-      right: a.right ?? '',
-      kind: a.numerical_answer_type ?? 'exact_answer',
-      first: numberText(a.numerical_answer_type === 'range_answer' ? a.start : a.numerical_answer_type === 'precision_answer' ? a.approximate : a.exact),
-      second: numberText(a.numerical_answer_type === 'range_answer' ? a.end : a.numerical_answer_type === 'precision_answer' ? a.precision : a.margin),
-    }),
-  );
-  const draft: QuestionDraft = {
-    key: `saved-${q.id}`,
-    id: q.id,
-    type: q.question_type,
-    text: htmlTextLines(q.question_text).join('\n'),
-    points: String(q.points_possible),
-    answers,
-    distractors: q.matching_answer_incorrect_matches ?? '',
-  };
-  return { ...draft, saved: savedForm(questionWriteOf(draft, q.position)) };
 }
 
 /** What `saved` compares: the request without the name, which only follows the question's place. */

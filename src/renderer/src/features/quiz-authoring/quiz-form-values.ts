@@ -1,11 +1,9 @@
 import { defineMessages } from '@formatjs/intl';
-import type { Quiz, QuizQuestion, QuizType, QuizWrite } from '../../../../contracts/quiz-authoring-dtos.ts';
+import type { QuizSave, QuizType, QuizWrite } from '../../../../contracts/quiz-authoring-dtos.ts';
 import { currentIntl } from '../../i18n/current-intl.ts';
 import type { Messages } from '../../i18n/messages.ts';
-import { toCourseInput } from '../../lib/course-time.ts';
 import { courseDatesOf } from '../assignments/assignment-form-values.ts';
-import { questionDraftOf, questionWriteOf, savedForm, type QuestionDraft } from './question-drafts.ts';
-import type { QuizSave } from '../../stores/quiz-authoring-store.ts';
+import { questionWriteOf, savedForm, type QuestionDraft } from './question-drafts.ts';
 
 /** The quiz editor as the person edits it: settings as typed, dates in the course's zone, and its questions. */
 export interface QuizFormValues {
@@ -36,23 +34,6 @@ const problems: Messages<'noTitle' | 'badTimeLimit' | 'badAttempts' | 'question'
   badAttempts: { id: 'quizzes.form.badAttempts', defaultMessage: 'Allowed attempts must be a whole number, 1 or more, or empty for unlimited.' },
   question: { id: 'quizzes.form.questionProblem', defaultMessage: 'Question {number}: {problem}', description: '{problem}: what to put right in that question, a whole sentence.' },
 });
-
-export function quizFormValuesOf(quiz: Quiz | undefined, questions: readonly QuizQuestion[], timeZone: string): QuizFormValues {
-  return {
-    title: quiz?.title ?? '',
-    description: quiz?.description ?? '',
-    quizType: quiz?.quiz_type ?? 'assignment',
-    timeLimit: quiz?.time_limit ? String(quiz.time_limit) : '',
-    // Canvas's -1 is "unlimited", which the form shows as an empty box.
-    allowedAttempts: quiz === undefined ? '1' : quiz.allowed_attempts < 0 ? '' : String(quiz.allowed_attempts),
-    shuffleAnswers: quiz?.shuffle_answers ?? false,
-    dueAt: toCourseInput(quiz?.due_at, timeZone),
-    unlockAt: toCourseInput(quiz?.unlock_at, timeZone),
-    lockAt: toCourseInput(quiz?.lock_at, timeZone),
-    questions: questions.map(questionDraftOf),
-    removed: [],
-  };
-}
 
 /** A whole number of at least 1, or null for an empty box; undefined when it is neither. */
 function wholeOrEmpty(typed: string): number | null | undefined {
