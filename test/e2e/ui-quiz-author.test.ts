@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quiz, QuizQuestion } from '../../src/contracts/quiz-authoring-dtos.ts';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
 import { api } from '../helpers/api-fixtures.ts';
-import { takeQuiz } from '../helpers/quiz-fixtures.ts';
+import { createQuizWithQuestions, takeQuiz } from '../helpers/quiz-fixtures.ts';
 import { signIn, UiDemoRig, watchPageErrors } from '../helpers/ui-demo.ts';
 import { closeTab, expectNoAxeViolations, expectScreen, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
 
@@ -92,6 +92,33 @@ describe('the teacher writes a quiz, publishes it and reads how the class answer
     expect(await page.getByRole('table', { name: 'Summary' }).getByRole('row', { name: /Students who finished/u }).getByRole('cell').textContent()).toBe('1');
     expect(await page.getByRole('figure', { name: 'Answers to question 1' }).getByText('1 student', { exact: true }).count()).toBe(1);
     await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+    await closeTab(page);
+  });
+
+  it('edits a saved quiz: its questions open as saved, one changed and one deleted reach the API on Save quiz', async () => {
+    const teacher = { id: rig.demo.courseId, teacher: rig.demo.teacher };
+    const { quiz } = await createQuizWithQuestions(rig.demo.server, teacher, [
+      { question_type: 'numerical_question', question_text: '<p>g in m/s²?</p>', points_possible: 1, answers: [{ numerical_answer_type: 'exact_answer', exact: 9.8, margin: 0.1 }] },
+      { question_type: 'essay_question', question_text: '<p>Explain gravity.</p>', points_possible: 3 },
+    ], { title: 'Gravity' });
+    const page = await openTab(rig.browser);
+    const errors = watchPageErrors(page);
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/quizzes`);
+    await page.getByRole('link', { name: 'Edit Gravity' }).click();
+    await expectScreen(page, course, `Edit Gravity · ${course}`);
+    await page.getByRole('button', { name: 'Edit question 1' }).click();
+    expect(await page.getByRole('textbox', { name: 'Question text' }).inputValue()).toBe('g in m/s²?');
+    expect(await page.getByRole('textbox', { name: 'Answer 1: value' }).inputValue()).toBe('9.8');
+    await page.getByRole('textbox', { name: 'Answer 1: margin of error' }).fill('0.2');
+    await page.getByRole('button', { name: 'Done with question 1' }).click();
+    await page.getByRole('button', { name: 'Delete question 2' }).click();
+    await page.getByRole('button', { name: 'Save quiz' }).click();
+    await page.getByRole('status').filter({ hasText: 'Quiz saved.' }).waitFor(UI_WAIT);
+    const questions = (await api(rig.demo.server, rig.demo.teacher.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/quizzes/${quiz.id}/questions`)).json as QuizQuestion[];
+    expect(questions.map((q) => [q.question_type, q.answers.map((a) => [a.exact, a.margin])])).toEqual([['numerical_question', [[9.8, 0.2]]]]);
+    expect((await quizNamed('Gravity'))?.points_possible).toBe(1);
     expect(errors).toEqual([]);
     await closeTab(page);
   });
