@@ -1,37 +1,13 @@
 import type { IsoDateTime } from './lms-dtos.ts';
+import type { QuestionType } from './quiz-dtos.ts';
+export type { HideResults, QuestionType, Quiz, QuizType } from './quiz-dtos.ts';
 
 /**
  * Canvas's Classic Quizzes JSON as the quiz page, the attempt screen and the attempt grader read it
  * (docs/canvas-compatibility.md §20), narrowed to the fields they use.
  */
 
-export type QuizType = 'practice_quiz' | 'assignment' | 'graded_survey' | 'survey';
-export type HideResults = null | 'always' | 'until_after_last_attempt';
 
-/** `GET /api/v1/courses/:course_id/quizzes/:id` */
-export interface Quiz {
-  id: number;
-  title: string;
-  description: string | null;
-  quiz_type: QuizType;
-  /** The quiz's gradebook assignment (graded quizzes), whose upload route takes a file question's files. */
-  assignment_id: number | null;
-  /** Minutes, or null for no limit. */
-  time_limit: number | null;
-  /** -1 for unlimited. */
-  allowed_attempts: number;
-  scoring_policy: 'keep_highest' | 'keep_latest' | 'keep_average';
-  hide_results: HideResults;
-  show_correct_answers: boolean;
-  one_question_at_a_time: boolean;
-  question_count: number;
-  points_possible: number | null;
-  has_access_code: boolean;
-  due_at: IsoDateTime | null;
-  unlock_at: IsoDateTime | null;
-  lock_at: IsoDateTime | null;
-  published: boolean;
-}
 
 export type QuizSubmissionState = 'settings_only' | 'untaken' | 'pending_review' | 'complete';
 
@@ -58,18 +34,6 @@ export interface QuizSubmission {
   validation_token?: string;
 }
 
-export type QuestionType =
-  | 'multiple_choice_question'
-  | 'true_false_question'
-  | 'multiple_answers_question'
-  | 'short_answer_question'
-  | 'fill_in_multiple_blanks_question'
-  | 'multiple_dropdowns_question'
-  | 'matching_question'
-  | 'numerical_question'
-  | 'essay_question'
-  | 'file_upload_question'
-  | 'text_only_question';
 
 /**
  * A question's answer. A taker sees `id` and `text` (and `blank_id`) only; a grader, or a student once the quiz

@@ -7,7 +7,7 @@ import { accentText } from '../../src/renderer/src/i18n/pseudo.ts';
 import type { Assignment, CourseModule } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
 import { createChoice, createPoll, createSession } from '../helpers/poll-fixtures.ts';
-import { answerQuestions, completeAttempt, createQuizWithQuestions, startAttempt } from '../helpers/quiz-fixtures.ts';
+import { answerQuestions, completeAttempt, createQuizWithQuestions, startAttempt, takeQuiz } from '../helpers/quiz-fixtures.ts';
 import { expectCatalogueTextOnly, readScreen, waitForPseudoScreen, type WalkAllowance } from '../helpers/pseudo-walk.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { UiDemoRig, signIn, watchPageErrors } from '../helpers/ui-demo.ts';
@@ -33,8 +33,10 @@ const chooseRadio = (english: string) => (page: Page) => page.getByRole('radio',
 
 /** A poll the walk seeds, open, so its card shows the answer form (student) and the results and Close (teacher). */
 const POLL = { question: 'Which gas do plants take in?', choices: ['Oxygen', 'Carbon dioxide'] };
+/** A quiz the walk seeds with a question a student answered, so its editor and statistics have everything to show. */
+const AUTHORED_QUIZ = { title: 'Cloud check', question: 'Which cloud brings rain?', choices: ['Nimbus', 'Cirrus'] };
 /** Ids the seeded demo only knows once it runs: an assignment taking text or files with peer reviews, and the student's. */
-const seeded = { essayId: 0, studentId: 0 };
+const seeded = { essayId: 0, studentId: 0, quizId: 0 };
 /**
  * Two quizzes the walk seeds: one the student turned in (an essay waiting for a grader: the attempts list, the
  * grading view and the student's result) and one whose timed attempt is running (the attempt screen).
@@ -95,6 +97,10 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: 'a quiz (teacher)', path: (id) => `/courses/${id}/quizzes/${quizzes.doneId}` },
   { name: "a quiz's attempts", path: (id) => `/courses/${id}/quizzes/${quizzes.doneId}/attempts` },
   { name: 'grading a quiz attempt', path: (id) => `/courses/${id}/quizzes/${quizzes.doneId}/attempts/${quizzes.doneSubmissionId}` },
+  { name: 'course quizzes', path: (id) => `/courses/${id}/quizzes` },
+  { name: 'the quiz editor with a new question open', path: (id) => `/courses/${id}/quizzes/new`, open: pressButton('Add question') },
+  { name: "a quiz's editor with its questions", path: (id) => `/courses/${id}/quizzes/${seeded.quizId}/edit` },
+  { name: "a quiz's statistics", path: (id) => `/courses/${id}/quizzes/${seeded.quizId}/statistics` },
 ];
 
 /** What only a student has. */
@@ -112,6 +118,7 @@ const STUDENT_SCREENS: readonly WalkedScreen[] = [
   { name: 'modules, with requirements to mark as done', path: (id) => `/courses/${id}/modules` },
   { name: 'a quiz with its latest result', path: (id) => `/courses/${id}/quizzes/${quizzes.doneId}` },
   { name: 'a running quiz attempt', path: (id) => `/courses/${id}/quizzes/${quizzes.runningId}/take` },
+  { name: 'course quizzes', path: (id) => `/courses/${id}/quizzes` },
 ];
 
 const NOT_YET_CONVERTED = [
@@ -148,6 +155,12 @@ describe('the pseudo-locale walk and Arabic', () => {
     expect((await api(rig.demo.server, teacher.token, 'POST', `${course}/late_policy`, { late_policy: policy })).status).toBe(201);
     const groupNames = await seedGroupSet(course, teacher.token);
     await seedQuizzes();
+    const quiz = await createQuizWithQuestions(rig.demo.server, { id: courseId, teacher }, [
+      { question_type: 'multiple_choice_question', question_text: AUTHORED_QUIZ.question, points_possible: 1, answers: AUTHORED_QUIZ.choices.map((answer_text, i) => ({ answer_text, answer_weight: i === 0 ? 100 : 0 })) },
+    ], { title: AUTHORED_QUIZ.title });
+    seeded.quizId = quiz.quiz.id;
+    const [question] = quiz.questions as Array<{ id: number; answers: Array<{ id: number }> }>;
+    await takeQuiz(rig.demo.server, rig.demo.student.token, courseId, quiz.quiz.id, [{ id: question!.id, answer: question!.answers[0]!.id }]);
     allowed = {
       // Data, not UI: the demo's names, and Canvas's name for the term every course starts in.
       values: [
@@ -168,6 +181,9 @@ describe('the pseudo-locale walk and Arabic', () => {
         ...QUIZ.choices,
         QUIZ.matchLeft,
         QUIZ.matchRight,
+        AUTHORED_QUIZ.title,
+        AUTHORED_QUIZ.question,
+        ...AUTHORED_QUIZ.choices,
         'Default Term',
         'ui test',
         // The installation's admin, who posts the demo's discussions (seed-demo runs as the admin).

@@ -28,6 +28,7 @@ describe('the teacher and student UI over the demo course', () => {
     expect(await page.getByRole('navigation', { name: 'Course sections' }).getByRole('link').allTextContents()).toEqual([
       'Modules',
       'Assignments',
+      'Quizzes',
       'Discussions',
       'Pages',
       'People',

@@ -2,7 +2,7 @@
  * The UI's places. The router keeps them in the URL hash (HashRouter): back/forward and reload work the same in a
  * browser tab and in the Electron window, and the server needs no knowledge of UI paths.
  */
-export const COURSE_TABS = ['modules', 'assignments', 'discussions', 'pages', 'people', 'groups', 'grades', 'todo', 'polls', 'settings'] as const;
+export const COURSE_TABS = ['modules', 'assignments', 'quizzes', 'discussions', 'pages', 'people', 'groups', 'grades', 'todo', 'polls', 'settings'] as const;
 export type CourseTab = (typeof COURSE_TABS)[number];
 
 export const paths = {
@@ -34,6 +34,10 @@ export const paths = {
   takeQuiz: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}/take`,
   quizAttempts: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}/attempts`,
   quizAttempt: (courseId: number, quizId: number, quizSubmissionId: number) => `/courses/${courseId}/quizzes/${quizId}/attempts/${quizSubmissionId}`,
+  quizzes: (courseId: number) => `/courses/${courseId}/quizzes`,
+  newQuiz: (courseId: number) => `/courses/${courseId}/quizzes/new`,
+  editQuiz: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}/edit`,
+  quizStatistics: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}/statistics`,
 };
 
 const ID = /^\d{1,16}$/;

@@ -5,6 +5,8 @@ export interface DraftedForm<T> {
   values: T;
   /** The person changed some fields: kept in state and, from the first change on, as the draft. */
   change: (patch: Partial<T>) => void;
+  /** `change` worked out from the values as they are by then: for answers arriving one after another while a save runs. */
+  changeWith: (patch: (current: T) => Partial<T>) => void;
   /** Bumped when a restored draft replaces the values: a rich-text editor keyed by it mounts with the new text. */
   generation: number;
   offered?: SavedDraft<T>;
@@ -31,6 +33,10 @@ export function useDraftedForm<T extends object>(courseId: number, record: strin
     change: (patch) => {
       setEdited(true);
       setValues((current) => ({ ...current, ...patch }));
+    },
+    changeWith: (patch) => {
+      setEdited(true);
+      setValues((current) => ({ ...current, ...patch(current) }));
     },
     generation,
     offered: draft.offered,

@@ -19,6 +19,7 @@ import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, Hub
 import type { Migrator } from '../../../contracts/move-dtos.ts';
 import type { CoursePoll } from '../api/poll-calls.ts';
 import type { Quiz, QuizSubmission, QuizSubmissionQuestion } from '../../../contracts/quiz-attempt-dtos.ts';
+import type { QuizQuestion, QuizStatistics } from '../../../contracts/quiz-authoring-dtos.ts';
 import type { Resource } from './resource-store.ts';
 import { groupSetMembers, type GroupSetMembers } from './group-set-members.ts';
 
@@ -152,5 +153,14 @@ export const resources = {
   attemptQuestions: (quizSubmissionId: number, attempt: number): Resource<QuizSubmissionQuestion[]> => ({
     key: `quiz-submission:${quizSubmissionId}:attempt:${attempt}:questions`,
     load: (api) => api.attemptQuestions(quizSubmissionId),
+  }),
+  quizzes: (courseId: number): Resource<Quiz[]> => ({ key: `course:${courseId}:quizzes`, load: (api) => api.quizzes(courseId) }),
+  quizQuestions: (courseId: number, quizId: number): Resource<QuizQuestion[]> => ({
+    key: `course:${courseId}:quiz:${quizId}:questions`,
+    load: (api) => api.quizQuestions(courseId, quizId),
+  }),
+  quizStatistics: (courseId: number, quizId: number): Resource<QuizStatistics> => ({
+    key: `course:${courseId}:quiz:${quizId}:statistics`,
+    load: (api) => api.quizStatistics(courseId, quizId),
   }),
 };

@@ -48,3 +48,6 @@ export const gradeAttemptParams = z.object({
   ).refine((list) => list.length === 1, 'must hold exactly one attempt'),
 });
 export type GradeAttempt = z.output<typeof gradeAttemptParams>['quiz_submissions'][number];
+
+/** `all_versions` is accepted; only the latest attempts are kept, so they are what statistics count. */
+export const quizStatisticsParams = z.object({ ...quizPath, all_versions: canvasBoolean().optional() });

@@ -9,6 +9,7 @@ import type { Stored } from '../../domain/repository.ts';
 import type { AccessRules, CourseScope } from '../common/access-rules.ts';
 import { createQuizParams, listQuizzesParams, showQuizParams, updateQuizParams } from './quizzes.params.ts';
 import { quizQuestionsRoutes } from './quiz-questions.routes.ts';
+import { quizStatisticsRoutes } from './quiz-statistics.routes.ts';
 import { quizSubmissionsRoutes } from './quiz-submissions.routes.ts';
 import { quizJson } from './quizzes.serializer.ts';
 import { QuizzesService } from './quizzes.service.ts';
@@ -70,5 +71,6 @@ export function quizzesRoutes(services: CoreServices, rules: AccessRules): AnyRo
     }),
     ...quizQuestionsRoutes(services, rules),
     ...quizSubmissionsRoutes(services, rules),
+    ...quizStatisticsRoutes(services, rules),
   ];
 }

@@ -9,9 +9,10 @@ import type { QuestionResult, QuizAnswer, QuizQuestionData } from '../records/qu
 /** Types a grader must score: an attempt holding one stays pending_review until they do. */
 export const HAND_GRADED_TYPES: ReadonlySet<string> = new Set(['essay_question', 'file_upload_question']);
 
-const CORRECT = 100;
+/** The weight of a correct answer (any positive weight is stored as this). */
+export const CORRECT = 100;
 
-function isBlank(answer: unknown): boolean {
+export function isBlank(answer: unknown): boolean {
   if (answer === undefined || answer === null || answer === '') return true;
   if (Array.isArray(answer)) return answer.length === 0;
   if (typeof answer === 'object') return Object.values(answer).every((v) => v === null || v === undefined || v === '');
@@ -19,7 +20,7 @@ function isBlank(answer: unknown): boolean {
 }
 
 /** Short answers and blanks: Canvas compares trimmed and case-insensitively. */
-function sameText(given: unknown, expected: string): boolean {
+export function sameText(given: unknown, expected: string): boolean {
   return typeof given === 'string' && given.trim().toLowerCase() === expected.trim().toLowerCase();
 }
 
@@ -57,7 +58,7 @@ export function numericalMatches(a: QuizAnswer, value: number): boolean {
 }
 
 /** The blanks of a blanks question, each with its answers. */
-function blanksOf(q: QuizQuestionData): Map<string, QuizAnswer[]> {
+export function blanksOf(q: QuizQuestionData): Map<string, QuizAnswer[]> {
   const blanks = new Map<string, QuizAnswer[]>();
   for (const a of q.answers) {
     const id = a.blank_id ?? '';
@@ -66,7 +67,7 @@ function blanksOf(q: QuizQuestionData): Map<string, QuizAnswer[]> {
   return blanks;
 }
 
-function asRecord(answer: unknown): Record<string, unknown> {
+export function asRecord(answer: unknown): Record<string, unknown> {
   return typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? (answer as Record<string, unknown>) : {};
 }
 

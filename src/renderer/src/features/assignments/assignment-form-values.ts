@@ -31,7 +31,7 @@ export const GRADING_TYPE_LABELS: Messages<GradingType> = defineMessages({
   not_graded: { id: 'assignments.gradingType.notGraded', defaultMessage: 'Not graded' },
 });
 
-type DateField = 'due_at' | 'unlock_at' | 'lock_at';
+export type DateField = 'due_at' | 'unlock_at' | 'lock_at';
 
 /** The date fields' labels. */
 export const DATE_LABELS: Messages<DateField> = defineMessages({
@@ -77,13 +77,8 @@ export function assignmentWriteOf(values: AssignmentFormValues, timeZone: string
   if (values.name.trim() === '') return intl.formatMessage(problems.noName);
   const points = values.points.trim() === '' ? null : Number(values.points.trim().replace(',', '.'));
   if (points !== null && !(Number.isFinite(points) && points >= 0)) return intl.formatMessage(problems.badPoints);
-  const dates: Record<DateField, string> = { due_at: values.dueAt, unlock_at: values.unlockAt, lock_at: values.lockAt };
-  const instants: Record<DateField, string | null> = { due_at: null, unlock_at: null, lock_at: null };
-  for (const field of Object.keys(dates) as DateField[]) {
-    const instant = fromCourseInput(dates[field], timeZone);
-    if (instant === undefined) return intl.formatMessage(NOT_A_DATE[field]);
-    instants[field] = instant;
-  }
+  const instants = courseDatesOf({ due_at: values.dueAt, unlock_at: values.unlockAt, lock_at: values.lockAt }, timeZone);
+  if (typeof instants === 'string') return instants;
   return {
     name: values.name.trim(),
     description: values.description,
@@ -95,6 +90,17 @@ export function assignmentWriteOf(values: AssignmentFormValues, timeZone: string
     ...(values.groupId ? { assignment_group_id: Number(values.groupId) } : {}),
     published: values.published,
   };
+}
+
+/** Due and availability dates typed in the course's zone as instants (empty: none), or which one is not a date. Quizzes share them. */
+export function courseDatesOf(typed: Record<DateField, string>, timeZone: string): Record<DateField, string | null> | string {
+  const instants: Record<DateField, string | null> = { due_at: null, unlock_at: null, lock_at: null };
+  for (const field of Object.keys(typed) as DateField[]) {
+    const instant = fromCourseInput(typed[field], timeZone);
+    if (instant === undefined) return currentIntl().formatMessage(NOT_A_DATE[field]);
+    instants[field] = instant;
+  }
+  return instants;
 }
 
 function extensionsOf(typed: string): string[] {

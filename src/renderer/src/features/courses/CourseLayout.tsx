@@ -16,6 +16,7 @@ import { resources } from '../../stores/resources.ts';
 export const TAB_LABELS: Messages<CourseTab> = defineMessages({
   modules: { id: 'course.tab.modules', defaultMessage: 'Modules' },
   assignments: { id: 'course.tab.assignments', defaultMessage: 'Assignments' },
+  quizzes: { id: 'course.tab.quizzes', defaultMessage: 'Quizzes' },
   discussions: { id: 'course.tab.discussions', defaultMessage: 'Discussions' },
   pages: { id: 'course.tab.pages', defaultMessage: 'Pages' },
   people: { id: 'course.tab.people', defaultMessage: 'People' },

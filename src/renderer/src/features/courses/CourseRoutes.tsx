@@ -32,6 +32,9 @@ import { GradeAttemptScreen } from '../quiz-taking/GradeAttemptScreen.tsx';
 import { QuizAttemptsScreen } from '../quiz-taking/QuizAttemptsScreen.tsx';
 import { QuizScreen } from '../quiz-taking/QuizScreen.tsx';
 import { TakeQuizScreen } from '../quiz-taking/TakeQuizScreen.tsx';
+import { QuizEditor } from '../quiz-authoring/QuizEditor.tsx';
+import { QuizStatisticsScreen } from '../quiz-authoring/QuizStatisticsScreen.tsx';
+import { QuizzesTab } from '../quiz-authoring/QuizzesTab.tsx';
 import { CourseLayout, TAB_LABELS } from './CourseLayout.tsx';
 import { CourseImportScreen } from '../course-transfer/CourseImportScreen.tsx';
 import { CourseExportScreen } from '../course-transfer/CourseExportScreen.tsx';
@@ -54,6 +57,10 @@ export function CourseRoutes() {
           <Route path="assignments/:assignmentId" element={<AssignmentDetail course={course} viewer={viewer} />} />
           <Route path="assignments/:assignmentId/reviews/:userId" element={<PeerReviewScreen course={course} />} />
           <Route path="assignments/:assignmentId/grade" element={<GraderScreen course={course} viewer={viewer} />} />
+          <Route path="quizzes" element={<Section course={course} tab="quizzes"><QuizzesTab courseId={courseId} viewer={viewer} /></Section>} />
+          <Route path="quizzes/new" element={<QuizEditor course={course} viewer={viewer} />} />
+          <Route path="quizzes/:quizId/edit" element={<QuizEditor course={course} viewer={viewer} />} />
+          <Route path="quizzes/:quizId/statistics" element={<QuizStatisticsScreen course={course} viewer={viewer} />} />
           <Route path="discussions" element={<Section course={course} tab="discussions"><DiscussionsTab courseId={courseId} viewer={viewer} /></Section>} />
           <Route path="discussions/new" element={<TopicEditor course={course} viewer={viewer} />} />
           <Route path="announcements/new" element={<TopicEditor course={course} viewer={viewer} announcement />} />
