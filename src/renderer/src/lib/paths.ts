@@ -27,6 +27,12 @@ export const paths = {
   connectHub: () => '/connect',
   syncDetails: () => '/sync',
   conflicts: () => '/sync/conflicts',
+  inbox: () => '/inbox',
+  compose: () => '/inbox/compose',
+  conversation: (conversationId: number) => `/inbox/${conversationId}`,
+  calendar: () => '/calendar',
+  newEvent: () => '/calendar/events/new',
+  editEvent: (eventId: number) => `/calendar/events/${eventId}/edit`,
 };
 
 const ID = /^\d{1,16}$/;

@@ -17,6 +17,8 @@ import type {
 } from '../../../contracts/lms-dtos.ts';
 import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
 import type { CoursePoll } from '../api/poll-calls.ts';
+import type { CalendarItem } from '../../../contracts/calendar-dtos.ts';
+import type { Conversation, ConversationScope } from '../../../contracts/inbox-dtos.ts';
 import type { Resource } from './resource-store.ts';
 import { groupSetMembers, type GroupSetMembers } from './group-set-members.ts';
 
@@ -132,4 +134,13 @@ export const resources = {
     load: (api) => api.notificationPreferences(channelId),
   }),
   tokens: (): Resource<AccessTokenInfo[]> => ({ key: 'tokens', load: (api) => api.tokens() }),
+  conversations: (scope: ConversationScope): Resource<Conversation[]> => ({ key: `inbox:${scope}`, load: (api) => api.conversations(scope) }),
+  /** With its messages; reading it marks it read. */
+  conversation: (id: number): Resource<Conversation> => ({ key: `conversation:${id}`, load: (api) => api.conversation(id) }),
+  /** Events and due dates of the courses named, from `start` to `end` (`YYYY-MM-DD`). */
+  calendarItems: (contextCodes: readonly string[], start: string, end: string): Resource<CalendarItem[]> => ({
+    key: `calendar:${start}:${end}:${contextCodes.join(',')}`,
+    load: (api) => api.calendarItems(contextCodes, start, end),
+  }),
+  calendarEvent: (id: number): Resource<CalendarItem> => ({ key: `calendar-event:${id}`, load: (api) => api.calendarEvent(id) }),
 };
