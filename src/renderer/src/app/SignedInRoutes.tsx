@@ -1,4 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { CalendarScreen } from '../features/calendar/CalendarScreen.tsx';
+import { EventEditorScreen } from '../features/calendar/EventEditorScreen.tsx';
 import { CourseListPage } from '../features/courses/CourseListPage.tsx';
 import { CourseRoutes } from '../features/courses/CourseRoutes.tsx';
 import { ConnectHubScreen } from '../features/hub/ConnectHubScreen.tsx';
@@ -24,6 +26,9 @@ export function SignedInRoutes() {
       <Route path="/inbox" element={<InboxScreen />} />
       <Route path="/inbox/compose" element={<ComposeScreen />} />
       <Route path="/inbox/:conversationId" element={<ConversationScreen />} />
+      <Route path="/calendar" element={<CalendarScreen />} />
+      <Route path="/calendar/events/new" element={<EventEditorScreen />} />
+      <Route path="/calendar/events/:eventId/edit" element={<EventEditorScreen />} />
       <Route path="*" element={<NotFoundScreen />} />
     </Routes>
   );

@@ -137,10 +137,10 @@ export const resources = {
   conversations: (scope: ConversationScope): Resource<Conversation[]> => ({ key: `inbox:${scope}`, load: (api) => api.conversations(scope) }),
   /** With its messages; reading it marks it read. */
   conversation: (id: number): Resource<Conversation> => ({ key: `conversation:${id}`, load: (api) => api.conversation(id) }),
-  /** Events and due dates of the courses named, from `start` to `end` (`YYYY-MM-DD`). */
-  calendarItems: (contextCodes: readonly string[], start: string, end: string): Resource<CalendarItem[]> => ({
-    key: `calendar:${start}:${end}:${contextCodes.join(',')}`,
+  /** Events and due dates of the courses named, from `start` to `end` (`YYYY-MM-DD`); `version` counts the changes made here. */
+  calendarItems: (contextCodes: readonly string[], start: string, end: string, version: number): Resource<CalendarItem[]> => ({
+    key: `calendar:${version}:${start}:${end}:${contextCodes.join(',')}`,
     load: (api) => api.calendarItems(contextCodes, start, end),
   }),
-  calendarEvent: (id: number): Resource<CalendarItem> => ({ key: `calendar-event:${id}`, load: (api) => api.calendarEvent(id) }),
+  calendarEvent: (id: number, version: number): Resource<CalendarItem> => ({ key: `calendar-event:${version}:${id}`, load: (api) => api.calendarEvent(id) }),
 };
