@@ -19,7 +19,8 @@ const SHOWN_PER_DAY = 3;
 /**
  * The month as WAI-ARIA's grid of days: one day in the Tab order at a time (the focused one, which is also the one
  * whose items are listed under the grid); arrows, Home/End and PageUp/PageDown move it (`movedDay`), into the next or
- * previous month too. Each cell is named by its full date and the titles of what happens that day.
+ * previous month too. As in WAI-ARIA's date picker, a cell holds its day's number (the heading names the grid's month, the
+ * column header its weekday) and the titles of what happens that day.
  */
 export function MonthGrid({ day, weekStart, itemsByDay, labelledBy, onDayChosen }: MonthGridProps) {
   const intl = useIntl();
@@ -69,8 +70,7 @@ export function MonthGrid({ day, weekStart, itemsByDay, labelledBy, onDayChosen 
                   className={classes}
                   onClick={() => onDayChosen(d)}
                 >
-                  <span className="visually-hidden">{intl.formatDate(dateOf(d), { dateStyle: 'full' })}</span>
-                  <span className="day-number" aria-hidden="true">
+                  <span className="day-number">
                     {intl.formatNumber(dateOf(d).getDate())}
                   </span>
                   {items.slice(0, SHOWN_PER_DAY).map((item) => (
