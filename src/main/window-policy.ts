@@ -30,12 +30,15 @@ export function isAppUrl(candidate: string | undefined, appOrigin: string): bool
   }
 }
 
+/** What the app's own page may ask for: what a student records a media submission with (decision 0076), and desktop notifications (decision 0135). */
+const APP_PERMISSIONS: ReadonlySet<string> = new Set(['media', 'notifications']);
+
 /**
- * The one permission a page gets: the microphone and camera, and only for the app's own page, where a student
- * records a media submission (decision 0076). Every other permission, and every other origin, is refused.
+ * The permissions a page gets: those above, and only for the app's own page. Every other permission, and every
+ * other origin, is refused.
  */
 export function allowsPermission(permission: string, requestingUrl: string | undefined, appOrigin: string): boolean {
-  return permission === 'media' && isAppUrl(requestingUrl, appOrigin);
+  return APP_PERMISSIONS.has(permission) && isAppUrl(requestingUrl, appOrigin);
 }
 
 type GuardedContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;

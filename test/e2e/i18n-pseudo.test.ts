@@ -35,6 +35,10 @@ const chooseRadio = (english: string) => (page: Page) => page.getByRole('radio',
 const POLL = { question: 'Which gas do plants take in?', choices: ['Oxygen', 'Carbon dioxide'] };
 /** A quiz the walk seeds with a question a student answered, so its editor and statistics have everything to show. */
 const AUTHORED_QUIZ = { title: 'Cloud check', question: 'Which cloud brings rain?', choices: ['Nimbus', 'Cirrus'] };
+/** A conversation the walk seeds, from the student to the teacher. */
+const CONVERSATION = { subject: 'About the lab report', body: 'May I hand it in on Monday?' };
+/** `Intl` output in the pseudo-locale's English: weekday and month names of the calendar, and times ("9:00 AM"). */
+const ENGLISH_CALENDAR_WORDS = /\b(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|September|October|November|December|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b|\d{1,2}:\d{2}\s[AP]M/u;
 /** Ids the seeded demo only knows once it runs: an assignment taking text or files with peer reviews, and the student's. */
 const seeded = { essayId: 0, studentId: 0, quizId: 0 };
 /**
@@ -101,6 +105,12 @@ const SCREENS: readonly WalkedScreen[] = [
   { name: 'the quiz editor with a new question open', path: (id) => `/courses/${id}/quizzes/new`, open: pressButton('Add question') },
   { name: "a quiz's editor with its questions", path: (id) => `/courses/${id}/quizzes/${seeded.quizId}/edit` },
   { name: "a quiz's statistics", path: (id) => `/courses/${id}/quizzes/${seeded.quizId}/statistics` },
+  { name: 'inbox', path: () => '/inbox' },
+  { name: 'a conversation', path: () => '/inbox', open: followLink(CONVERSATION.subject) },
+  { name: 'a new message', path: () => '/inbox/compose' },
+  { name: 'calendar, month', path: () => '/calendar' },
+  { name: 'calendar, agenda', path: () => '/calendar', open: pressButton('Agenda') },
+  { name: 'a new event', path: () => '/calendar/events/new' },
 ];
 
 /** What only a student has. */
@@ -119,6 +129,7 @@ const STUDENT_SCREENS: readonly WalkedScreen[] = [
   { name: 'a quiz with its latest result', path: (id) => `/courses/${id}/quizzes/${quizzes.doneId}` },
   { name: 'a running quiz attempt', path: (id) => `/courses/${id}/quizzes/${quizzes.runningId}/take` },
   { name: 'course quizzes', path: (id) => `/courses/${id}/quizzes` },
+  { name: 'calendar (no New event)', path: () => '/calendar' },
 ];
 
 const NOT_YET_CONVERTED = [
@@ -161,6 +172,8 @@ describe('the pseudo-locale walk and Arabic', () => {
     seeded.quizId = quiz.quiz.id;
     const [question] = quiz.questions as Array<{ id: number; answers: Array<{ id: number }> }>;
     await takeQuiz(rig.demo.server, rig.demo.student.token, courseId, quiz.quiz.id, [{ id: question!.id, answer: question!.answers[0]!.id }]);
+    const message = { recipients: [String(teacher.id)], subject: CONVERSATION.subject, body: CONVERSATION.body };
+    expect((await api(rig.demo.server, rig.demo.student.token, 'POST', '/api/v1/conversations', message)).status).toBe(201);
     allowed = {
       // Data, not UI: the demo's names, and Canvas's name for the term every course starts in.
       values: [
@@ -184,6 +197,8 @@ describe('the pseudo-locale walk and Arabic', () => {
         AUTHORED_QUIZ.title,
         AUTHORED_QUIZ.question,
         ...AUTHORED_QUIZ.choices,
+        CONVERSATION.subject,
+        CONVERSATION.body,
         'Default Term',
         'ui test',
         // The installation's admin, who posts the demo's discussions (seed-demo runs as the admin).
@@ -194,7 +209,7 @@ describe('the pseudo-locale walk and Arabic', () => {
         DEFAULT_GROUP_NAME,
       ],
       // A token's first characters (base64url, so dashes too), shown so its owner can tell tokens apart.
-      patterns: [ENGLISH_DATE, /\b[\w-]{1,16}…/u, CANVAS_LOCK_EXPLANATION, TIME_ZONE_ID],
+      patterns: [ENGLISH_DATE, /\b[\w-]{1,16}…/u, CANVAS_LOCK_EXPLANATION, TIME_ZONE_ID, ENGLISH_CALENDAR_WORDS],
     };
   });
   afterAll(() => rig.stop());

@@ -72,11 +72,13 @@ describe('Electron window security policy', () => {
     expect(contents.navigate('will-attach-webview', `${APP}/`)).toBe(true);
   });
 
-  it('grants the microphone and camera to the app’s own page only, and nothing else to anyone', () => {
+  it('grants the microphone and camera, and notifications, to the app’s own page only, and nothing else to anyone', () => {
     expect(allowsPermission('media', `${APP}/#/courses/1/assignments/2`, APP)).toBe(true);
     expect(allowsPermission('media', APP, APP)).toBe(true);
+    expect(allowsPermission('notifications', `${APP}/#/inbox`, APP)).toBe(true);
     expect(allowsPermission('media', 'https://evil.example/', APP)).toBe(false);
+    expect(allowsPermission('notifications', 'https://evil.example/', APP)).toBe(false);
     expect(allowsPermission('media', undefined, APP)).toBe(false);
-    for (const other of ['geolocation', 'notifications', 'clipboard-read', 'display-capture']) expect(allowsPermission(other, APP, APP), other).toBe(false);
+    for (const other of ['geolocation', 'clipboard-read', 'display-capture']) expect(allowsPermission(other, APP, APP), other).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { submittableTypes, whyNoSubmitting, waitingToSync } from '../../../src/renderer/src/features/submissions/submittable.ts';
+import { submittableTypes, whyNoSubmitting } from '../../../src/renderer/src/features/submissions/submittable.ts';
+import { waitingToSync } from '../../../src/renderer/src/lib/waiting-to-sync.ts';
 import { fileProblem } from '../../../src/renderer/src/lib/file-checks.ts';
 import type { Submission } from '../../../src/contracts/grading-dtos.ts';
 import type { Assignment } from '../../../src/contracts/lms-dtos.ts';

@@ -11,6 +11,9 @@ import { pollCalls } from './poll-calls.ts';
 import { moveCalls } from './move-calls.ts';
 import { quizAttemptCalls } from './quiz-attempt-calls.ts';
 import { quizAuthoringCalls } from './quiz-authoring-calls.ts';
+import { inboxCalls } from './inbox-calls.ts';
+import { calendarCalls } from './calendar-calls.ts';
+import { noticeCalls } from './notice-calls.ts';
 import { createHttp, type Http, type HttpHooks } from './http.ts';
 import type {
   AccessTokenInfo,
@@ -31,7 +34,7 @@ export { ApiError } from './api-error.ts';
 /** The renderer's only door to the server: typed calls over HTTP, the same API third-party tools use. */
 export function createApiClient(apiBaseUrl: string, hooks: HttpHooks = {}) {
   const http = createHttp(apiBaseUrl, hooks);
-  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...feedbackCalls(http), ...discussionCalls(http), ...plannerCalls(http), ...pollCalls(http), ...notificationCalls(http), ...authoringCalls(http), ...peopleCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http), ...moveCalls(http), ...quizAttemptCalls(http), ...quizAuthoringCalls(http) };
+  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...feedbackCalls(http), ...discussionCalls(http), ...plannerCalls(http), ...pollCalls(http), ...notificationCalls(http), ...authoringCalls(http), ...peopleCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http), ...moveCalls(http), ...quizAttemptCalls(http), ...quizAuthoringCalls(http), ...inboxCalls(http), ...calendarCalls(http), ...noticeCalls(http) };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

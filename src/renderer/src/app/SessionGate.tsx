@@ -3,6 +3,7 @@ import { Header } from '../components/Header.tsx';
 import { ConnectHubScreen } from '../features/hub/ConnectHubScreen.tsx';
 import { SignInScreen } from '../features/session/SignInScreen.tsx';
 import { FirstRunScreen } from '../features/setup/FirstRunScreen.tsx';
+import { DesktopNotifier } from '../features/notifications/DesktopNotifier.tsx';
 import { ServerProblemScreen } from '../shell/ServerProblemScreen.tsx';
 import { StartingScreen } from '../shell/StartingScreen.tsx';
 import { useSessionStore } from '../stores/session-store.ts';
@@ -17,6 +18,7 @@ export function SessionGate() {
   return (
     <>
       <Header />
+      {session.phase === 'signed-in' && <DesktopNotifier />}
       {session.phase === 'signed-in' ? (
         <SignedInRoutes />
       ) : session.phase === 'first-run' ? (

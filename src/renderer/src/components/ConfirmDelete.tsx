@@ -6,7 +6,7 @@ import { useSubmission } from '../lib/use-submission.ts';
 import { FormError } from './FormError.tsx';
 
 /** The kinds of thing a person deletes through this dialog. */
-export type DeletedKind = 'assignment' | 'discussion' | 'announcement' | 'group' | 'group set';
+export type DeletedKind = 'assignment' | 'discussion' | 'announcement' | 'group' | 'group set' | 'event';
 
 interface ConfirmDeleteProps {
   /** The kind of thing, for the buttons and the question: "assignment" gives `Delete assignment`. */
@@ -40,6 +40,10 @@ const NAMES: Readonly<Record<DeletedKind, { button: MessageDescriptor; dialog: M
   'group set': defineMessages({
     button: { id: 'components.confirmDelete.groupSet', defaultMessage: 'Delete group set' },
     dialog: { id: 'components.confirmDelete.groupSet.question', defaultMessage: 'Delete this group set?' },
+  }),
+  event: defineMessages({
+    button: { id: 'components.confirmDelete.event', defaultMessage: 'Delete event' },
+    dialog: { id: 'components.confirmDelete.event.question', defaultMessage: 'Delete this event?' },
   }),
 };
 

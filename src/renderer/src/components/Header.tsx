@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { HealthBadge } from '../features/health/HealthBadge.tsx';
 import { SignedInUser } from '../features/session/SignedInUser.tsx';
 import { SyncStatusIndicator } from '../features/sync/SyncStatusIndicator.tsx';
+import { MainLinks } from '../shell/MainLinks.tsx';
 import { useSessionStore } from '../stores/session-store.ts';
 
 export function Header() {
@@ -12,6 +13,7 @@ export function Header() {
       <Link className="app-title" to="/">
         <FormattedMessage id="app.name" defaultMessage="Outpost" description="The product name; keep it unless it is usually written in another script." />
       </Link>
+      {signedIn && <MainLinks />}
       <div className="app-header-end">
         <HealthBadge />
         {signedIn && <SyncStatusIndicator />}

@@ -38,6 +38,12 @@ export const paths = {
   newQuiz: (courseId: number) => `/courses/${courseId}/quizzes/new`,
   editQuiz: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}/edit`,
   quizStatistics: (courseId: number, quizId: number) => `/courses/${courseId}/quizzes/${quizId}/statistics`,
+  inbox: () => '/inbox',
+  compose: () => '/inbox/compose',
+  conversation: (conversationId: number) => `/inbox/${conversationId}`,
+  calendar: () => '/calendar',
+  newEvent: () => '/calendar/events/new',
+  editEvent: (eventId: number) => `/calendar/events/${eventId}/edit`,
 };
 
 const ID = /^\d{1,16}$/;

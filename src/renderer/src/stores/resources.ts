@@ -20,6 +20,8 @@ import type { Migrator } from '../../../contracts/move-dtos.ts';
 import type { CoursePoll } from '../api/poll-calls.ts';
 import type { Quiz, QuizSubmission, QuizSubmissionQuestion } from '../../../contracts/quiz-attempt-dtos.ts';
 import type { QuizQuestion, QuizStatistics } from '../../../contracts/quiz-authoring-dtos.ts';
+import type { CalendarItem } from '../../../contracts/calendar-dtos.ts';
+import type { Conversation, ConversationScope } from '../../../contracts/inbox-dtos.ts';
 import type { Resource } from './resource-store.ts';
 import { groupSetMembers, type GroupSetMembers } from './group-set-members.ts';
 
@@ -163,4 +165,13 @@ export const resources = {
     key: `course:${courseId}:quiz:${quizId}:statistics`,
     load: (api) => api.quizStatistics(courseId, quizId),
   }),
+  conversations: (scope: ConversationScope): Resource<Conversation[]> => ({ key: `inbox:${scope}`, load: (api) => api.conversations(scope) }),
+  /** With its messages; reading it marks it read. */
+  conversation: (id: number): Resource<Conversation> => ({ key: `conversation:${id}`, load: (api) => api.conversation(id) }),
+  /** Events and due dates of the courses named, from `start` to `end` (`YYYY-MM-DD`); `version` counts the changes made here. */
+  calendarItems: (contextCodes: readonly string[], start: string, end: string, version: number): Resource<CalendarItem[]> => ({
+    key: `calendar:${version}:${start}:${end}:${contextCodes.join(',')}`,
+    load: (api) => api.calendarItems(contextCodes, start, end),
+  }),
+  calendarEvent: (id: number, version: number): Resource<CalendarItem> => ({ key: `calendar-event:${version}:${id}`, load: (api) => api.calendarEvent(id) }),
 };

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { SyncStatus } from '../../../contracts/session-dtos.ts';
+import { pollWhileVisible } from '../lib/poll-while-visible.ts';
+import { singleFlight } from '../lib/single-flight.ts';
 import { currentApi, useSessionStore } from './session-store.ts';
 
 interface SyncStatusStore {
@@ -16,40 +18,18 @@ interface SyncStatusStore {
 const POLL_INTERVAL_MS = 2_000;
 
 export const useSyncStatusStore = create<SyncStatusStore>()((set) => {
-  let inFlight: Promise<void> | undefined;
-
-  function refresh(): Promise<void> {
-    inFlight ??= (async () => {
-      try {
-        set({ status: await currentApi().syncStatus(), stale: false });
-      } catch {
-        // Not signed in any more, or the local server is gone: the session and health stores say so.
-        set({ stale: true });
-      } finally {
-        inFlight = undefined;
-      }
-    })();
-    return inFlight;
-  }
+  const refresh = singleFlight(async () => {
+    try {
+      set({ status: await currentApi().syncStatus(), stale: false });
+    } catch {
+      // Not signed in any more, or the local server is gone: the session and health stores say so.
+      set({ stale: true });
+    }
+  });
 
   return {
     stale: false,
-    pollingStarted: () => {
-      let timer: ReturnType<typeof setInterval> | undefined;
-      const sync = () => {
-        clearInterval(timer);
-        timer = undefined;
-        if (document.visibilityState !== 'visible') return;
-        void refresh();
-        timer = setInterval(() => void refresh(), POLL_INTERVAL_MS);
-      };
-      sync();
-      document.addEventListener('visibilitychange', sync);
-      return () => {
-        clearInterval(timer);
-        document.removeEventListener('visibilitychange', sync);
-      };
-    },
+    pollingStarted: () => pollWhileVisible(() => void refresh(), POLL_INTERVAL_MS),
     refreshRequested: refresh,
   };
 });

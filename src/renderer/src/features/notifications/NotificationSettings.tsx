@@ -9,6 +9,7 @@ import { resources } from '../../stores/resources.ts';
 import { currentApi } from '../../stores/session-store.ts';
 import type { Messages } from '../../i18n/messages.ts';
 import { categoryLabel } from './category-labels.ts';
+import { DesktopNotificationSettings } from './DesktopNotificationSettings.tsx';
 
 const FREQUENCY_LABELS: Messages<NotificationFrequency> = defineMessages({
   immediately: { id: 'notifications.frequency.immediately', defaultMessage: 'Right away' },
@@ -38,6 +39,7 @@ export function NotificationSettings() {
           );
         }}
       </Loaded>
+      <DesktopNotificationSettings />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import type { Submission } from '../../../../contracts/grading-dtos.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { AttemptContent } from '../grader/SubmissionView.tsx';
 import { useSyncStatusStore } from '../../stores/sync-status-store.ts';
-import { waitingToSync } from './submittable.ts';
+import { waitingToSync } from '../../lib/waiting-to-sync.ts';
 
 /** The state's first words stand out (`<b>` in the messages). */
 const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;

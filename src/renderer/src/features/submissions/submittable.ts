@@ -1,7 +1,6 @@
 import { defineMessages } from '@formatjs/intl';
 import type { Submission } from '../../../../contracts/grading-dtos.ts';
 import type { Assignment } from '../../../../contracts/lms-dtos.ts';
-import type { SyncStatus } from '../../../../contracts/session-dtos.ts';
 import { currentIntl } from '../../i18n/current-intl.ts';
 import type { Messages } from '../../i18n/messages.ts';
 
@@ -37,14 +36,4 @@ export function whyNoSubmitting(assignment: Assignment, submission: Submission, 
   const limit = assignment.allowed_attempts ?? -1;
   if (limit > 0 && (submission.attempt ?? 0) >= limit) return intl.formatMessage(refusals.attemptsUsed, { limit });
   return undefined;
-}
-
-/**
- * Whether an attempt may not have reached the hub yet. The sync status counts the device's changes waiting, not
- * which ones, so this is the honest reading: connected to a hub, something still waits, and the attempt is newer
- * than the last exchange with the hub. The hub itself (not connected to one) has the work as soon as it is saved.
- */
-export function waitingToSync(submittedAt: string, status: SyncStatus | undefined): boolean {
-  if (!status || status.state === 'not_connected' || status.waiting === 0) return false;
-  return status.last_synced_at === null || Date.parse(submittedAt) >= Date.parse(status.last_synced_at);
 }
