@@ -3,6 +3,7 @@ import type { Group, GroupCategory, GroupUser } from '../../src/contracts/group-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_NAME } from '../../src/server/areas/assignment-groups/default-group.ts';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
+import { DEMO_FEEDBACK } from '../../src/server/commands/demo-coursework.ts';
 import { accentText } from '../../src/renderer/src/i18n/pseudo.ts';
 import type { Assignment, CourseModule } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
@@ -97,6 +98,7 @@ const STUDENT_SCREENS: readonly WalkedScreen[] = [
   // A student has no moderation buttons, so the whole topic is converted: the thread, its replies and the reply box.
   { name: 'a discussion topic', path: (id) => `/courses/${id}/discussions`, open: followLink(DEMO.discussions[0]!.title) },
   { name: 'modules, with requirements to mark as done', path: (id) => `/courses/${id}/modules` },
+  { name: 'grades, a row’s comments read in place', path: (id) => `/courses/${id}/grades`, open: pressFirstButton('comment') },
 ];
 
 /** Why a module item is locked, as Canvas's API words it (its texts stay as the server sends them, decision 0103). */
@@ -144,6 +146,7 @@ describe('the pseudo-locale walk and Arabic', () => {
         POLL.question,
         ...POLL.choices,
         'Default Term',
+        DEMO_FEEDBACK,
         'ui test',
         // The installation's admin, who posts the demo's discussions (seed-demo runs as the admin).
         'Outpost Admin',
