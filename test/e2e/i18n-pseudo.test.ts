@@ -298,6 +298,27 @@ describe('the pseudo-locale walk and Arabic', () => {
     expect(errors).toEqual([]);
     await closeTab(page);
   });
+
+  it('two languages chosen quickly one after the other are both sent, and the last one stays (decision 0093)', async () => {
+    await chooseLocale('en', rig.demo.student.token);
+    const page = await openTab(rig.browser);
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'PUT' && req.url().endsWith('/api/v1/users/self')) sent.push((JSON.parse(req.postData() ?? '{}') as { user: { locale: string } }).user.locale);
+    });
+    await signIn(page, rig.demo.server.url, rig.demo.student);
+    await page.goto(`${rig.demo.server.url}/#/settings`);
+    // The same box whatever language its name is in by then.
+    const language = page.getByRole('combobox', { name: 'Language' });
+    const box = page.locator(`[id="${await language.getAttribute('id')}"]`);
+    await box.selectOption('es');
+    await box.selectOption('fr');
+    await expect.poll(() => documentLanguage(page), UI_WAIT).toBe('fr ltr');
+    expect(sent).toEqual(['es', 'fr']);
+    const profile = await api(rig.demo.server, rig.demo.student.token, 'GET', '/api/v1/users/self/profile');
+    expect(profile.json).toMatchObject({ locale: 'fr' });
+    await closeTab(page);
+  });
 });
 
 function escapeRegExp(text: string): string {
