@@ -5,20 +5,32 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
 
-/** The English catalogue: the source of truth, written by `npm run i18n:extract`, never by hand. */
-export const ENGLISH_CATALOGUE = join(root, 'src/renderer/src/i18n/messages/en.json');
+/** A catalogue: its English file (the source of truth, written by `npm run i18n:extract`, never by hand) and its code. */
+export interface CatalogueSource {
+  readonly english: string;
+  readonly code: string;
+}
+
+export const CATALOGUES = {
+  /** The UI's. */
+  ui: { english: join(root, 'src/renderer/src/i18n/messages/en.json'), code: 'src/renderer/src/**/*.{ts,tsx}' },
+  /** The server's own pages' (the OAuth2 consent page, its error page): docs/decisions/0140. */
+  pages: { english: join(root, 'src/server/pages/messages/en.json'), code: 'src/server/**/*.ts' },
+} as const satisfies Record<string, CatalogueSource>;
+
+export const ENGLISH_CATALOGUE = CATALOGUES.ui.english;
 
 /**
- * Every message the renderer's code defines (`defineMessages`, `<FormattedMessage>`, `formatMessage`), as
+ * Every message a catalogue's code defines (`defineMessages`, `<FormattedMessage>`, `formatMessage`), as
  * id → English text, read by FormatJS's own extractor so it sees the code exactly as react-intl will.
  */
-export function extractMessages(): Record<string, string> {
+export function extractMessages(catalogue: CatalogueSource = CATALOGUES.ui): Record<string, string> {
   const dir = mkdtempSync(join(tmpdir(), 'outpost-i18n-'));
   try {
     const outFile = join(dir, 'en.json');
     const result = spawnSync(
       join(root, 'node_modules/.bin/formatjs'),
-      ['extract', 'src/renderer/src/**/*.{ts,tsx}', '--ignore', 'src/renderer/src/**/*.d.ts', '--format', 'simple', '--throws', '--out-file', outFile],
+      ['extract', catalogue.code, '--ignore', 'src/**/*.d.ts', '--format', 'simple', '--throws', '--out-file', outFile],
       { cwd: root, encoding: 'utf8' },
     );
     if (result.status !== 0) throw new Error(`formatjs extract failed: ${result.stderr || result.stdout || String(result.error)}`);

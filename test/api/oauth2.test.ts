@@ -47,7 +47,8 @@ describe('OAuth2 with developer keys', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
-    expect(html).toContain('Grade Helper wants to use your Outpost account');
+    // The tool's name is its own text, isolated so it keeps its direction on a right-to-left page.
+    expect(html).toContain('<bdi>Grade Helper</bdi> wants to use your Outpost account');
     expect(html).toContain('<input type="hidden" name="state" value="tool-state-42">');
 
     const back = await approve(key);

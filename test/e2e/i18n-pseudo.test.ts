@@ -3,6 +3,7 @@ import type { Group, GroupCategory, GroupUser } from '../../src/contracts/group-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_NAME } from '../../src/server/areas/assignment-groups/default-group.ts';
 import { DEMO } from '../../src/server/commands/demo-course.ts';
+import { DEMO_FEEDBACK } from '../../src/server/commands/demo-coursework.ts';
 import { accentText } from '../../src/renderer/src/i18n/pseudo.ts';
 import type { Assignment, CourseModule } from '../../src/contracts/lms-dtos.ts';
 import { api } from '../helpers/api-fixtures.ts';
@@ -15,8 +16,8 @@ import { UI_WAIT, closeTab, expectNoAxeViolations, openTab } from '../helpers/ui
 
 /**
  * The pseudo-locale walk (docs/decisions/0103): each screen below, in the pseudo-locale, shows only catalogue text
- * and nothing overflows; and in Arabic the layout is right to left and axe-clean. A screen converted to messages
- * joins SCREENS; the ones still in plain English are listed in NOT_YET_CONVERTED, so the gap stays visible.
+ * and nothing overflows; and in Arabic the layout is right to left and axe-clean. Every screen joins SCREENS (or
+ * STUDENT_SCREENS); the server's own pages (OAuth2 consent and its error page) are walked in oauth-consent.test.ts.
  */
 interface WalkedScreen {
   name: string;
@@ -130,10 +131,7 @@ const STUDENT_SCREENS: readonly WalkedScreen[] = [
   { name: 'a running quiz attempt', path: (id) => `/courses/${id}/quizzes/${quizzes.runningId}/take` },
   { name: 'course quizzes', path: (id) => `/courses/${id}/quizzes` },
   { name: 'calendar (no New event)', path: () => '/calendar' },
-];
-
-const NOT_YET_CONVERTED = [
-  'server-rendered pages: the OAuth consent page, error pages',
+  { name: 'grades, a row’s comments read in place', path: (id) => `/courses/${id}/grades`, open: pressFirstButton('comment') },
 ];
 
 /** Why a module item is locked, as Canvas's API words it (its texts stay as the server sends them, decision 0103). */
@@ -200,6 +198,7 @@ describe('the pseudo-locale walk and Arabic', () => {
         CONVERSATION.subject,
         CONVERSATION.body,
         'Default Term',
+        DEMO_FEEDBACK,
         'ui test',
         // The installation's admin, who posts the demo's discussions (seed-demo runs as the admin).
         'Outpost Admin',
@@ -396,7 +395,26 @@ describe('the pseudo-locale walk and Arabic', () => {
     await closeTab(page);
   });
 
-  for (const screens of NOT_YET_CONVERTED) it.todo(`pseudo-locale walk: ${screens}`);
+  it('two languages chosen quickly one after the other are both sent, and the last one stays (decision 0093)', async () => {
+    await chooseLocale('en', rig.demo.student.token);
+    const page = await openTab(rig.browser);
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'PUT' && req.url().endsWith('/api/v1/users/self')) sent.push((JSON.parse(req.postData() ?? '{}') as { user: { locale: string } }).user.locale);
+    });
+    await signIn(page, rig.demo.server.url, rig.demo.student);
+    await page.goto(`${rig.demo.server.url}/#/settings`);
+    // The same box whatever language its name is in by then.
+    const language = page.getByRole('combobox', { name: 'Language' });
+    const box = page.locator(`[id="${await language.getAttribute('id')}"]`);
+    await box.selectOption('es');
+    await box.selectOption('fr');
+    await expect.poll(() => documentLanguage(page), UI_WAIT).toBe('fr ltr');
+    expect(sent).toEqual(['es', 'fr']);
+    const profile = await api(rig.demo.server, rig.demo.student.token, 'GET', '/api/v1/users/self/profile');
+    expect(profile.json).toMatchObject({ locale: 'fr' });
+    await closeTab(page);
+  });
 });
 
 /**

@@ -1,15 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api-fixtures.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { authorizeUrl, createDeveloperKey, createPasswordUser, postForm, type FixtureDeveloperKey } from '../helpers/oauth-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { expectCatalogueTextOnly } from '../helpers/pseudo-walk.ts';
 import { closeTab, expectNoAxeViolations, openTab, UI_WAIT } from '../helpers/ui-screens.ts';
+import { accentText } from '../../src/renderer/src/i18n/pseudo.ts';
 
 const ADMIN = 'oauth-consent-e2e-admin-token';
 const PASSWORD = 'consent page password';
+
+const documentLanguage = (page: Page) => page.evaluate('[document.documentElement.lang, document.documentElement.dir].join(" ")');
 
 /**
  * The consent page in a real browser against the headless server: a tool (its own origin, another port) sends the
@@ -80,6 +84,50 @@ describe('OAuth2 consent page in Chromium', () => {
     await page.getByRole('button', { name: 'Authorize' }).waitFor();
     expect(problems.filter((line) => !line.includes('401'))).toEqual([]);
     await closeTab(page);
+  });
+
+  it("speaks the browser's language, then the signed-in person's own choice: pseudo-locale text only, Arabic right to left and axe-clean", async () => {
+    const person = await createPasswordUser(server, ADMIN, 'arabic.reader@example.test', PASSWORD);
+    expect((await api(server, ADMIN, 'PUT', `/api/v1/users/${person.id}`, { user: { locale: 'ar' } })).status).toBe(200);
+    const page = await openTab(browser);
+    await page.context().setExtraHTTPHeaders({ 'Accept-Language': 'en-XA, en;q=0.5' });
+    await page.goto(server.url + authorizeUrl(key, { state: 'pseudo' }));
+    await page.getByLabel(accentText('Email')).waitFor(UI_WAIT);
+    expect(await documentLanguage(page)).toBe('en-XA ltr');
+    await expectCatalogueTextOnly(page, { values: ['Browser Tool'], patterns: [] });
+
+    await page.getByLabel(accentText('Email')).fill('arabic.reader@example.test');
+    await page.getByLabel(accentText('Password')).fill(PASSWORD);
+    await page.getByRole('button', { name: new RegExp(accentText('Sign in'), 'u') }).click();
+    // Signed in, the page comes back in the language the person chose in Outpost.
+    await page.getByText('مسجّل الدخول باسم Person arabic.reader@example.test.').waitFor(UI_WAIT);
+    expect(await documentLanguage(page)).toBe('ar rtl');
+    await page.getByRole('heading', { level: 1, name: 'تطلب Browser Tool استخدام حسابك في Outpost' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'السماح' }).click();
+    await page.waitForURL((url) => url.origin === toolOrigin);
+    expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
+    await closeTab(page);
+  });
+
+  it('a request it cannot send back to the tool shows a page in the browser’s language; a tool still gets JSON', async () => {
+    const page = await openTab(browser);
+    await page.context().setExtraHTTPHeaders({ 'Accept-Language': 'fr-CA, fr;q=0.9' });
+    const answer = await page.goto(server.url + authorizeUrl({ id: 999_999, redirect_uris: key.redirect_uris }));
+    expect(answer?.status()).toBe(401);
+    expect(await documentLanguage(page)).toBe('fr ltr');
+    await page.getByRole('heading', { level: 1, name: 'Cette demande de connexion ne peut pas être utilisée' }).waitFor();
+    await page.getByText('Outpost ne connaît pas l’outil qui vous a envoyé ici.').waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.context().setExtraHTTPHeaders({ 'Accept-Language': 'en-XA' });
+    await page.goto(server.url + authorizeUrl({ id: key.id, redirect_uris: ['https://elsewhere.example/callback'] }));
+    await expectCatalogueTextOnly(page, { values: [], patterns: [/invalid_request/u] });
+    await closeTab(page);
+
+    const tool = await fetch(server.url + authorizeUrl({ id: 999_999, redirect_uris: key.redirect_uris }));
+    expect(tool.status).toBe(401);
+    expect(await tool.json()).toEqual({ error: 'invalid_client', error_description: 'unknown client' });
   });
 
   it('cannot be shown inside another site’s frame', async () => {

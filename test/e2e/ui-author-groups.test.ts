@@ -73,6 +73,23 @@ describe('the teacher makes and edits group sets, assigns students automatically
     await closeTab(page);
   });
 
+  it('two moves made quickly one after the other both arrive (decision 0093)', async () => {
+    const page = await openTab(rig.browser, { width: 1280, height: 2400 });
+    await signIn(page, rig.demo.server.url, rig.demo.teacher);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/groups`);
+    const [first, second, third] = (await groupsOf((await setNamed('Lab teams')).id)) as [Group, Group, Group];
+    const [one, two] = (await membersOf(second.id)) as [string, string];
+    const moveButton = (name: string) => page.locator('li.group-member').filter({ has: page.getByRole('combobox', { name: `Move ${name} to…` }) }).getByRole('button', { name: 'Move' });
+    await page.getByRole('combobox', { name: `Move ${one} to…` }).selectOption({ label: first.name });
+    await page.getByRole('combobox', { name: `Move ${two} to…` }).selectOption({ label: third.name });
+    await moveButton(one).click();
+    await moveButton(two).click();
+    await expect.poll(() => membersOf(first.id), UI_WAIT).toContain(one);
+    await expect.poll(() => membersOf(third.id), UI_WAIT).toContain(two);
+    expect(await membersOf(second.id)).not.toContain(one);
+    await closeTab(page);
+  });
+
   it('makes a self sign-up set whose students stay unassigned until they join', async () => {
     const page = await openTab(rig.browser);
     await signIn(page, rig.demo.server.url, rig.demo.teacher);

@@ -63,6 +63,19 @@ describe('the student’s Grades and feedback', () => {
     const [enrollment] = (await api(rig.demo.server, rig.demo.student.token, 'GET', `/api/v1/courses/${rig.demo.courseId}/enrollments?user_id=${rig.demo.student.id}&type[]=StudentEnrollment`)).json as StudentEnrollment[];
     for (const g of groups) expect(await rowOf(page, `${g.name} total`).innerText()).toContain(`${g.scores!.current_score}%`);
     expect(await rowOf(page, 'Total').innerText()).toContain(`${enrollment!.grades!.current_score}%`);
+
+    // The comment is read in place: the row's `1 comment` button opens it inside the table, and closes it again.
+    const disclosure = rowOf(page, 'Posted essay').getByRole('button', { name: '1 comment' });
+    expect(await disclosure.getAttribute('aria-expanded')).toBe('false');
+    const shown = page.getByRole('table', { name: 'Grades' }).getByRole('list', { name: 'Comments on Posted essay' });
+    expect(await shown.isVisible()).toBe(false);
+    await disclosure.click();
+    await expect.poll(() => disclosure.getAttribute('aria-expanded'), UI_WAIT).toBe('true');
+    await shown.getByText('Well argued.').waitFor(UI_WAIT);
+    expect(await shown.innerText()).toContain(DEMO.teacher.name);
+    await expectNoAxeViolations(page);
+    await disclosure.click();
+    await shown.waitFor({ state: 'hidden', ...UI_WAIT });
     expect(errors).toEqual([]);
     await closeTab(page);
   });

@@ -49,6 +49,28 @@ describe('the To do list', () => {
     await closeTab(page);
   });
 
+  it('two quick ticks (Done, then not done) on a new item are both sent, in order, and the last one stays (decision 0093)', async () => {
+    const created = await api(rig.demo.server, rig.demo.teacher.token, 'POST', `/api/v1/courses/${rig.demo.courseId}/assignments`, {
+      assignment: { name: 'Read chapter 4', published: true, points_possible: 5, submission_types: ['online_text_entry'], due_at: new Date(Date.now() + 48 * 3600_000).toISOString() },
+    });
+    const next = created.json as Assignment;
+    const page = await openTab(rig.browser);
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/v1/planner/overrides') && req.method() !== 'GET') sent.push(`${req.method()} ${String((JSON.parse(req.postData() ?? '{}') as { marked_complete?: boolean }).marked_complete)}`);
+    });
+    await signIn(page, rig.demo.server.url, rig.demo.student);
+    await page.goto(`${rig.demo.server.url}/#/courses/${rig.demo.courseId}/todo`);
+    const box = page.getByRole('list', { name: 'To do' }).getByRole('listitem').filter({ hasText: next.name }).getByRole('checkbox', { name: 'Done' });
+    await box.check();
+    await box.uncheck();
+    // The second is sent against the override the first made.
+    await expect.poll(() => sent, UI_WAIT).toEqual(['POST true', 'PUT false']);
+    await expect.poll(async () => (await overrides()).find((o) => o.plannable_id === next.id)?.marked_complete, UI_WAIT).toBe(false);
+    expect(await box.isChecked()).toBe(false);
+    await closeTab(page);
+  });
+
   it('planner notes: a new note shows on the list, is edited in place, and deleted', async () => {
     const page = await openTab(rig.browser);
     await signIn(page, rig.demo.server.url, rig.demo.student);

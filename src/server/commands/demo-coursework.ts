@@ -3,6 +3,9 @@ import { DEMO } from './demo-course.ts';
 
 type Json = Record<string, unknown>;
 
+/** The teacher's comment on each graded reading response. */
+export const DEMO_FEEDBACK = 'Thoughtful response — cite a page number next time.';
+
 export interface DemoIds {
   courseId: number;
   assignmentIds: number[];
@@ -68,7 +71,7 @@ export async function addSubmissionsAndGrades(api: CanvasClient, ids: DemoIds): 
     if (i % 2 === 0) {
       await api.request('PUT', `${path}/${studentId}`, {
         submission: { posted_grade: String(7 + (i % 4)) },
-        comment: { text_comment: 'Thoughtful response — cite a page number next time.' },
+        comment: { text_comment: DEMO_FEEDBACK },
       });
     }
   }

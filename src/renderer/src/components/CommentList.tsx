@@ -6,10 +6,12 @@ interface CommentListProps {
   comments: readonly SubmissionComment[];
   /** How this screen names a comment's author. */
   nameOf: (comment: SubmissionComment) => string;
+  /** The list's accessible name, where several lists share a screen; `Comments` otherwise. */
+  label?: string;
 }
 
 /** A submission's comments, oldest first, each with who wrote it and when (plain text, never HTML). */
-export function CommentList({ comments, nameOf }: CommentListProps) {
+export function CommentList({ comments, nameOf, label }: CommentListProps) {
   const intl = useIntl();
   if (comments.length === 0) {
     return (
@@ -19,7 +21,7 @@ export function CommentList({ comments, nameOf }: CommentListProps) {
     );
   }
   return (
-    <ol className="comment-list" aria-label={intl.formatMessage({ id: 'components.comments.list', defaultMessage: 'Comments' })}>
+    <ol className="comment-list" aria-label={label ?? intl.formatMessage({ id: 'components.comments.list', defaultMessage: 'Comments' })}>
       {comments.map((c) => (
         <li key={c.id}>
           <p className="comment-meta">

@@ -19,6 +19,8 @@ export const authorizeParams = z.object({
   purpose: oauthText(),
   code_challenge: oauthText(),
   code_challenge_method: oauthText(),
+  /** Outpost's own: the consent page's language, which its script sets to the signed-in person's choice. */
+  locale: oauthText(),
 });
 export type AuthorizeParams = z.output<typeof authorizeParams>;
 

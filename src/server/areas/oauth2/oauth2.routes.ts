@@ -2,12 +2,18 @@ import type { CoreServices } from '../../core-services.ts';
 import { allowIf, publicRule } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute, type RequestContext, type RouteResult } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
+import { OAuthError } from '../../domain/oauth/oauth-error.ts';
+import { pageLocale } from '../../pages/page-intl.ts';
+import { AUTHORIZE_ERROR_PAGE_CSP, authorizeErrorPage } from './authorize-error-page.ts';
 import { CONSENT_PAGE_CSP, consentPage } from './consent-page.ts';
 import { authorizeParams, revokeParams, tokenParams } from './oauth2.params.ts';
-import { OAuth2Service, type ClientCredentials } from './oauth2.service.ts';
+import { OAuth2Service, type AuthorizationCheck, type ClientCredentials } from './oauth2.service.ts';
 
 /** Token answers must not be cached (RFC 6749 §5.1); `/login/oauth2/*` lies outside `/api`'s own no-store header. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+
+/** A browser navigating to the page lists `text/html` in `Accept`; tools and scripts do not. */
+const wantsPage = (accept: string | undefined) => /\btext\/html\b/i.test(accept ?? '');
 
 /** Only a person at the consent page approves: a tool's Bearer token must never mint itself another token. */
 const signedInPerson = allowIf('a person signed in with the session cookie and its CSRF header', 'own', (ctx) => ctx.principal.sessionId !== undefined);
@@ -39,11 +45,22 @@ export function oauth2Routes(services: CoreServices): AnyRoute[] {
       summary: 'Start the authorization code flow: the consent page, or a redirect back with the error',
       params: authorizeParams,
       permission: publicRule('public: a tool sends the person here; the page asks them to sign in', 'read'),
-      async handler(_ctx, params): Promise<RouteResult> {
-        const check = await oauth.checkAuthorization(params);
+      async handler(ctx, params): Promise<RouteResult> {
+        const locale = pageLocale(params.locale, ctx.headers['accept-language']);
+        let check: AuthorizationCheck;
+        try {
+          check = await oauth.checkAuthorization(params);
+        } catch (err) {
+          // A person's browser gets a page saying what went wrong; a tool asking for JSON gets Canvas's error.
+          if (err instanceof OAuthError && wantsPage(ctx.headers.accept)) {
+            const html = authorizeErrorPage(err.code, locale);
+            return { status: err.kind === 'refused' ? 401 : 400, html, headers: { 'Content-Security-Policy': AUTHORIZE_ERROR_PAGE_CSP }, body: null };
+          }
+          throw err;
+        }
         if (!check.ok) return { status: 302, headers: { Location: check.redirect }, body: {} };
         const { request } = check;
-        const html = consentPage({ toolName: request.key.data.name, scopes: request.scopes, params, denyUrl: oauth.denial(request) });
+        const html = consentPage({ toolName: request.key.data.name, scopes: request.scopes, params, denyUrl: oauth.denial(request) }, locale);
         return { html, headers: { 'Content-Security-Policy': CONSENT_PAGE_CSP }, body: null };
       },
     }),

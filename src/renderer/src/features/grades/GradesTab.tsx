@@ -1,9 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
+import { Fragment, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import type { GradeGroup, StudentEnrollment } from '../../../../contracts/feedback-dtos.ts';
 import type { Submission } from '../../../../contracts/grading-dtos.ts';
 import type { Assignment, Course } from '../../../../contracts/lms-dtos.ts';
+import { CommentList } from '../../components/CommentList.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import { formatDateTime, formatPercent } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -47,6 +48,14 @@ function GradesTable({ course, groups, submissions, enrollment }: GradesTablePro
   const whatIf = useMemo(() => whatIfScores(typed), [typed]);
   const tried = whatIf.size > 0 ? whatIfTotals(course, groups, submissions, whatIf) : undefined;
   const retype = (assignmentId: number, text: string | undefined) => setTyped((t) => ({ ...t, [assignmentId]: text }));
+  // Rows whose comments are open, read in place as on Canvas's grades page.
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (assignmentId: number) =>
+    setOpened((was) => {
+      const now = new Set(was);
+      if (!now.delete(assignmentId)) now.add(assignmentId);
+      return now;
+    });
   return (
     <>
       {tried && (
@@ -85,19 +94,40 @@ function GradesTable({ course, groups, submissions, enrollment }: GradesTablePro
             <tbody key={group.id}>
               {group.assignments.map((a) => {
                 const s = byAssignment.get(a.id);
+                const comments = s?.submission_comments ?? [];
+                const commentsId = `grade-comments-${a.id}`;
                 return (
-                  <tr key={a.id}>
-                    <th scope="row">
-                      <Link to={paths.assignment(course.id, a.id)} dir="auto">
-                        {a.name}
-                      </Link>
-                    </th>
-                    <td>{formatDateTime(a.due_at) ?? ''}</td>
-                    <td>{intl.formatList(markers(s), { type: 'unit' })}</td>
-                    <td>{scoreText(a, s)}</td>
-                    <td>{takesWhatIf(a, s) && <WhatIfScore assignment={a} text={typed[a.id]} onType={(text) => retype(a.id, text)} />}</td>
-                    <td>{commentCount(s, intl)}</td>
-                  </tr>
+                  <Fragment key={a.id}>
+                    <tr>
+                      <th scope="row">
+                        <Link to={paths.assignment(course.id, a.id)} dir="auto">
+                          {a.name}
+                        </Link>
+                      </th>
+                      <td>{formatDateTime(a.due_at) ?? ''}</td>
+                      <td>{intl.formatList(markers(s), { type: 'unit' })}</td>
+                      <td>{scoreText(a, s)}</td>
+                      <td>{takesWhatIf(a, s) && <WhatIfScore assignment={a} text={typed[a.id]} onType={(text) => retype(a.id, text)} />}</td>
+                      <td>
+                        {comments.length > 0 && (
+                          <button type="button" className="link-button" aria-expanded={opened.has(a.id)} aria-controls={commentsId} onClick={() => toggle(a.id)}>
+                            <FormattedMessage id="grades.comments" defaultMessage="{count, plural, one {# comment} other {# comments}}" values={{ count: comments.length }} />
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                    {comments.length > 0 && (
+                      <tr id={commentsId} className="grade-comments" hidden={!opened.has(a.id)}>
+                        <td colSpan={6}>
+                          <CommentList
+                            comments={comments}
+                            nameOf={(c) => c.author_name}
+                            label={intl.formatMessage({ id: 'grades.comments.list', defaultMessage: 'Comments on {assignment}' }, { assignment: a.name })}
+                          />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
                 );
               })}
               <tr className="group-total">
@@ -172,9 +202,4 @@ function WhatIfScore({ assignment, text, onType }: { assignment: Assignment; tex
 /** A total the what-if scores would make, marked as such beside the actual one. */
 function whatIfText(total: string, intl: IntlShape): string {
   return intl.formatMessage({ id: 'grades.whatIf.total', defaultMessage: '{total} (what-if)' }, { total });
-}
-
-function commentCount(s: Submission | undefined, intl: IntlShape): string {
-  const count = s?.submission_comments?.length ?? 0;
-  return count === 0 ? '' : intl.formatMessage({ id: 'grades.comments', defaultMessage: '{count, plural, one {# comment} other {# comments}}' }, { count });
 }

@@ -4,7 +4,7 @@ import type { GroupCategory, GroupUser } from '../../../../contracts/group-dtos.
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
-import { useSubmission } from '../../lib/use-submission.ts';
+import { useChangeQueue } from '../../lib/use-change-queue.ts';
 import type { GroupWithMembers } from '../../stores/group-set-members.ts';
 import { useGroupsStore } from '../../stores/groups-store.ts';
 import { useResource } from '../../stores/resource-store.ts';
@@ -24,15 +24,17 @@ export function GroupSetSection({ courseId, category }: { courseId: number; cate
   const moveRequested = useGroupsStore((s) => s.memberMoveRequested);
   const leaderRequested = useGroupsStore((s) => s.groupUpdateRequested);
   const deleteRequested = useGroupsStore((s) => s.groupSetDeleteRequested);
-  const { error, submit } = useSubmission();
+  // Moves and leaders are sent in turn, none dropped (decision 0093): a move names its target group, not a position
+  // on screen, so one sent after another is still what the person meant.
+  const { error, send } = useChangeQueue();
   const move = (groupId: number, userId: number) =>
-    void submit(async () => {
+    void send(async () => {
       await moveRequested(category.id, groupId, userId);
       // The student is now listed under the other group: the focus follows them there.
       document.getElementById(moveSelectId(category.id, userId))?.focus();
     });
 
-  const lead = (group: GroupWithMembers, userId: number) => (leads: boolean) => void submit(() => leaderRequested(category.id, group.id, { leader_id: leads ? userId : null }));
+  const lead = (group: GroupWithMembers, userId: number) => (leads: boolean) => void send(() => leaderRequested(category.id, group.id, { leader_id: leads ? userId : null }));
 
   return (
     <section className="panel group-set" aria-labelledby={`group-set-${category.id}`}>

@@ -1,4 +1,4 @@
-import { defineMessages, type IntlShape } from 'react-intl';
+import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
 /** Canvas's notification categories (the server's catalogue, `notification-catalog.ts`), by their API slug. */
 const CATEGORY_LABELS = defineMessages({
@@ -36,4 +36,32 @@ export function categoryLabel(slug: string, intl: IntlShape): string {
   if (Object.hasOwn(CATEGORY_LABELS, slug)) return intl.formatMessage(CATEGORY_LABELS[slug as keyof typeof CATEGORY_LABELS]);
   const words = slug.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Categories under headings, as people scan them (and as Canvas's preferences page groups them); a category no
+ * group names falls under Other.
+ */
+const CATEGORY_GROUPS: ReadonlyArray<{ label: MessageDescriptor; slugs: readonly string[] }> = [
+  {
+    label: defineMessage({ id: 'notifications.group.courseActivities', defaultMessage: 'Course activities' }),
+    slugs: ['due_date', 'grading_policies', 'course_content', 'files', 'announcement', 'announcement_created_by_you', 'grading', 'invitation', 'all_submissions', 'late_grading', 'submission_comment'],
+  },
+  { label: defineMessage({ id: 'notifications.group.discussions', defaultMessage: 'Discussions' }), slugs: ['discussion', 'discussion_entry'] },
+  { label: defineMessage({ id: 'notifications.group.conversations', defaultMessage: 'Conversations' }), slugs: ['added_to_conversation', 'conversation_message'] },
+  {
+    label: defineMessage({ id: 'notifications.group.scheduling', defaultMessage: 'Scheduling' }),
+    slugs: ['student_appointment_signups', 'appointment_signups', 'appointment_cancelations', 'appointment_availability', 'calendar'],
+  },
+  { label: defineMessage({ id: 'notifications.group.groups', defaultMessage: 'Groups' }), slugs: ['membership_update'] },
+  { label: defineMessage({ id: 'notifications.group.alerts', defaultMessage: 'Alerts' }), slugs: ['alert', 'recording_ready'] },
+];
+const OTHER_GROUP = defineMessage({ id: 'notifications.group.other', defaultMessage: 'Other' });
+
+/** The given categories under their headings, in the groups' order; empty groups left out. */
+export function groupedCategories<T extends string>(slugs: readonly T[]): Array<{ label: MessageDescriptor; slugs: T[] }> {
+  const groups = CATEGORY_GROUPS.map((group) => ({ label: group.label, slugs: group.slugs.filter((slug): slug is T => slugs.includes(slug as T)) }));
+  const grouped = new Set(CATEGORY_GROUPS.flatMap((group) => group.slugs));
+  groups.push({ label: OTHER_GROUP, slugs: slugs.filter((slug) => !grouped.has(slug)) });
+  return groups.filter((group) => group.slugs.length > 0);
 }

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
-import type { PlannerItem } from '../../../../contracts/planner-dtos.ts';
+import type { PlannerItem, PlannerOverride } from '../../../../contracts/planner-dtos.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { Loaded } from '../../components/Loaded.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
-import { useSubmission } from '../../lib/use-submission.ts';
+import { useChangeQueue } from '../../lib/use-change-queue.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
 import { currentApi } from '../../stores/session-store.ts';
@@ -47,27 +47,32 @@ export function TodoTab({ courseId, studentId, observed }: TodoTabProps) {
 
 function TodoItem({ courseId, studentId, item, readOnly }: { courseId: number; studentId: number; item: PlannerItem; readOnly: boolean }) {
   const intl = useIntl();
-  const { pending, error, submit } = useSubmission();
-  // The box shows the person's choice at once; the list read back afterwards has the server's word on it.
+  // Each tick is sent in turn, none dropped (decision 0093). The box shows the person's latest choice at once; once
+  // the last one is answered, the list read back has the server's word on it.
+  const changes = useChangeQueue();
   const [chosen, setChosen] = useState<boolean>();
+  const latest = useRef(0);
+  // The override an earlier change made, for one queued behind it (the item on screen may not show it yet).
+  const made = useRef<PlannerOverride>(undefined);
   const done = chosen ?? item.planner_override?.marked_complete ?? false;
   const title = item.plannable.title ?? intl.formatMessage({ id: 'todo.untitled', defaultMessage: 'Untitled' });
   const target = placeOf(courseId, item);
   const marked = (next: boolean) => {
     setChosen(next);
-    submit(async () => {
+    const turn = ++latest.current;
+    void changes.send(async () => {
       try {
-        await currentApi().itemMarked(item, next);
+        made.current = await currentApi().itemMarked({ ...item, planner_override: made.current ?? item.planner_override }, next);
         await todoListChanged(courseId, studentId);
       } finally {
-        setChosen(undefined);
+        if (turn === latest.current) setChosen(undefined);
       }
     });
   };
   return (
     <li className={`card todo-item${done ? ' todo-done' : ''}`}>
       <label className="checkbox">
-        <input type="checkbox" checked={done} disabled={readOnly || pending} onChange={(e) => marked(e.target.checked)} />
+        <input type="checkbox" checked={done} disabled={readOnly} onChange={(e) => marked(e.target.checked)} />
         <FormattedMessage id="todo.done" defaultMessage="Done" />
       </label>
       {target ? (
@@ -84,7 +89,7 @@ function TodoItem({ courseId, studentId, item, readOnly }: { courseId: number; s
         {item.plannable_date && ` · ${formatDateTime(item.plannable_date)}`}
       </span>
       {item.plannable_type === 'planner_note' && !readOnly && <NoteActions courseId={courseId} studentId={studentId} item={item} />}
-      <FormError message={error} />
+      <FormError message={changes.error} />
     </li>
   );
 }
