@@ -75,15 +75,21 @@ export const useQuizAttemptStore = create<QuizAttemptStore>()((set, get) => {
     flags: {},
     uploads: {},
     attemptOpened: (attempt, questions) => {
+      const before = get();
+      // The same attempt under a new id: made on a device, now the hub's copy pulled back (decision 0120; the token
+      // names quiz, student and attempt). Answers not yet saved under the old id keep their place and go to the new.
+      const moved = before.attempt !== undefined && before.attempt.id !== attempt.id && before.attempt.attempt === attempt.attempt && before.attempt.validation_token === attempt.validation_token;
+      const unsaved = moved ? questions.filter((q) => before.saves[q.id] !== undefined && before.saves[q.id]?.status !== 'saved').map((q) => q.id) : [];
       for (const timer of settling.values()) clearTimeout(timer);
       settling.clear();
       set({
         attempt,
-        answers: Object.fromEntries(questions.map((q) => [q.id, q.answer])),
+        answers: { ...Object.fromEntries(questions.map((q) => [q.id, q.answer])), ...Object.fromEntries(unsaved.map((id) => [id, before.answers[id] ?? null])) },
         flags: Object.fromEntries(questions.map((q) => [q.id, q.flagged])),
-        saves: {},
+        saves: Object.fromEntries(unsaved.map((id) => [id, { status: 'saving' } satisfies SaveState])),
         uploads: {},
       });
+      for (const id of unsaved) void sendAnswer(id);
     },
     answerGiven: (questionId, answer, settleMs = 0) => {
       set((s) => ({ answers: { ...s.answers, [questionId]: answer } }));

@@ -38,3 +38,11 @@ useSessionStore.subscribe((state, previous) => {
   // Another person's sync state must not show after a sign-out.
   if (previous.session.phase === 'signed-in' && state.session.phase !== 'signed-in') useSyncStatusStore.setState({ status: undefined, stale: false });
 });
+
+/**
+ * True while this installation syncs with a hub and holds changes the hub has not taken yet: what "saved on this
+ * computer" means. The status counts waiting changes, not which ones, so the save lines all read it the same way.
+ */
+export function useChangesWaiting(): boolean {
+  return useSyncStatusStore((s) => s.status !== undefined && s.status.state !== 'not_connected' && s.status.waiting > 0);
+}

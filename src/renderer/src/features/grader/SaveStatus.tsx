@@ -1,13 +1,13 @@
 import { FormattedMessage } from 'react-intl';
 import type { SaveState } from '../../stores/grader-store.ts';
-import { useSyncStatusStore } from '../../stores/sync-status-store.ts';
+import { useChangesWaiting } from '../../stores/sync-status-store.ts';
 
 /**
  * "Saving…", "Saved", or the server's reason for refusing. Saved means saved on this computer: while the sync status
  * reports local changes the hub has not taken yet, it says so (the status line counts them).
  */
 export function SaveStatus({ save, what }: { save: SaveState | undefined; what: 'grade' | 'comment' | 'excuse' }) {
-  const waiting = useSyncStatusStore((s) => s.status !== undefined && s.status.state !== 'not_connected' && s.status.waiting > 0);
+  const waiting = useChangesWaiting();
   if (save?.status === 'failed') {
     return (
       <p role="alert" className="error">

@@ -8,17 +8,20 @@ import { TextField } from '../../components/TextField.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { useResource, useResourceStore } from '../../stores/resource-store.ts';
+import { useSyncedResource } from '../../stores/use-synced-resource.ts';
 import { resources } from '../../stores/resources.ts';
 import { currentApi } from '../../stores/session-store.ts';
 import { AnswerReview } from './AnswerReview.tsx';
 import { isFinished, isOpen } from './attempt-state.ts';
+import { TurnInSyncState } from './AttemptSyncState.tsx';
 import { ATTEMPT_STATES, quizWords } from './quiz-words.ts';
 
 /** The student's part of the quiz page: attempts used, `Take the quiz` or `Resume quiz`, and the latest result. */
 export function StudentQuizPanel({ courseId, quiz }: { courseId: number; quiz: Quiz }) {
   const intl = useIntl();
   const headingId = useId();
-  const submissions = useResource(resources.quizSubmissions(courseId, quiz.id));
+  // Read again after each sync: an attempt made on a device comes back from the hub scored, under the hub's id.
+  const submissions = useSyncedResource(resources.quizSubmissions(courseId, quiz.id));
   return (
     <section aria-labelledby={headingId} className="quiz-student">
       <h3 id={headingId}>
@@ -112,13 +115,7 @@ function LatestResult({ sub }: { sub: QuizSubmission }) {
 
 /** What the latest finished attempt's score is, as far as this computer knows and the quiz shows it. */
 function ResultNotice({ sub }: { sub: QuizSubmission }) {
-  if (sub.awaiting_sync) {
-    return (
-      <p>
-        <FormattedMessage id="quizTake.awaitingSync" defaultMessage="Turned in on this computer. The hub scores it: the score shows here once this computer has synced." />
-      </p>
-    );
-  }
+  if (sub.awaiting_sync) return <TurnInSyncState sub={sub} />;
   return (
     <>
       {sub.workflow_state === 'pending_review' && (

@@ -9,8 +9,10 @@ import { useDocumentTitle } from '../../shell/use-document-title.ts';
 import { useQuizAttemptStore } from '../../stores/quiz-attempt-store.ts';
 import { allLoaded, useResource, useResourceStore } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
+import { useSyncedResource } from '../../stores/use-synced-resource.ts';
 import { currentApi } from '../../stores/session-store.ts';
 import { isOpen } from './attempt-state.ts';
+import { AnswersSyncState } from './AttemptSyncState.tsx';
 import { QuestionField } from './QuestionField.tsx';
 import { SubmitQuiz } from './SubmitQuiz.tsx';
 import { TimeRemaining } from './TimeRemaining.tsx';
@@ -21,7 +23,8 @@ export function TakeQuizScreen({ course }: { course: Course }) {
   const intl = useIntl();
   const quizId = idParam(useParams().quizId) ?? 0;
   const quiz = useResource(resources.quiz(course.id, quizId));
-  const submissions = useResource(resources.quizSubmissions(course.id, quizId));
+  // Found by quiz, read again after each sync: an attempt started on a device goes on under the hub's id once synced.
+  const submissions = useSyncedResource(resources.quizSubmissions(course.id, quizId));
   useDocumentTitle(quiz.status === 'loaded' ? quiz.data.title : intl.formatMessage(quizWords.quiz), course.name);
   return (
     <article className="detail quiz-attempt">
@@ -91,6 +94,7 @@ function AttemptForm({ courseId, quiz, sub, questions }: { courseId: number; qui
   };
   return (
     <>
+      <AnswersSyncState />
       {sub.end_at !== null && <TimeRemaining courseId={courseId} quizId={quiz.id} quizSubmissionId={sub.id} onExpired={expired} />}
       {questions.map(
         (q, i) => q.quiz_question && <QuestionField key={q.id} courseId={courseId} quiz={quiz} question={q.quiz_question} number={i + 1} />,

@@ -7,7 +7,7 @@ import { useSyncStatusStore } from '../../stores/sync-status-store.ts';
 import { waitingToSync } from '../../lib/waiting-to-sync.ts';
 
 /** The state's first words stand out (`<b>` in the messages). */
-const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+export const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 /**
  * Where the student's work stands: not yet submitted, waiting to reach the hub, or submitted (with when the hub
