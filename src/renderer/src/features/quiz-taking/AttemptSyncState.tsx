@@ -3,7 +3,7 @@ import type { QuizSubmission } from '../../../../contracts/quiz-attempt-dtos.ts'
 import { formatDateTime } from '../../lib/format.ts';
 import { useChangesWaiting, useSyncStatusStore } from '../../stores/sync-status-store.ts';
 import { strong } from '../submissions/SubmissionStatus.tsx';
-import { waitingToSync } from '../submissions/submittable.ts';
+import { waitingToSync } from '../../lib/waiting-to-sync.ts';
 
 /*
  * On a device, where an attempt stands with the hub, in the words the submission screens use. The line is always
