@@ -9,6 +9,7 @@ import { peopleCalls } from './people-calls.ts';
 import { plannerCalls } from './planner-calls.ts';
 import { pollCalls } from './poll-calls.ts';
 import { moveCalls } from './move-calls.ts';
+import { classroomCalls } from './classroom-calls.ts';
 import { createHttp, type Http, type HttpHooks } from './http.ts';
 import type {
   AccessTokenInfo,
@@ -29,7 +30,7 @@ export { ApiError } from './api-error.ts';
 /** The renderer's only door to the server: typed calls over HTTP, the same API third-party tools use. */
 export function createApiClient(apiBaseUrl: string, hooks: HttpHooks = {}) {
   const http = createHttp(apiBaseUrl, hooks);
-  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...feedbackCalls(http), ...discussionCalls(http), ...plannerCalls(http), ...pollCalls(http), ...notificationCalls(http), ...authoringCalls(http), ...peopleCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http), ...moveCalls(http) };
+  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...feedbackCalls(http), ...discussionCalls(http), ...plannerCalls(http), ...pollCalls(http), ...notificationCalls(http), ...authoringCalls(http), ...peopleCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http), ...moveCalls(http), ...classroomCalls(http) };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
