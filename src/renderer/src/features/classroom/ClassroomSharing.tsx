@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ClassDevice, ClassroomShare } from '../../../../contracts/classroom-dtos.ts';
 import { DataTable } from '../../components/DataTable.tsx';
@@ -32,6 +32,8 @@ export function ClassroomSharing() {
 function ShareControls({ state }: { state: ClassroomShare }) {
   const sharingChanged = useClassroomStore((s) => s.sharingChanged);
   const { pending, error, submit } = useSubmission();
+  // While the school hub is asked, the switch shows what the teacher chose; a refusal puts it back.
+  const [asked, setAsked] = useState(state.sharing);
   return (
     <>
       <p className="muted">
@@ -42,7 +44,16 @@ function ShareControls({ state }: { state: ClassroomShare }) {
       </p>
       <FormError message={error} />
       <label className="checkbox">
-        <input type="checkbox" checked={state.sharing} disabled={pending} onChange={(e) => submit(() => sharingChanged(e.target.checked))} />
+        <input
+          type="checkbox"
+          checked={pending ? asked : state.sharing}
+          disabled={pending}
+          onChange={(e) => {
+            const share = e.target.checked;
+            setAsked(share);
+            void submit(() => sharingChanged(share));
+          }}
+        />
         <FormattedMessage id="classroom.share" defaultMessage="Share with my class" />
       </label>
       {state.sharing && <SharedAddress state={state} />}
