@@ -12,6 +12,7 @@ import type { SecretStore } from './secret-store.ts';
 import { createApp, type AppOptions } from './http/app.ts';
 import type { Principal } from './domain/principal.ts';
 import type { ClassroomListener } from './sync/classroom-hub.ts';
+import { announceHub, type HubAnnouncement } from './sync/hub-discovery.ts';
 import type { ServerErrorLog } from './http/error-envelopes.ts';
 import { hubHostAllowlist, isLoopbackHost, loopbackHostAllowlist } from './http/host-guard.ts';
 import type { CorsOptions } from './http/origin-guard.ts';
@@ -160,13 +161,15 @@ function listen(server: Server, host: string, port: number): Promise<Server> {
 
 /**
  * The classroom hub's LAN listener (decision 0124): the same app on every interface, answering only the Host names
- * this machine has on the LAN (and loopback), and admitting only the class's people and its teacher.
+ * this machine has on the LAN (and loopback), and admitting only the class's people and its teacher. While open it
+ * is announced by DNS-SD as `_outpost._tcp`, so `Connect to a hub` on the students' Outposts lists it (decision 0129).
  */
 function classroomListener(core: ServerCore, options: AppOptions, port: number): ClassroomListener {
   const { classroom } = core.services;
   const admitted = (principal: Principal | undefined) => (principal && classroom.admits(principal.userId) ? principal : undefined);
   let allowed: ReadonlySet<string> = new Set();
   let server: Server | undefined;
+  let announcement: HubAnnouncement | undefined;
   const app = createApp({
     ...options,
     verifyToken: async (token) => admitted(await options.verifyToken(token)),
@@ -184,17 +187,27 @@ function classroomListener(core: ServerCore, options: AppOptions, port: number):
       const bound = (server.address() as AddressInfo).port;
       const addresses = lanAddresses();
       allowed = hubHostAllowlist(bound, LAN_HOST, [...addresses, `${hostname().toLowerCase()}.local`]);
+      announcement = announceHub(await classroomName(core), bound);
       return { port: bound, addresses };
     },
     async close() {
       const open = server;
       server = undefined;
+      await announcement?.stop();
+      announcement = undefined;
       if (open) {
         open.closeAllConnections();
         await closeHttp(open);
       }
     },
   };
+}
+
+/** The name students see in `Hubs found on this network`: the teacher's, and the machine's to tell two laptops apart. */
+async function classroomName(core: ServerCore): Promise<string> {
+  const teacherId = core.services.sync.hub.linkedUserId;
+  const teacher = teacherId === undefined ? undefined : await core.services.repos.users.get(teacherId);
+  return teacher ? `${teacher.data.name} (${hostname()})` : hostname();
 }
 
 /** Every interface: a class reaches the teacher's laptop by whatever LAN it is on. */

@@ -16,6 +16,8 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/outpost/setup',
   'POST /api/v1/outpost/setup',
   'POST /api/v1/sync/hub',
+  // The hubs found on the LAN are listed to whoever may connect (before first-run setup: anyone, docs/decisions/0129).
+  'GET /api/v1/sync/hub/nearby',
   'GET /login/oauth2/auth',
   'POST /login/oauth2/token',
   // A calendar application holds only the feed URL: its code is the credential (docs/decisions/0107).

@@ -14,7 +14,7 @@ import { signIn, watchPageErrors } from '../helpers/ui-demo.ts';
 import { callOk, SYNC } from '../helpers/ui-hub.ts';
 import { asBrowser, cookieOf, postSignIn, type BrowserSession } from '../helpers/session-fixtures.ts';
 import type { SessionResponse } from '../../src/contracts/session-dtos.ts';
-import { closeTab, openTab } from '../helpers/ui-screens.ts';
+import { closeTab, expectNoAxeViolations, openTab } from '../helpers/ui-screens.ts';
 
 interface Topic {
   id: number;
@@ -92,7 +92,6 @@ describe('the classroom hub', () => {
     ({ courseId } = await seedDemo(school.url, school.adminToken));
     await classroom.start({ OUTPOST_CLASSROOM_PORT: String(await freePort()) });
     await laptop.start();
-    browser = await launchChromium();
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
@@ -110,10 +109,20 @@ describe('the classroom hub', () => {
     const topics = await school.call<Topic[]>('GET', `/api/v1/courses/${courseId}/discussion_topics?per_page=100`);
     const topic = topics.find((t) => t.title === 'Field Trip Reflections')!;
 
-    // The teacher's Outpost connects to the school and shares with the class (the settings switch's call).
+    // The teacher's Outpost connects to the school; the teacher turns on `Share with my class` in Settings and sees
+    // the address to give the class, its QR code and (empty for now) the room's devices.
     await classroom.connect(school.url, DEMO.teacher);
-    const shared = await classroom.call<{ sharing: boolean; port: number; people: number }>('PUT', '/api/v1/classroom', { share: true });
+    browser = await launchChromium();
+    const settings = await openTab(browser);
+    await signIn(settings, classroom.url, DEMO.teacher);
+    await settings.goto(`${classroom.url}/#/settings`);
+    await settings.getByRole('checkbox', { name: 'Share with my class' }).check();
+    await settings.getByRole('img', { name: 'QR code of the classroom address' }).waitFor(SYNC);
+    const shared = await classroom.call<{ sharing: boolean; port: number; people: number; url: string }>('GET', '/api/v1/classroom');
     expect(shared).toMatchObject({ sharing: true });
+    await settings.getByText(shared.url, { exact: true }).waitFor();
+    await settings.getByRole('heading', { name: 'Devices in this class' }).waitFor();
+    await expectNoAxeViolations(settings);
     expect(shared.people).toBe(DEMO.students.length);
     const classUrl = `http://127.0.0.1:${shared.port}`;
     // The teacher's laptop holds the course before the period starts.
@@ -156,6 +165,12 @@ describe('the classroom hub', () => {
     await expect
       .poll(async () => (await classroom.call<ClassDevice[]>('GET', '/api/v1/classroom/devices')).map((d) => [d.user_id, d.kind, d.waiting]).sort(), SYNC)
       .toEqual([[idOf(poster), 'device', 0], [idOf(writer), 'browser', 0]].sort());
+    // The same rows on the teacher's screen.
+    await settings.reload();
+    const devices = settings.getByRole('table', { name: 'Devices in this class' });
+    for (const person of [poster, writer]) await devices.getByRole('rowheader', { name: new RegExp(person.name) }).waitFor(SYNC);
+    await expectNoAxeViolations(settings);
+    await closeTab(settings);
     const periodEnd = Date.now();
 
     // The school hub comes back: within a minute it holds what the class did, once each.

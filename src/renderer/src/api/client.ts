@@ -14,6 +14,7 @@ import { quizAuthoringCalls } from './quiz-authoring-calls.ts';
 import { inboxCalls } from './inbox-calls.ts';
 import { calendarCalls } from './calendar-calls.ts';
 import { noticeCalls } from './notice-calls.ts';
+import { classroomCalls } from './classroom-calls.ts';
 import { createHttp, type Http, type HttpHooks } from './http.ts';
 import type {
   AccessTokenInfo,
@@ -34,7 +35,7 @@ export { ApiError } from './api-error.ts';
 /** The renderer's only door to the server: typed calls over HTTP, the same API third-party tools use. */
 export function createApiClient(apiBaseUrl: string, hooks: HttpHooks = {}) {
   const http = createHttp(apiBaseUrl, hooks);
-  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...feedbackCalls(http), ...discussionCalls(http), ...plannerCalls(http), ...pollCalls(http), ...notificationCalls(http), ...authoringCalls(http), ...peopleCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http), ...moveCalls(http), ...quizAttemptCalls(http), ...quizAuthoringCalls(http), ...inboxCalls(http), ...calendarCalls(http), ...noticeCalls(http) };
+  return { ...sessionCalls(http), ...courseCalls(http), ...gradingCalls(http), ...gradebookCalls(http), ...feedbackCalls(http), ...discussionCalls(http), ...plannerCalls(http), ...pollCalls(http), ...notificationCalls(http), ...authoringCalls(http), ...peopleCalls(http), ...submissionCalls(http), ...syncCalls(http), ...tokenCalls(http), ...moveCalls(http), ...quizAttemptCalls(http), ...quizAuthoringCalls(http), ...inboxCalls(http), ...calendarCalls(http), ...noticeCalls(http), ...classroomCalls(http) };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -17,6 +17,7 @@ import type {
 } from '../../../contracts/lms-dtos.ts';
 import type { AccessTokenInfo, CommunicationChannel, NotificationPreference, HubConnectionStatus, SyncConflict } from '../../../contracts/session-dtos.ts';
 import type { Migrator } from '../../../contracts/move-dtos.ts';
+import type { ClassDevice, ClassroomShare } from '../../../contracts/classroom-dtos.ts';
 import type { CoursePoll } from '../api/poll-calls.ts';
 import type { Quiz, QuizSubmission, QuizSubmissionQuestion } from '../../../contracts/quiz-attempt-dtos.ts';
 import type { QuizQuestion, QuizStatistics } from '../../../contracts/quiz-authoring-dtos.ts';
@@ -130,6 +131,8 @@ export const resources = {
   groupSet: (categoryId: number): Resource<GroupSetMembers> => ({ key: `group-category:${categoryId}:members`, load: (api) => groupSetMembers(api, categoryId) }),
   sections: (courseId: number): Resource<CourseSection[]> => ({ key: `course:${courseId}:sections`, load: (api) => api.sections(courseId) }),
   hubConnection: (): Resource<HubConnectionStatus> => ({ key: 'hub', load: (api) => api.hubConnection() }),
+  classroomShare: (): Resource<ClassroomShare> => ({ key: 'classroom', load: (api) => api.classroomShare() }),
+  classroomDevices: (): Resource<ClassDevice[]> => ({ key: 'classroom:devices', load: (api) => api.classroomDevices() }),
   conflicts: (): Resource<SyncConflict[]> => ({ key: 'sync:conflicts', load: (api) => api.conflicts() }),
   channels: (): Resource<CommunicationChannel[]> => ({ key: 'channels', load: (api) => api.channels() }),
   notificationPreferences: (channelId: number): Resource<NotificationPreference[]> => ({

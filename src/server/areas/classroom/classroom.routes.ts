@@ -4,8 +4,9 @@ import { allowIf } from '../../http/permission-rules.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { isHubPersonOrAdmin } from '../sync/hub.service.ts';
-import { classDevices } from './classroom.service.ts';
-import { classDeviceJson, classroomJson } from './classroom.serializer.ts';
+import { addressQrCode, classDevices } from './classroom.service.ts';
+import { classDeviceJson, classroomJson, classroomUrls } from './classroom.serializer.ts';
+import type { ClassroomState } from '../../sync/classroom-hub.ts';
 import { classroomStateParams, shareParams, type ShareParams } from './classroom.params.ts';
 
 const RULE = 'the person this installation is connected to a hub as, or manage_account_settings on the root account';
@@ -21,7 +22,7 @@ export function classroomRoutes(services: CoreServices): AnyRoute[] {
       params: classroomStateParams,
       permission: mayManage,
       localOnly: true,
-      handler: () => ({ body: classroomJson(services.classroom.state()) }),
+      handler: async () => ({ body: await shareJson(services.classroom.state()) }),
     }),
     defineRoute({
       method: 'PUT',
@@ -31,7 +32,7 @@ export function classroomRoutes(services: CoreServices): AnyRoute[] {
       permission: allowIf(RULE, 'write', (ctx) => isHubPersonOrAdmin(services, ctx.principal)),
       localOnly: true,
       async handler(ctx, p: ShareParams) {
-        return { body: classroomJson(await services.classroom.share(p.share === true, writeStamp(ctx))) };
+        return { body: await shareJson(await services.classroom.share(p.share === true, writeStamp(ctx))) };
       },
     }),
     defineRoute({
@@ -44,4 +45,8 @@ export function classroomRoutes(services: CoreServices): AnyRoute[] {
       handler: async (ctx) => paginateArray(ctx, (await classDevices(services)).map(classDeviceJson)),
     }),
   ];
+}
+
+async function shareJson(state: ClassroomState) {
+  return classroomJson(state, await addressQrCode(classroomUrls(state)[0] ?? null));
 }

@@ -10,12 +10,18 @@ export interface ClassDeviceRow {
   waiting: number;
 }
 
-/** The share as Settings shows it: the address to type is the first LAN address with the listener's port. */
-export function classroomJson(state: ClassroomState) {
-  const urls = state.port === null ? [] : state.addresses.map((address) => `http://${address}:${state.port}`);
+/** The addresses the class can type: each LAN address with the listener's port; the first is the one shown. */
+export function classroomUrls(state: ClassroomState): string[] {
+  return state.port === null ? [] : state.addresses.map((address) => `http://${address}:${state.port}`);
+}
+
+/** The share as Settings shows it, with the QR code of the address shown (`qr_code`, an SVG data URL). */
+export function classroomJson(state: ClassroomState, qrCode: string | null) {
+  const urls = classroomUrls(state);
   return {
     sharing: state.sharing,
     url: urls[0] ?? null,
+    qr_code: qrCode,
     urls,
     port: state.port,
     course_ids: state.course_ids,

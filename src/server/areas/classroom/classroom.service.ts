@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import type { CoreServices } from '../../core-services.ts';
 import type { ClassDeviceRow } from './classroom.serializer.ts';
 
@@ -16,4 +17,14 @@ export async function classDevices(services: CoreServices): Promise<ClassDeviceR
   const rows = [...devices, ...browsers].filter((row) => classroom.admits(row.user_id));
   const users = await repos.users.getMany([...new Set(rows.map((row) => row.user_id))]);
   return rows.map((row) => ({ ...row, name: users.get(row.user_id)?.data.name ?? '' })).sort((a, b) => b.last_sync_at - a.last_sync_at);
+}
+
+/**
+ * The classroom address as a QR code, an SVG data URL a phone camera reads (decision 0129): drawn here so the
+ * renderer needs no library and its CSP (`img-src 'self' data:`) holds. None while not sharing.
+ */
+export async function addressQrCode(url: string | null): Promise<string | null> {
+  if (url === null) return null;
+  const svg = await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

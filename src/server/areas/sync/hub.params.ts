@@ -4,6 +4,8 @@ import { passwordParam, text } from '../users/users.params.ts';
 
 export const hubStatusParams = z.object({});
 
+export const nearbyHubsParams = z.object({});
+
 export const connectHubParams = z.object({
   hub_url: canvasString().pipe(z.string().trim().max(2000)),
   unique_id: text(255).pipe(z.string().min(1)),

@@ -3,11 +3,15 @@ import { allowIf, authenticated, publicOrIdentified } from '../../http/permissio
 import { defineRoute, type AnyRoute, type AuthenticatedContext, type RequestContext } from '../../http/route.ts';
 import { HttpError } from '../../http/http-errors.ts';
 import { HubSignInError } from '../../sync/hub-sign-in.ts';
+import { findHubs } from '../../sync/hub-discovery.ts';
 import { writeStamp } from '../common/api-values.ts';
 import { signedIn } from '../sessions/session-routing.ts';
-import { connectHubParams, disconnectHubParams, hubStatusParams, type ConnectHubParams, type DisconnectHubParams } from './hub.params.ts';
+import { connectHubParams, disconnectHubParams, hubStatusParams, nearbyHubsParams, type ConnectHubParams, type DisconnectHubParams } from './hub.params.ts';
 import { hubStatusJson } from './hub.serializer.ts';
 import { HubConnectionService } from './hub.service.ts';
+
+/** How long a search for hubs on the LAN listens: mDNS responders answer within 20–120 ms (RFC 6762 §6); the rest is slack for busy laptops. */
+const BROWSE_MS = 1_500;
 
 /** This installation's connection to its hub, made and ended from the UI (docs/decisions/0020). */
 export function hubRoutes(services: CoreServices): AnyRoute[] {
@@ -37,6 +41,15 @@ export function hubRoutes(services: CoreServices): AnyRoute[] {
         const session = await signedIn(services, ctx, userId);
         return { ...session, body: { ...session.body, hub: hubStatusJson(services.sync.hub.state()) } };
       },
+    }),
+    defineRoute<typeof nearbyHubsParams, undefined, RequestContext>({
+      method: 'GET',
+      path: '/api/v1/sync/hub/nearby',
+      summary: 'Hubs found on this network: classroom hubs announcing _outpost._tcp by DNS-SD, each with its name and address',
+      params: nearbyHubsParams,
+      permission: publicOrIdentified('whoever may connect this installation to a hub', 'read', (ctx) => connection.mayConnect(ctx.principal)),
+      localOnly: true,
+      handler: async () => ({ body: await findHubs(BROWSE_MS) }),
     }),
     defineRoute({
       method: 'DELETE',

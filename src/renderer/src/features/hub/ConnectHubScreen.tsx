@@ -7,6 +7,7 @@ import { common } from '../../i18n/common-messages.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { Screen } from '../../shell/Screen.tsx';
+import { NearbyHubs } from './NearbyHubs.tsx';
 import { appApi, useSessionStore } from '../../stores/session-store.ts';
 
 /**
@@ -46,6 +47,7 @@ export function ConnectHubScreen() {
       <p>
         <FormattedMessage id="hub.connect.intro" defaultMessage="Use the address your school gave you and your account on that hub." />
       </p>
+      <NearbyHubs onChosen={setHubUrl} />
       <FormError message={error} />
       <form onSubmit={onSubmit} className="stacked-form" aria-label={title}>
         <TextField

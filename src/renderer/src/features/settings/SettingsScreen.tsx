@@ -11,6 +11,7 @@ import { Screen } from '../../shell/Screen.tsx';
 import { useHubStore } from '../../stores/hub-store.ts';
 import { useResource } from '../../stores/resource-store.ts';
 import { resources } from '../../stores/resources.ts';
+import { ClassroomSharing } from '../classroom/ClassroomSharing.tsx';
 import { HubConnectionSummary } from '../hub/HubConnectionSummary.tsx';
 import { NotificationSettings } from '../notifications/NotificationSettings.tsx';
 import { ApprovedIntegrations } from '../tokens/ApprovedIntegrations.tsx';
@@ -30,6 +31,7 @@ export function SettingsScreen() {
           {(connection) => <HubSettings connection={connection} />}
         </Loaded>
       </section>
+      {hub.status === 'loaded' && hub.data.connected && <ClassroomSharing />}
       <NotificationSettings />
       <ApprovedIntegrations />
     </Screen>
