@@ -72,6 +72,15 @@ describe("Canvas's mobile apps, a student opening their course", () => {
     expect((await api(server, undefined, 'GET', '/api/v1/dashboard/dashboard_cards')).status).toBe(401);
   });
 
+  it("the dashboard's colours, card order and favourite courses read as for a user who set none", async () => {
+    expect(await app('/api/v1/users/self/colors')).toEqual({ custom_colors: {} });
+    expect(await app(`/api/v1/users/${c.studentA.id}/dashboard_positions`)).toEqual({ dashboard_positions: {} });
+    expect((await api(server, c.studentA.token, 'GET', `/api/v1/users/${c.studentB.id}/colors`)).status).toBe(401);
+    const favorites = (await app('/api/v1/users/self/favorites/courses?include[]=term')) as Json[];
+    expect(favorites.map((f) => f.id)).toEqual([String(c.id)]);
+    expect(favorites[0]!.term).toMatchObject({ id: '1' });
+  });
+
   it('the course list with the includes the apps ask for has a term with an id and the student totals', async () => {
     const includes = ['course_image', 'current_grading_period_scores', 'favorites', 'concluded', 'needs_grading_count', 'observed_users', 'sections', 'syllabus_body', 'tabs', 'term', 'total_scores', 'banner_image', 'settings', 'grading_periods'];
     const query = includes.map((i) => `include[]=${i}`).join('&');
