@@ -34,7 +34,7 @@ export class RoleOverrideStore {
 
   /**
    * The writes that apply a `permissions[X]` map to a role at the scope's account (docs/canvas-compatibility.md §5.4), granular
-   * names writing their family's permission (§5.8). Throws a 400
+   * names writing their family's permission (docs/canvas-compatibility.md §5.8). Throws a 400
    * before anything is written when an entry turns a permission off for everyone.
    */
   async plan(scope: RoleScope, role: Pick<RoleRecord, 'id' | 'base_role_type'>, params: UpdateRoleParams['permissions'], stamp: WriteStamp): Promise<PlannedWrite[]> {
