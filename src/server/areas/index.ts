@@ -53,6 +53,7 @@ import { hubRoutes } from './sync/hub.routes.ts';
 import { classroomRoutes } from './classroom/classroom.routes.ts';
 import { classroomDelegationRoutes } from './classroom/classroom-delegation.routes.ts';
 import { replayRoutes } from './sync/replay.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 
 /**
  * Every area's routes, in one list the HTTP layer registers and the OpenAPI document and the route fuzz test
@@ -108,6 +109,7 @@ export function areaRoutes(services: CoreServices): AnyRoute[] {
     rolesRoutes(services, rules),
     peerReviewsRoutes(services, rules),
     plannerRoutes(services),
+    dashboardRoutes(services),
     webhookSubscriptionsRoutes(services),
     hubRoutes(services),
     classroomRoutes(services),

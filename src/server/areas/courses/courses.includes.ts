@@ -7,7 +7,7 @@ import type { Stored } from '../../domain/repository.ts';
 import { CourseScoreStore } from '../../domain/grading/course-scores.ts';
 import { courseLetter } from '../common/student-grades.ts';
 import type { CourseInclude } from './courses.params.ts';
-import { courseJson, enrollmentTypeWord, type CourseEnrollmentJson } from './courses.serializer.ts';
+import { courseJson, DEFAULT_TERM_ID, enrollmentTypeWord, type CourseEnrollmentJson } from './courses.serializer.ts';
 
 /** Enrollments that count as members of a course in totals and teacher lists. */
 const CURRENT = new Set(['active', 'invited']);
@@ -55,7 +55,7 @@ export async function courseJsonPage(
         return user ? [teacherJson(baseUrl, course.id, id, user.data.short_name)] : [];
       });
     }
-    if (wants.has('term')) extra.term = { id: null, name: 'Default Term', start_at: null, end_at: null, workflow_state: 'active' };
+    if (wants.has('term')) extra.term = { id: DEFAULT_TERM_ID, name: 'Default Term', start_at: null, end_at: null, workflow_state: 'active' };
     if (wants.has('sections')) extra.sections = (enrollments ?? []).flatMap((e) => sectionBlock(sections.get(e.data.course_section_id), e));
     if (wants.has('syllabus_body')) extra.syllabus_body = course.data.syllabus_body;
     if (wants.has('public_description')) extra.public_description = course.data.public_description;

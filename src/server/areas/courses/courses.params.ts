@@ -111,6 +111,8 @@ export const userCoursesParams = z.object({
 
 export const showCourseParams = z.object({ id: courseRef, include: includeParam });
 
+export const favoriteCoursesParams = z.object({ include: includeParam, ...paginationParams });
+
 export const updateCourseParams = z.object({
   id: courseRef,
   course: courseFields.extend({ event: canvasEnum(COURSE_EVENTS).optional() }).optional(),

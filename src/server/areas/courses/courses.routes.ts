@@ -11,6 +11,7 @@ import {
   accountCoursesParams,
   createCourseParams,
   deleteCourseParams,
+  favoriteCoursesParams,
   showCourseParams,
   updateCourseParams,
   userCoursesParams,
@@ -71,6 +72,14 @@ export function coursesRoutes(services: CoreServices, rules: AccessRules): AnyRo
       params: userCoursesParams,
       permission: authenticated,
       handler: async (ctx, params) => page(ctx, await coursesOfUser(services, ctx.principal.userId, params), params.include),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/users/self/favorites/courses',
+      summary: "The caller's favourite courses: with no favourites in Outpost, their current courses, as Canvas lists them for someone who chose none",
+      params: favoriteCoursesParams,
+      permission: authenticated,
+      handler: async (ctx, params) => page(ctx, await coursesOfUser(services, ctx.principal.userId, {}), params.include),
     }),
     defineRoute({
       method: 'GET',

@@ -14,6 +14,12 @@ export interface CourseEnrollmentJson {
 }
 
 /**
+ * The implicit default term's id. Canvas's default term is a record with an id, and the mobile apps decode a
+ * course's `term.id` as a required value, so it is never null (docs/canvas-compatibility.md §26).
+ */
+export const DEFAULT_TERM_ID = 1;
+
+/**
  * Canvas's Course JSON as an allow-list. `extra` carries the caller's enrollments and the `include[]` blocks,
  * computed by courses.includes.ts for a whole page at once.
  */
@@ -35,7 +41,7 @@ export function courseJson(course: Stored<CourseData>, extra: Record<string, unk
     integration_id: c.integration_id,
     sis_import_id: null,
     // Outpost has no enrollment terms yet: every course is in the implicit default term.
-    enrollment_term_id: null,
+    enrollment_term_id: DEFAULT_TERM_ID,
     default_view: c.default_view,
     is_public: c.is_public,
     is_public_to_auth_users: false,

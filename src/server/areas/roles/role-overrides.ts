@@ -1,5 +1,5 @@
 import { BadRequestError } from '../../domain/errors.ts';
-import { planOverrideWrites, type RoleOverrideRecord, type RoleRecord } from '../../domain/permissions/index.ts';
+import { foldGranularWrites, planOverrideWrites, type RoleOverrideRecord, type RoleRecord } from '../../domain/permissions/index.ts';
 import type { RoleOverrideData } from '../../domain/records/directory-records.ts';
 import type { Repositories } from '../../domain/repositories.ts';
 import type { PlannedWrite, Stored, WriteStamp } from '../../domain/repository.ts';
@@ -33,14 +33,15 @@ export class RoleOverrideStore {
   }
 
   /**
-   * The writes that apply a `permissions[X]` map to a role at the scope's account (docs/canvas-compatibility.md §5.4). Throws a 400
+   * The writes that apply a `permissions[X]` map to a role at the scope's account (docs/canvas-compatibility.md §5.4), granular
+   * names writing their family's permission (docs/canvas-compatibility.md §5.8). Throws a 400
    * before anything is written when an entry turns a permission off for everyone.
    */
   async plan(scope: RoleScope, role: Pick<RoleRecord, 'id' | 'base_role_type'>, params: UpdateRoleParams['permissions'], stamp: WriteStamp): Promise<PlannedWrite[]> {
     if (!params) return [];
     const rows = (await this.atAccounts([scope.account.id])).filter((row) => row.data.role_id === role.id);
     const live = rows.filter((row) => !isClearedOverride(row.data));
-    const plan = planOverrideWrites({ role, accountChain: scope.chain, current: live.map(overrideRecord), params });
+    const plan = planOverrideWrites({ role, accountChain: scope.chain, current: live.map(overrideRecord), params: foldGranularWrites(params) });
     if (!plan.ok) throw new BadRequestError(plan.message);
     const repo = this.#repos.roleOverrides;
     const byId = new Map(rows.map((row) => [row.id, row]));

@@ -47,6 +47,7 @@ export type {
   PermissionGroup,
   PermissionName,
 } from './permission-catalog.ts';
+export { foldGranularWrites } from './permission-families.ts';
 export { ANY_MANAGING_PERMISSION, MANAGING_PERMISSION } from './enrollment-permissions.ts';
 export {
   BUILT_IN_ROLE_IDS,

@@ -6,6 +6,7 @@ import {
   permissionsListedIn,
   type PermissionName,
 } from './permission-catalog.ts';
+import { withGranularNames } from './permission-families.ts';
 import { permissionBaseOf, type RoleRecord } from './role-catalog.ts';
 
 /** A permission exactly as Canvas reports it in Role JSON (docs/canvas-compatibility.md §5.2); optional keys are omitted, not null. */
@@ -89,10 +90,13 @@ export function resolvePermission(setting: RoleInAccount, permission: Permission
   return report(scopes, { locked, readonly: stoppedAbove, explicit, prior });
 }
 
-/** Every permission listed at A for the role, in catalog order: the `permissions` object of Role JSON. */
+/**
+ * Every permission listed at A for the role, in catalog order, each followed by Canvas's granular names for it:
+ * the `permissions` object of Role JSON.
+ */
 export function resolveRolePermissions(setting: RoleInAccount): Record<string, ResolvedPermission> {
   const listed = permissionsListedIn(accountKindOf(setting.accountChain));
-  return Object.fromEntries(listed.map((name) => [name, resolvePermission(setting, name)]));
+  return withGranularNames(Object.fromEntries(listed.map((name) => [name, resolvePermission(setting, name)])));
 }
 
 /**
