@@ -11,10 +11,10 @@ import { RECORD_EVENTS } from '../../../src/server/webhooks/record-events.ts';
 const SERVER = new URL('../../../src/server', import.meta.url).pathname;
 
 /**
- * The modules that keep records of their own beside the declared domain types: sync, webhook and job bookkeeping, which
+ * The modules that keep records of their own beside the declared domain types: sync (the classroom hub's too), webhook and job bookkeeping, which
  * no device pulls as records and no area serves. Anything else that builds a repository bypasses the declarations.
  */
-const BOOKKEEPING_OWNERS = ['jobs/item-marks.ts', 'sync/conflict-log.ts', 'sync/device-contacts.ts', 'sync/outbox.ts', 'sync/replay-conflicts.ts', 'sync/replay-ledger.ts', 'webhooks/webhook-store.ts'];
+const BOOKKEEPING_OWNERS = ['jobs/item-marks.ts', 'sync/classroom-delegations.ts', 'sync/classroom-hub.ts', 'sync/conflict-log.ts', 'sync/device-contacts.ts', 'sync/outbox.ts', 'sync/replay-conflicts.ts', 'sync/replay-ledger.ts', 'sync/settled-ids.ts', 'webhooks/webhook-store.ts'];
 
 function serverSources(dir = SERVER): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
