@@ -3,20 +3,9 @@
  * Canvas's field names (docs/decisions/0100-quiz-attempts-and-scoring.md).
  */
 
-export const QUESTION_TYPES = [
-  'multiple_choice_question',
-  'true_false_question',
-  'multiple_answers_question',
-  'short_answer_question',
-  'fill_in_multiple_blanks_question',
-  'multiple_dropdowns_question',
-  'matching_question',
-  'numerical_question',
-  'essay_question',
-  'file_upload_question',
-  'text_only_question',
-] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
+// The question types are part of the API's contract: the quiz editor offers the same list the server accepts.
+import type { QuestionType } from '../../../contracts/quiz-dtos.ts';
+export { QUESTION_TYPES, type QuestionType } from '../../../contracts/quiz-dtos.ts';
 
 export const NUMERICAL_ANSWER_TYPES = ['exact_answer', 'range_answer', 'precision_answer'] as const;
 export type NumericalAnswerType = (typeof NUMERICAL_ANSWER_TYPES)[number];
