@@ -34,7 +34,8 @@ describe('the calendar', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => focusedDay(page)).toBe(dueDay);
-    expect(await page.getByRole('gridcell', { selected: true }).textContent()).toContain(rig.demo.firstAssignment.name);
+    // The day's items load after the focus moves: wait for them rather than read the cell once.
+    await expect.poll(() => page.getByRole('gridcell', { selected: true }).textContent(), UI_WAIT).toContain(rig.demo.firstAssignment.name);
     const monthHeading = await page.getByRole('heading', { level: 2 }).first().textContent();
     await page.keyboard.press('PageDown');
     await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).not.toBe(monthHeading);

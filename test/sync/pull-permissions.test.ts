@@ -51,7 +51,8 @@ describe('pull asks the permission the REST area asks', () => {
     }
     expect(seen).toEqual({
       assignment: { rest: 200, pulled: true },
-      page: { rest: 404, pulled: false },
+      // An unpublished page is found, then refused, as Canvas answers it (401); a module draft stays unseen (404).
+      page: { rest: 401, pulled: false },
       module: { rest: 404, pulled: false },
     });
     // The teacher, who holds all three, pulls every draft.
